@@ -1,0 +1,58 @@
+dnl config.m4 for redis_cluster_pool
+PHP_ARG_ENABLE([redis_cluster_pool],
+  [whether to enable redis_cluster_pool support],
+  [AS_HELP_STRING([--enable-redis-cluster-pool], [Enable redis_cluster_pool support])],
+  [yes])
+
+PHP_ARG_WITH([hiredis], [for hiredis],
+  [AS_HELP_STRING([[--with-hiredis[=DIR]]], [redis_cluster_pool: hiredis install prefix (default: pkg-config)])],
+  [yes], [no])
+
+PHP_ARG_WITH([libuv], [for libuv],
+  [AS_HELP_STRING([[--with-libuv[=DIR]]], [redis_cluster_pool: libuv install prefix (default: pkg-config)])],
+  [yes], [no])
+
+if test "$PHP_REDIS_CLUSTER_POOL" != "no"; then
+  PKG_PROG_PKG_CONFIG
+
+  dnl ---- hiredis ------------------------------------------------------------
+  if test "$PHP_HIREDIS" != "yes" && test "$PHP_HIREDIS" != "no"; then
+    if test -r "$PHP_HIREDIS/include/hiredis/read.h"; then
+      HIREDIS_CFLAGS="-I$PHP_HIREDIS/include"
+      HIREDIS_LIBS="-L$PHP_HIREDIS/$PHP_LIBDIR -lhiredis"
+    else
+      AC_MSG_ERROR([hiredis headers not found under $PHP_HIREDIS/include/hiredis])
+    fi
+  else
+    PKG_CHECK_MODULES([HIREDIS], [hiredis >= 0.14], [],
+      [AC_MSG_ERROR([hiredis >= 0.14 not found by pkg-config; install libhiredis-dev or use --with-hiredis=DIR])])
+  fi
+  PHP_EVAL_INCLINE($HIREDIS_CFLAGS)
+  PHP_EVAL_LIBLINE($HIREDIS_LIBS, REDIS_CLUSTER_POOL_SHARED_LIBADD)
+
+  dnl ---- libuv --------------------------------------------------------------
+  if test "$PHP_LIBUV" != "yes" && test "$PHP_LIBUV" != "no"; then
+    if test -r "$PHP_LIBUV/include/uv.h"; then
+      LIBUV_CFLAGS="-I$PHP_LIBUV/include"
+      LIBUV_LIBS="-L$PHP_LIBUV/$PHP_LIBDIR -luv"
+    else
+      AC_MSG_ERROR([uv.h not found under $PHP_LIBUV/include])
+    fi
+  else
+    PKG_CHECK_MODULES([LIBUV], [libuv >= 1.30], [],
+      [AC_MSG_ERROR([libuv >= 1.30 not found by pkg-config; install libuv1-dev or use --with-libuv=DIR])])
+  fi
+  PHP_EVAL_INCLINE($LIBUV_CFLAGS)
+  PHP_EVAL_LIBLINE($LIBUV_LIBS, REDIS_CLUSTER_POOL_SHARED_LIBADD)
+
+  PHP_SUBST(REDIS_CLUSTER_POOL_SHARED_LIBADD)
+  AC_DEFINE(HAVE_REDIS_CLUSTER_POOL, 1, [ Have redis_cluster_pool support ])
+
+  PHP_NEW_EXTENSION(redis_cluster_pool,
+    redis_cluster_pool.c dnl
+    src/errors.c src/slot.c src/commands.c src/reply.c src/predis_compat.c dnl
+    src/io.c src/pool.c src/topology.c src/exec.c src/status.c src/class_pool.c,
+    $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
+  PHP_ADD_INCLUDE([$ext_srcdir/include])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src])
+fi

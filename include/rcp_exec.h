@@ -1,0 +1,46 @@
+/*
+ * rcp_exec.h - run one command against the cluster: route by slot, send, follow MOVED/ASK, back off on
+ * TRYAGAIN/CLUSTERDOWN, refresh the slot map when asked to, and fan keyless commands out to all
+ * primaries with the command table's merge policy.
+ *
+ * Core code: works on C strings and returns rcp_status + rcp_err; replies are zvals built by the reader
+ * (an error reply is an RedisClusterPool\Error object in *reply with status RCP_OK: the binding decides
+ * whether to throw it).
+ */
+#ifndef RCP_EXEC_H
+#define RCP_EXEC_H
+
+#include "rcp_commands.h"
+#include "rcp_io.h"
+#include "rcp_topology.h"
+
+#define RCP_MAX_REDIRECTS 5
+
+typedef struct {
+	rcp_cluster *cluster;
+	char cred[80];                /* pool key part: user + "\0" + hash of the password (no secret) */
+	size_t cred_len;
+	char *setup;                  /* RESP of AUTH (emalloc'd; zeroed when freed), or NULL */
+	size_t setup_len;
+	uint32_t setup_replies;
+	uint64_t connect_timeout_ms;
+	uint64_t rw_timeout_ms;
+	uint64_t refresh_interval_ms; /* periodic refresh; 0 = never */
+	uint64_t refresh_min_interval_ms;
+} rcp_client;
+
+/* Fill the credential fields (AUTH command, pool key). user/pass may be NULL. */
+void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const char *pass, size_t plen);
+void rcp_client_free(rcp_client *cl);
+
+/* Make sure the cluster has a slot map (discovering it or refreshing it per policy). */
+rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err);
+
+/* Rediscover the topology now (seeds and known nodes in random order until one answers). */
+rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err);
+
+/* Execute argv (argv[0] is the command name) described by cmd. */
+rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
+                    zval *reply, rcp_err *err);
+
+#endif

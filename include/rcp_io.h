@@ -1,0 +1,100 @@
+/*
+ * rcp_io.h - connections to nodes and the fan-out engine (libuv + hiredis reader).
+ *
+ * A connection (rcp_conn) is process memory (malloc via libuv/hiredis, never emalloc), so it can live
+ * across requests; pool.c decides when it is reused. io.c only knows how to connect, write a batch of
+ * bytes to several connections at once and read the replies they owe, under one deadline.
+ *
+ * One libuv loop per process, created lazily; after fork() the child re-creates the kernel state with
+ * uv_loop_fork() and discards the inherited connections (never writes on a parent's socket).
+ */
+#ifndef RCP_IO_H
+#define RCP_IO_H
+
+#include "php.h"
+#include <uv.h>
+#include <hiredis/read.h>
+#include "rcp_errors.h"
+
+#define RCP_ADDR_MAX 280
+
+typedef enum {
+	RCP_CONN_NEW = 0,    /* handle not initialised */
+	RCP_CONN_CONNECTING,
+	RCP_CONN_READY,
+	RCP_CONN_BROKEN,     /* failed: must be closed, never reused */
+} rcp_conn_state;
+
+typedef struct rcp_part rcp_part;
+
+typedef struct rcp_conn {
+	uv_tcp_t tcp;                 /* first member: handle->data also points back here */
+	uv_connect_t connect_req;
+	char addr[RCP_ADDR_MAX];      /* "host:port" (IPv6 as "[::1]:port") */
+	char host[256];
+	int port;
+	pid_t pid;                    /* process that opened it */
+	redisReader *reader;
+	rcp_conn_state state;
+	uint32_t owed;                /* replies the server still owes us (setup ones included) */
+	uint32_t setup_owed;          /* replies to connection setup (AUTH, READONLY) still at the head */
+	char *setup;                  /* setup commands to send before anything else, malloc'd, or NULL */
+	size_t setup_len;
+	uint32_t pending_writes;      /* uv_write requests in flight */
+	bool readonly;                /* READONLY was sent (replica reads) */
+	bool handle_open;             /* uv_tcp_init done and not closed */
+	uint64_t last_used_ms;
+	uint64_t checked_request;     /* request serial in which the reuse check passed */
+	uint64_t opened_at_ms;
+	rcp_part *part;               /* the batch part using this connection, during rcp_io_run() */
+} rcp_conn;
+
+/* One connection's share of a batch: bytes to write, replies to collect. */
+struct rcp_part {
+	rcp_conn *conn;
+	const char *buf;              /* bytes to write (owned by the caller, alive during rcp_io_run) */
+	size_t len;
+	uint32_t nreplies;            /* replies expected after the setup ones */
+	uint32_t got;
+	zval *replies;                /* caller-provided array of nreplies zvals (filled as UNDEF -> value) */
+	bool wrote_any;               /* some bytes reached the kernel: a write is not safely retryable */
+	bool done;
+	rcp_err err;                  /* per-part error (code RCP_OK when fine) */
+};
+
+/* Milliseconds on a monotonic clock. */
+uint64_t rcp_now_ms(void);
+
+/* The process' loop (created on first use; re-forked after fork()). */
+uv_loop_t *rcp_io_loop(void);
+
+/* A new, unconnected connection to host:port (malloc'd). setup/setup_len: RESP bytes sent first on
+ * connect (AUTH ...), with setup_replies replies to check and drop. */
+rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t setup_len, uint32_t setup_replies);
+
+/* Close a connection (asynchronously; memory freed by libuv's close callback). Safe in any state,
+ * also for a connection inherited across fork(). */
+void rcp_conn_close(rcp_conn *c);
+
+/* True when the connection can carry a new command without risk of reading someone else's reply:
+ * ready, owes nothing, reader idle, same pid, and the peer has neither closed nor sent unsolicited bytes
+ * (checked with a non-blocking MSG_PEEK, no round trip). why receives a static reason when false. */
+bool rcp_conn_reusable(rcp_conn *c, const char **why);
+
+/*
+ * Run a batch: connect where needed, write every part, then read every part's replies as they arrive,
+ * until all are complete or deadline_ms (absolute, rcp_now_ms() clock) passes. connect_timeout_ms bounds
+ * connection establishment. Parts must use distinct connections. Each part's outcome is in part->err;
+ * a part that failed leaves its connection BROKEN (the caller closes it) and its replies UNDEF where
+ * missing. Returns the number of failed parts. If a PHP bailout (fatal error) happens while building a
+ * reply, every connection of the batch is closed and the bailout continues after the loop is consistent.
+ */
+int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t connect_deadline_ms);
+
+/* Process close callbacks (call when idle). */
+void rcp_io_flush(void);
+
+/* MSHUTDOWN: close the loop if possible. */
+void rcp_io_shutdown(void);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * rcp_pool.h - this process' persistent connections, one per (node, credentials).
+ *
+ * Connections live in process memory across requests. A connection is handed out only after
+ * rcp_conn_reusable() said yes in this request (no round trip); otherwise it is discarded and replaced
+ * silently. Credentials are part of the key (user name plus a hash of the password, never the password),
+ * so two pools with different users never share a socket.
+ */
+#ifndef RCP_POOL_H
+#define RCP_POOL_H
+
+#include "rcp_io.h"
+
+typedef struct {
+	uint64_t opened, reused, discarded_broken, discarded_forked, discarded_unread,
+		discarded_closed, discarded_idle, connect_failures;
+} rcp_pool_stats;
+
+extern rcp_pool_stats rcp_pool_counters;
+
+/*
+ * The connection to host:port for credentials `cred_key` (an opaque, secret-free string), creating an
+ * unconnected one if needed (io connects it in the next batch). setup/setup_replies: RESP bytes (AUTH)
+ * for a new connection. Never NULL.
+ */
+rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len,
+                       const char *setup, size_t setup_len, uint32_t setup_replies);
+
+/* Drop a connection from the pool and close it (after a failure). */
+void rcp_pool_discard(rcp_conn *c);
+
+/* After a batch: discard every connection of the batch that ended BROKEN. */
+void rcp_pool_sweep_parts(rcp_part *parts, int nparts);
+
+/* Request start / end. End closes connections that owe replies (request died mid-reply), broken ones
+ * and ones idle longer than idle_timeout_ms (0 = never). */
+void rcp_pool_rinit(void);
+void rcp_pool_rshutdown(uint64_t idle_timeout_ms);
+void rcp_pool_mshutdown(void);
+
+/* Number of pooled connections. */
+uint32_t rcp_pool_size(void);
+
+#endif

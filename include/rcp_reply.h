@@ -1,0 +1,39 @@
+/*
+ * rcp_reply.h - RESP replies straight into zvals, and the two reply object classes.
+ *
+ * The hiredis reader is created with rcp_reply_functions, so every reply it parses is built directly as a
+ * zval (request memory, emalloc): bulk -> string, nil -> null, integer -> int, array -> packed array,
+ * status -> RedisClusterPool\Status (OK/QUEUED/PONG shared), error -> RedisClusterPool\Error.
+ * A reply object handed out by the reader is a heap zval (emalloc'd) that the receiver owns:
+ * move its value out and efree the holder with rcp_reply_take().
+ */
+#ifndef RCP_REPLY_H
+#define RCP_REPLY_H
+
+#include "php.h"
+#include <hiredis/read.h>
+
+extern zend_class_entry *rcp_ce_status;
+extern zend_class_entry *rcp_ce_error;
+
+/* Largest array reply element count we accept (protects against *2147483647 from a broken peer). */
+#define RCP_MAX_ARRAY_ELEMENTS (64 * 1024 * 1024)
+
+extern redisReplyObjectFunctions rcp_reply_functions;
+
+/* Move the reader's reply object into dst and free its holder. */
+void rcp_reply_take(void *obj, zval *dst);
+
+/* New Status / Error objects. Status for OK/QUEUED/PONG is a shared per-request instance. */
+void rcp_status_new(zval *dst, const char *payload, size_t len);
+void rcp_error_new(zval *dst, const char *msg, size_t len);
+
+/* For an Error object: its message (borrowed). */
+zend_string *rcp_error_message(zval *err);
+
+/* Drop the shared Status instances (RSHUTDOWN). */
+void rcp_status_rshutdown(void);
+
+zend_string *rcp_error_type_of(zend_string *msg);
+
+#endif

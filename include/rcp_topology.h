@@ -1,0 +1,80 @@
+/*
+ * rcp_topology.h - the slot map: which node serves each of the 16384 slots, and the node table.
+ *
+ * Fixed layout, no pointers (node references are indexes), so that a map can be copied as a block and,
+ * with the shared-memory work, live in a segment shared by all FPM workers.
+ *
+ * A cluster (rcp_cluster) is identified by its sorted seed list plus the user name (never the password);
+ * its map is kept for the life of the process and refreshed: on first use, after a MOVED (rate-limited),
+ * and periodically.
+ */
+#ifndef RCP_TOPOLOGY_H
+#define RCP_TOPOLOGY_H
+
+#include "php.h"
+#include "rcp_errors.h"
+#include "rcp_slot.h"
+
+#define RCP_MAX_NODES   512
+#define RCP_HOST_MAX    256
+#define RCP_NO_NODE     0xFFFF
+
+typedef struct {
+	char     host[RCP_HOST_MAX];
+	uint16_t port;
+	uint8_t  replica;         /* 0 = primary */
+	uint16_t primary;         /* for a replica: index of its primary */
+} rcp_node;
+
+typedef struct {
+	uint16_t nnodes;
+	uint16_t nprimaries;
+	rcp_node nodes[RCP_MAX_NODES];
+	uint16_t slots[RCP_SLOTS];        /* slot -> primary node index, RCP_NO_NODE when uncovered */
+} rcp_map;
+
+typedef struct {
+	char host[RCP_HOST_MAX];
+	uint16_t port;
+} rcp_seed;
+
+typedef struct rcp_cluster {
+	zend_string *key;                 /* persistent: sorted "host:port,..." + "\0" + user */
+	uint32_t nseeds;
+	rcp_seed *seeds;                  /* persistent */
+	rcp_map *map;                     /* malloc'd; NULL until discovered */
+	uint64_t generation;              /* bumped at every map change */
+	uint64_t last_refresh_ms;
+	uint64_t next_refresh_ms;         /* periodic refresh deadline (with jitter) */
+	bool refresh_wanted;              /* a MOVED or a connection failure asked for a refresh */
+	/* counters */
+	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
+} rcp_cluster;
+
+/* Parse a seed ("host:port", "tcp://host:port", "redis://host:port", "[::1]:port").
+ * Returns RCP_OK or RCP_E_ARGUMENT with a message. */
+rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err);
+
+/* The process' cluster entry for these seeds and user, created on first use. */
+rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char *user, size_t user_len);
+
+/*
+ * Build a map from a CLUSTER SLOTS reply (zval as the reply reader built it). `from_host` is the address
+ * the reply came from, used for empty or "?" endpoints. Returns RCP_OK, or RCP_E_PROTOCOL on a reply
+ * of the wrong shape (empty, overlapping ranges, bad ports, too many nodes).
+ */
+rcp_status rcp_map_from_slots_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err);
+
+/* Find or add a node (MOVED to an unknown node). Returns its index, or RCP_NO_NODE when full. */
+uint16_t rcp_map_node(rcp_map *map, const char *host, size_t host_len, uint16_t port, bool replica);
+
+/* Install a new map for the cluster (takes ownership of map). */
+void rcp_cluster_publish(rcp_cluster *cl, rcp_map *map);
+
+/* Free all cluster entries (MSHUTDOWN). */
+void rcp_clusters_mshutdown(void);
+
+/* Format "host:port" of a node (IPv6 bracketed). */
+void rcp_node_addr(const rcp_node *n, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,27 @@
+/* redis_cluster_pool - a Redis Cluster client for PHP-FPM with a shared slot map and pooled sockets. */
+#ifndef PHP_REDIS_CLUSTER_POOL_H
+#define PHP_REDIS_CLUSTER_POOL_H
+
+extern zend_module_entry redis_cluster_pool_module_entry;
+#define phpext_redis_cluster_pool_ptr &redis_cluster_pool_module_entry
+
+#define PHP_REDIS_CLUSTER_POOL_VERSION "0.1.0"
+
+ZEND_BEGIN_MODULE_GLOBALS(redis_cluster_pool)
+	zend_long refresh_interval;      /* seconds; 0 = no periodic refresh */
+	zend_long refresh_min_interval;  /* milliseconds between two refreshes of one cluster */
+	zend_long idle_timeout;          /* seconds a pooled connection may stay idle; 0 = forever */
+ZEND_END_MODULE_GLOBALS(redis_cluster_pool)
+
+ZEND_EXTERN_MODULE_GLOBALS(redis_cluster_pool)
+#define RCP_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(redis_cluster_pool, v)
+
+#if defined(ZTS) && defined(COMPILE_DL_REDIS_CLUSTER_POOL)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+extern zend_class_entry *rcp_ce_pool;
+void rcp_class_pool_minit(void);
+void rcp_status_minit(void);
+
+#endif

@@ -1,0 +1,137 @@
+/*
+ * redis_cluster_pool.c - module entry: class registration, ini settings, request and process hooks.
+ */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_ini.h"
+#include "ext/standard/info.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "php_redis_cluster_pool.h"
+#include "rcp_errors.h"
+#include "rcp_reply.h"
+#include "rcp_pool.h"
+#include "rcp_topology.h"
+#include "rcp_io.h"
+#include "rcp_predis.h"
+#include "zend_attributes.h"
+#include "stubs/redis_cluster_pool_arginfo.h"
+
+ZEND_DECLARE_MODULE_GLOBALS(redis_cluster_pool)
+
+zend_class_entry *rcp_ce_pool;
+
+static ZEND_INI_MH(rcp_ini_nonneg)
+{
+	zend_long v = ZEND_STRTOL(ZSTR_VAL(new_value), NULL, 10);
+
+	if (v < 0) {
+		php_error_docref(NULL, E_WARNING, "%s must be >= 0, \"%s\" given", ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+PHP_INI_BEGIN()
+	STD_PHP_INI_ENTRY("redis_cluster_pool.refresh_interval", "60", PHP_INI_ALL, rcp_ini_nonneg,
+		refresh_interval, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.refresh_min_interval", "1000", PHP_INI_ALL, rcp_ini_nonneg,
+		refresh_min_interval, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.idle_timeout", "0", PHP_INI_ALL, rcp_ini_nonneg,
+		idle_timeout, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+PHP_INI_END()
+
+static PHP_GINIT_FUNCTION(redis_cluster_pool)
+{
+#if defined(COMPILE_DL_REDIS_CLUSTER_POOL) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	memset(redis_cluster_pool_globals, 0, sizeof(*redis_cluster_pool_globals));
+}
+
+PHP_MINIT_FUNCTION(redis_cluster_pool)
+{
+	REGISTER_INI_ENTRIES();
+
+	rcp_ce_pool = register_class_RedisClusterPool();
+	rcp_ce_exception = register_class_RedisClusterPool_Exception(zend_ce_exception);
+	rcp_ce_invalid_argument = register_class_RedisClusterPool_InvalidArgumentException(rcp_ce_exception);
+	rcp_ce_server = register_class_RedisClusterPool_ServerException(rcp_ce_exception);
+	rcp_ce_cluster = register_class_RedisClusterPool_ClusterException(rcp_ce_exception);
+	rcp_ce_connection = register_class_RedisClusterPool_ConnectionException(rcp_ce_exception);
+	rcp_ce_timeout = register_class_RedisClusterPool_TimeoutException(rcp_ce_connection);
+	rcp_ce_protocol = register_class_RedisClusterPool_ProtocolException(rcp_ce_connection);
+	rcp_ce_status = register_class_RedisClusterPool_Status(zend_ce_stringable);
+	rcp_ce_error = register_class_RedisClusterPool_Error(zend_ce_stringable);
+
+	rcp_status_minit();
+	rcp_class_pool_minit();
+	rcp_predis_minit();
+	return SUCCESS;
+}
+
+PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
+{
+	rcp_pool_mshutdown();
+	rcp_clusters_mshutdown();
+	rcp_io_shutdown();
+	rcp_predis_mshutdown();
+	UNREGISTER_INI_ENTRIES();
+	return SUCCESS;
+}
+
+PHP_RINIT_FUNCTION(redis_cluster_pool)
+{
+#if defined(COMPILE_DL_REDIS_CLUSTER_POOL) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	rcp_pool_rinit();
+	return SUCCESS;
+}
+
+PHP_RSHUTDOWN_FUNCTION(redis_cluster_pool)
+{
+	rcp_pool_rshutdown((uint64_t)RCP_G(idle_timeout) * 1000);
+	rcp_status_rshutdown();
+	return SUCCESS;
+}
+
+PHP_MINFO_FUNCTION(redis_cluster_pool)
+{
+	char buf[32];
+
+	php_info_print_table_start();
+	php_info_print_table_row(2, "redis_cluster_pool support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_REDIS_CLUSTER_POOL_VERSION);
+	snprintf(buf, sizeof(buf), "%u", rcp_pool_size());
+	php_info_print_table_row(2, "Pooled connections (this process)", buf);
+	php_info_print_table_end();
+	DISPLAY_INI_ENTRIES();
+}
+
+zend_module_entry redis_cluster_pool_module_entry = {
+	STANDARD_MODULE_HEADER,
+	"redis_cluster_pool",
+	NULL,
+	PHP_MINIT(redis_cluster_pool),
+	PHP_MSHUTDOWN(redis_cluster_pool),
+	PHP_RINIT(redis_cluster_pool),
+	PHP_RSHUTDOWN(redis_cluster_pool),
+	PHP_MINFO(redis_cluster_pool),
+	PHP_REDIS_CLUSTER_POOL_VERSION,
+	PHP_MODULE_GLOBALS(redis_cluster_pool),
+	PHP_GINIT(redis_cluster_pool),
+	NULL,
+	NULL,
+	STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_REDIS_CLUSTER_POOL
+# ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+# endif
+ZEND_GET_MODULE(redis_cluster_pool)
+#endif

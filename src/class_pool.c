@@ -1,0 +1,838 @@
+/*
+ * class_pool.c - the RedisClusterPool class: constructor option parsing, argument shaping (Predis'
+ * flattening, stringification, key prefix) and the PHP face of routing/execution.
+ *
+ * Everything that can be said without zvals lives in the core files; this file turns PHP values into
+ * argv, calls rcp_exec(), and turns rcp_err / error replies into exceptions.
+ */
+#include "php.h"
+#include "zend_smart_str.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "php_redis_cluster_pool.h"
+#include "rcp_commands.h"
+#include "rcp_errors.h"
+#include "rcp_exec.h"
+#include "rcp_pool.h"
+#include "rcp_predis.h"
+#include "rcp_reply.h"
+#include "rcp_slot.h"
+#include "rcp_topology.h"
+
+#define RCP_MAX_SEEDS 64
+
+typedef struct {
+	rcp_client client;
+	zend_string *prefix;
+	bool exceptions;
+	bool constructed;
+	zend_object std;
+} rcp_pool_object;
+
+static zend_object_handlers rcp_pool_handlers;
+
+static inline rcp_pool_object *rcp_pool_from(zend_object *o)
+{
+	return (rcp_pool_object *)((char *)o - XtOffsetOf(rcp_pool_object, std));
+}
+
+static zend_object *rcp_pool_create(zend_class_entry *ce)
+{
+	rcp_pool_object *p = zend_object_alloc(sizeof(rcp_pool_object), ce);
+
+	memset(p, 0, XtOffsetOf(rcp_pool_object, std));
+	zend_object_std_init(&p->std, ce);
+	object_properties_init(&p->std, ce);
+	p->std.handlers = &rcp_pool_handlers;
+	return &p->std;
+}
+
+static void rcp_pool_free(zend_object *o)
+{
+	rcp_pool_object *p = rcp_pool_from(o);
+
+	rcp_client_free(&p->client);
+	if (p->prefix) {
+		zend_string_release(p->prefix);
+	}
+	zend_object_std_dtor(o);
+}
+
+/* var_dump()/print_r(): what a user may see; never credentials. */
+static HashTable *rcp_pool_debug_info(zend_object *o, int *is_temp)
+{
+	rcp_pool_object *p = rcp_pool_from(o);
+	HashTable *ht = zend_new_array(4);
+	zval z, seeds;
+
+	*is_temp = 1;
+	array_init(&seeds);
+	if (p->client.cluster) {
+		for (uint32_t i = 0; i < p->client.cluster->nseeds; i++) {
+			add_next_index_str(&seeds, strpprintf(0, "%s:%u", p->client.cluster->seeds[i].host,
+				(unsigned)p->client.cluster->seeds[i].port));
+		}
+	}
+	zend_hash_str_update(ht, "seeds", sizeof("seeds") - 1, &seeds);
+	if (p->prefix) {
+		ZVAL_STR_COPY(&z, p->prefix);
+	} else {
+		ZVAL_NULL(&z);
+	}
+	zend_hash_str_update(ht, "prefix", sizeof("prefix") - 1, &z);
+	ZVAL_BOOL(&z, p->exceptions);
+	zend_hash_str_update(ht, "exceptions", sizeof("exceptions") - 1, &z);
+	ZVAL_BOOL(&z, p->client.setup != NULL);
+	zend_hash_str_update(ht, "authenticated", sizeof("authenticated") - 1, &z);
+	return ht;
+}
+
+void rcp_class_pool_minit(void)
+{
+	memcpy(&rcp_pool_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	rcp_pool_handlers.offset = XtOffsetOf(rcp_pool_object, std);
+	rcp_pool_handlers.free_obj = rcp_pool_free;
+	rcp_pool_handlers.clone_obj = NULL;
+	rcp_pool_handlers.get_debug_info = rcp_pool_debug_info;
+	rcp_ce_pool->create_object = rcp_pool_create;
+}
+
+#define RCP_THIS_POOL() rcp_pool_from(Z_OBJ_P(ZEND_THIS))
+
+static rcp_pool_object *rcp_pool_checked(zval *this_zv)
+{
+	rcp_pool_object *p = rcp_pool_from(Z_OBJ_P(this_zv));
+
+	if (!p->constructed) {
+		zend_throw_error(NULL, "RedisClusterPool object is not initialized (its constructor was not called)");
+		return NULL;
+	}
+	return p;
+}
+
+/* ---- constructor ------------------------------------------------------------------------------ */
+
+static bool rcp_opt_timeout(zval *v, const char *name, uint64_t *out)
+{
+	double d;
+
+	if (Z_TYPE_P(v) == IS_LONG) {
+		d = (double)Z_LVAL_P(v);
+	} else if (Z_TYPE_P(v) == IS_DOUBLE) {
+		d = Z_DVAL_P(v);
+	} else if (Z_TYPE_P(v) == IS_STRING && is_numeric_string(Z_STRVAL_P(v), Z_STRLEN_P(v), NULL, &d, 0) != 0) {
+		d = zval_get_double(v);
+	} else {
+		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.%s\" must be a number of seconds, %s given",
+			name, zend_zval_type_name(v));
+		return false;
+	}
+	if (!(d > 0) || d > 86400) {
+		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.%s\" must be > 0 and <= 86400 seconds, %g given",
+			name, d);
+		return false;
+	}
+	*out = (uint64_t)(d * 1000.0 + 0.5);
+	if (*out == 0) {
+		*out = 1;
+	}
+	return true;
+}
+
+static bool rcp_opt_string(zval *v, const char *name, zend_string **out)
+{
+	if (Z_TYPE_P(v) == IS_NULL) {
+		*out = NULL;
+		return true;
+	}
+	if (Z_TYPE_P(v) != IS_STRING) {
+		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.%s\" must be a string or null, %s given",
+			name, zend_zval_type_name(v));
+		return false;
+	}
+	*out = Z_STR_P(v);
+	return true;
+}
+
+static bool rcp_parse_seed_zv(zval *s, rcp_seed *out)
+{
+	rcp_err err;
+
+	if (Z_TYPE_P(s) == IS_STRING) {
+		if (rcp_seed_parse(Z_STRVAL_P(s), Z_STRLEN_P(s), out, &err) != RCP_OK) {
+			rcp_throw_err(&err);
+			return false;
+		}
+		return true;
+	}
+	if (Z_TYPE_P(s) == IS_ARRAY) {
+		zval *host = zend_hash_str_find(Z_ARRVAL_P(s), "host", 4);
+		zval *port = zend_hash_str_find(Z_ARRVAL_P(s), "port", 4);
+		zend_string *k;
+		zend_long pv;
+
+		ZEND_HASH_FOREACH_STR_KEY(Z_ARRVAL_P(s), k) {
+			if (!k || (!zend_string_equals_literal(k, "host") && !zend_string_equals_literal(k, "port") &&
+			           !zend_string_equals_literal(k, "scheme"))) {
+				rcp_throw(rcp_ce_invalid_argument,
+					"Invalid seed array: unknown key %s%s%s (allowed: host, port, scheme; put credentials and "
+					"timeouts in the \"parameters\" option)", k ? "\"" : "", k ? ZSTR_VAL(k) : "(integer)", k ? "\"" : "");
+				return false;
+			}
+		} ZEND_HASH_FOREACH_END();
+		if (!host || Z_TYPE_P(host) != IS_STRING || Z_STRLEN_P(host) == 0 || Z_STRLEN_P(host) >= RCP_HOST_MAX ||
+		    memchr(Z_STRVAL_P(host), '\0', Z_STRLEN_P(host))) {
+			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: \"host\" must be a non-empty string");
+			return false;
+		}
+		if (!port) {
+			pv = 6379;
+		} else if (Z_TYPE_P(port) == IS_LONG) {
+			pv = Z_LVAL_P(port);
+		} else if (Z_TYPE_P(port) == IS_STRING && is_numeric_string(Z_STRVAL_P(port), Z_STRLEN_P(port), &pv, NULL, 0) == IS_LONG) {
+			/* pv set */
+		} else {
+			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: \"port\" must be an integer");
+			return false;
+		}
+		if (pv < 1 || pv > 65535) {
+			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: port must be 1..65535, " ZEND_LONG_FMT " given", pv);
+			return false;
+		}
+		zval *scheme = zend_hash_str_find(Z_ARRVAL_P(s), "scheme", 6);
+		if (scheme && (Z_TYPE_P(scheme) != IS_STRING ||
+		    (!zend_string_equals_literal_ci(Z_STR_P(scheme), "tcp") && !zend_string_equals_literal_ci(Z_STR_P(scheme), "redis")))) {
+			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: only the \"tcp\" and \"redis\" schemes are supported");
+			return false;
+		}
+		memcpy(out->host, Z_STRVAL_P(host), Z_STRLEN_P(host) + 1);
+		out->port = (uint16_t)pv;
+		return true;
+	}
+	rcp_throw(rcp_ce_invalid_argument, "Invalid seed: expected \"host:port\" or [\"host\" => ..., \"port\" => ...], %s given",
+		zend_zval_type_name(s));
+	return false;
+}
+
+ZEND_METHOD(RedisClusterPool, __construct)
+{
+	zend_string *seeds_str = NULL;
+	HashTable *seeds_ht = NULL, *options = NULL;
+	rcp_pool_object *p = RCP_THIS_POOL();
+	rcp_seed seeds[RCP_MAX_SEEDS];
+	uint32_t nseeds = 0;
+	zend_string *user = NULL, *pass = NULL, *k;
+	zval *v;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_ARRAY_HT_OR_STR(seeds_ht, seeds_str)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (p->constructed) {
+		zend_throw_error(NULL, "Cannot call RedisClusterPool::__construct() twice");
+		RETURN_THROWS();
+	}
+	p->exceptions = true;
+	p->client.connect_timeout_ms = 5000;
+	p->client.rw_timeout_ms = 5000;
+
+	if (seeds_str) {
+		zval tmp;
+		ZVAL_STR(&tmp, seeds_str);
+		if (!rcp_parse_seed_zv(&tmp, &seeds[0])) {
+			RETURN_THROWS();
+		}
+		nseeds = 1;
+	} else {
+		if (zend_hash_num_elements(seeds_ht) == 0) {
+			rcp_throw(rcp_ce_invalid_argument, "RedisClusterPool needs at least one seed node, an empty list was given");
+			RETURN_THROWS();
+		}
+		if (zend_hash_num_elements(seeds_ht) > RCP_MAX_SEEDS) {
+			rcp_throw(rcp_ce_invalid_argument, "Too many seed nodes (%u, at most %d): a few per cluster are enough",
+				zend_hash_num_elements(seeds_ht), RCP_MAX_SEEDS);
+			RETURN_THROWS();
+		}
+		ZEND_HASH_FOREACH_VAL(seeds_ht, v) {
+			ZVAL_DEREF(v);
+			if (!rcp_parse_seed_zv(v, &seeds[nseeds])) {
+				RETURN_THROWS();
+			}
+			nseeds++;
+		} ZEND_HASH_FOREACH_END();
+	}
+
+	if (options) {
+		ZEND_HASH_FOREACH_STR_KEY_VAL(options, k, v) {
+			ZVAL_DEREF(v);
+			if (!k) {
+				rcp_throw(rcp_ce_invalid_argument, "Options must be an array keyed by option name");
+				RETURN_THROWS();
+			}
+			if (zend_string_equals_literal(k, "prefix")) {
+				if (Z_TYPE_P(v) == IS_NULL) {
+					continue;
+				}
+				if (Z_TYPE_P(v) != IS_STRING) {
+					rcp_throw(rcp_ce_invalid_argument, "Option \"prefix\" must be a string, %s given", zend_zval_type_name(v));
+					RETURN_THROWS();
+				}
+				if (Z_STRLEN_P(v)) {
+					p->prefix = zend_string_copy(Z_STR_P(v));
+				}
+			} else if (zend_string_equals_literal(k, "exceptions")) {
+				if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
+					rcp_throw(rcp_ce_invalid_argument, "Option \"exceptions\" must be a bool, %s given", zend_zval_type_name(v));
+					RETURN_THROWS();
+				}
+				p->exceptions = Z_TYPE_P(v) == IS_TRUE;
+			} else if (zend_string_equals_literal(k, "cluster")) {
+				/* Predis' "cluster" => "redis" selects Redis Cluster: that is what we are */
+				if (Z_TYPE_P(v) != IS_STRING || !zend_string_equals_literal(Z_STR_P(v), "redis")) {
+					rcp_throw(rcp_ce_invalid_argument, "Option \"cluster\" may only be \"redis\" (Redis Cluster)");
+					RETURN_THROWS();
+				}
+			} else if (zend_string_equals_literal(k, "parameters")) {
+				zend_string *pk;
+				zval *pv;
+				if (Z_TYPE_P(v) != IS_ARRAY) {
+					rcp_throw(rcp_ce_invalid_argument, "Option \"parameters\" must be an array, %s given", zend_zval_type_name(v));
+					RETURN_THROWS();
+				}
+				ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), pk, pv) {
+					ZVAL_DEREF(pv);
+					if (!pk) {
+						rcp_throw(rcp_ce_invalid_argument, "Option \"parameters\" must be keyed by parameter name");
+						RETURN_THROWS();
+					}
+					if (zend_string_equals_literal(pk, "username")) {
+						if (!rcp_opt_string(pv, "username", &user)) RETURN_THROWS();
+					} else if (zend_string_equals_literal(pk, "password")) {
+						if (!rcp_opt_string(pv, "password", &pass)) RETURN_THROWS();
+					} else if (zend_string_equals_literal(pk, "timeout")) {
+						if (!rcp_opt_timeout(pv, "timeout", &p->client.connect_timeout_ms)) RETURN_THROWS();
+					} else if (zend_string_equals_literal(pk, "read_write_timeout")) {
+						if (!rcp_opt_timeout(pv, "read_write_timeout", &p->client.rw_timeout_ms)) RETURN_THROWS();
+					} else if (zend_string_equals_literal(pk, "database")) {
+						if (!((Z_TYPE_P(pv) == IS_LONG && Z_LVAL_P(pv) == 0) ||
+						      (Z_TYPE_P(pv) == IS_STRING && zend_string_equals_literal(Z_STR_P(pv), "0")) ||
+						      Z_TYPE_P(pv) == IS_NULL)) {
+							rcp_throw(rcp_ce_invalid_argument,
+								"Option \"parameters.database\" must be 0: Redis Cluster has a single database");
+							RETURN_THROWS();
+						}
+					} else if (zend_string_equals_literal(pk, "scheme")) {
+						if (Z_TYPE_P(pv) != IS_STRING || (!zend_string_equals_literal_ci(Z_STR_P(pv), "tcp") &&
+						    !zend_string_equals_literal_ci(Z_STR_P(pv), "redis"))) {
+							rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.scheme\" must be \"tcp\" or \"redis\"");
+							RETURN_THROWS();
+						}
+					} else {
+						rcp_throw(rcp_ce_invalid_argument,
+							"Unknown parameter \"%s\" in option \"parameters\" (known: username, password, timeout, "
+							"read_write_timeout, database, scheme)", ZSTR_VAL(pk));
+						RETURN_THROWS();
+					}
+				} ZEND_HASH_FOREACH_END();
+			} else {
+				rcp_throw(rcp_ce_invalid_argument,
+					"Unknown option \"%s\" (known: parameters, prefix, exceptions, cluster)", ZSTR_VAL(k));
+				RETURN_THROWS();
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	if (user && !pass) {
+		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.username\" needs \"parameters.password\" as well");
+		RETURN_THROWS();
+	}
+	rcp_client_set_auth(&p->client, user ? ZSTR_VAL(user) : NULL, user ? ZSTR_LEN(user) : 0,
+		pass ? ZSTR_VAL(pass) : NULL, pass ? ZSTR_LEN(pass) : 0);
+	p->client.cluster = rcp_cluster_get(seeds, nseeds, user ? ZSTR_VAL(user) : "", user ? ZSTR_LEN(user) : 0);
+	p->client.refresh_interval_ms = (uint64_t)RCP_G(refresh_interval) * 1000;
+	p->client.refresh_min_interval_ms = (uint64_t)RCP_G(refresh_min_interval);
+	p->constructed = true;
+}
+
+/* ---- arguments -------------------------------------------------------------------------------- */
+
+typedef struct {
+	int argc;
+	zend_string **strs;
+	const char **argv;
+	size_t *lens;
+	zend_string *stack_strs[16];
+	const char *stack_argv[16];
+	size_t stack_lens[16];
+} rcp_argv;
+
+static void rcp_argv_free(rcp_argv *a)
+{
+	for (int i = 0; i < a->argc; i++) {
+		if (a->strs[i]) {
+			zend_string_release(a->strs[i]);
+		}
+	}
+	if (a->strs != a->stack_strs) {
+		efree(a->strs);
+		efree(a->argv);
+		efree(a->lens);
+	}
+	a->argc = 0;
+}
+
+/* Stringify one argument as PHP's (string) cast would, refusing what cannot be sent. */
+static zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx)
+{
+	ZVAL_DEREF(v);
+	switch (Z_TYPE_P(v)) {
+		case IS_STRING:
+			return zend_string_copy(Z_STR_P(v));
+		case IS_LONG:
+			return zend_long_to_str(Z_LVAL_P(v));
+		case IS_DOUBLE:
+			return zend_double_to_str(Z_DVAL_P(v));
+		case IS_TRUE:
+			return ZSTR_CHAR('1');
+		case IS_FALSE:
+		case IS_NULL:
+			return ZSTR_EMPTY_ALLOC();
+		case IS_OBJECT:
+			if (Z_OBJCE_P(v)->__tostring) {
+				return zval_try_get_string(v);
+			}
+			ZEND_FALLTHROUGH;
+		default:
+			rcp_throw(rcp_ce_invalid_argument, "%s: argument %u must be a string or a number, %s given",
+				cmd, idx, zend_zval_type_name(v));
+			return NULL;
+	}
+}
+
+/* argv[0] = name, then every element of args. */
+static bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *args, const char *what)
+{
+	uint32_t n = 1 + zend_hash_num_elements(args), i = 1;
+	zval *v;
+
+	if (n > 16) {
+		if (n > (uint32_t)INT_MAX / 2) {
+			rcp_throw(rcp_ce_invalid_argument, "%s: too many arguments (%u)", what, n);
+			return false;
+		}
+		a->strs = safe_emalloc(n, sizeof(zend_string *), 0);
+		a->argv = safe_emalloc(n, sizeof(char *), 0);
+		a->lens = safe_emalloc(n, sizeof(size_t), 0);
+	} else {
+		a->strs = a->stack_strs;
+		a->argv = a->stack_argv;
+		a->lens = a->stack_lens;
+	}
+	a->argc = 1;
+	a->strs[0] = zend_string_init(name, name_len, 0);
+	a->argv[0] = ZSTR_VAL(a->strs[0]);
+	a->lens[0] = name_len;
+	ZEND_HASH_FOREACH_VAL(args, v) {
+		zend_string *s = rcp_arg_string(v, what, i);
+		if (!s) {
+			rcp_argv_free(a);
+			return false;
+		}
+		a->strs[a->argc] = s;
+		a->argv[a->argc] = ZSTR_VAL(s);
+		a->lens[a->argc] = ZSTR_LEN(s);
+		a->argc++;
+		i++;
+	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+static const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
+{
+	const rcp_cmd *cmd = rcp_cmd_lookup(a->argv[0], a->lens[0], a->argc > 1 ? a->argv[1] : NULL,
+		a->argc > 1 ? a->lens[1] : 0);
+
+	if (!cmd) {
+		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(a->lens[0], 64), a->argv[0]);
+	}
+	return cmd;
+}
+
+/* Prepend the prefix to every key argument (Predis' "prefix" option). */
+static bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
+{
+	int stackpos[16], *pos = stackpos, n;
+	char ebuf[256];
+
+	n = rcp_cmd_keys(cmd, a->argc, a->argv, a->lens, pos, 16, ebuf, sizeof(ebuf));
+	if (n > 16) {
+		pos = safe_emalloc((size_t)n, sizeof(int), 0);
+		n = rcp_cmd_keys(cmd, a->argc, a->argv, a->lens, pos, n, ebuf, sizeof(ebuf));
+	}
+	if (n < 0) {
+		rcp_throw(rcp_ce_invalid_argument, "%s", ebuf);
+		return false;
+	}
+	for (int i = 0; i < n; i++) {
+		zend_string *s = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), a->argv[pos[i]], a->lens[pos[i]]);
+		zend_string_release(a->strs[pos[i]]);
+		a->strs[pos[i]] = s;
+		a->argv[pos[i]] = ZSTR_VAL(s);
+		a->lens[pos[i]] = ZSTR_LEN(s);
+	}
+	if (pos != stackpos) {
+		efree(pos);
+	}
+	return true;
+}
+
+/* ---- running ---------------------------------------------------------------------------------- */
+
+/* Run argv; on an error reply throw (exceptions on) or return the Error object. */
+static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, zval *return_value)
+{
+	const rcp_cmd *cmd = rcp_argv_lookup(a);
+	rcp_err err;
+
+	if (!cmd) {
+		return;
+	}
+	if (p->prefix && !rcp_argv_prefix(a, cmd, p->prefix)) {
+		return;
+	}
+	err.code = RCP_OK;
+	if (rcp_exec(&p->client, cmd, a->argc, a->argv, a->lens, return_value, &err) != RCP_OK) {
+		rcp_throw_err(&err);
+		return;
+	}
+}
+
+static bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
+{
+	if (p->exceptions && Z_TYPE_P(rv) == IS_OBJECT && Z_OBJCE_P(rv) == rcp_ce_error) {
+		zend_string *m = rcp_error_message(rv);
+		zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(m), 0);
+		(void)ex;
+		zval_ptr_dtor(rv);
+		ZVAL_NULL(rv);
+		return true;
+	}
+	return false;
+}
+
+ZEND_METHOD(RedisClusterPool, __call)
+{
+	zend_string *name, *lc;
+	HashTable *args;
+	rcp_pool_object *p;
+	zval flat;
+	rcp_argv a;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_ARRAY_HT(args)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!(p = rcp_pool_checked(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	lc = zend_string_tolower(name);
+	if (rcp_predis_args(ZSTR_VAL(lc), ZSTR_LEN(lc), args, &flat) == FAILURE) {
+		zend_string_release(lc);
+		RETURN_THROWS();
+	}
+	if (!rcp_argv_build(&a, ZSTR_VAL(name), ZSTR_LEN(name), Z_ARRVAL(flat), ZSTR_VAL(name))) {
+		zval_ptr_dtor(&flat);
+		zend_string_release(lc);
+		RETURN_THROWS();
+	}
+	rcp_pool_run(p, &a, return_value);
+	if (!EG(exception) && !rcp_reply_throw_if_error(p, return_value) && Z_TYPE_P(return_value) != IS_OBJECT) {
+		/* Predis parses the reply against the arguments as sent (after the prefix) */
+		zval sent;
+		array_init_size(&sent, (uint32_t)a.argc);
+		for (int i = 1; i < a.argc; i++) {
+			add_next_index_str(&sent, zend_string_copy(a.strs[i]));
+		}
+		rcp_predis_reply(ZSTR_VAL(lc), ZSTR_LEN(lc), Z_ARRVAL(sent), return_value);
+		zval_ptr_dtor(&sent);
+	}
+	rcp_argv_free(&a);
+	zval_ptr_dtor(&flat);
+	zend_string_release(lc);
+}
+
+ZEND_METHOD(RedisClusterPool, executeRaw)
+{
+	HashTable *args;
+	zval *error = NULL, *first;
+	rcp_pool_object *p;
+	rcp_argv a;
+	zend_string *name;
+	HashTable rest;
+	uint32_t i = 0;
+	zval *v;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_ARRAY_HT(args)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ZVAL(error)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!(p = rcp_pool_checked(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (zend_hash_num_elements(args) == 0) {
+		rcp_throw(rcp_ce_invalid_argument, "executeRaw() needs the command name as its first element, an empty array was given");
+		RETURN_THROWS();
+	}
+	first = zend_hash_get_current_data(args);
+	{
+		HashPosition hp;
+		zend_hash_internal_pointer_reset_ex(args, &hp);
+		first = zend_hash_get_current_data_ex(args, &hp);
+	}
+	ZVAL_DEREF(first);
+	if (Z_TYPE_P(first) != IS_STRING || Z_STRLEN_P(first) == 0) {
+		rcp_throw(rcp_ce_invalid_argument, "executeRaw(): the first element must be the command name (a non-empty string)");
+		RETURN_THROWS();
+	}
+	name = Z_STR_P(first);
+	zend_hash_init(&rest, zend_hash_num_elements(args), NULL, NULL, 0);
+	ZEND_HASH_FOREACH_VAL(args, v) {
+		if (i++ > 0) {
+			zend_hash_next_index_insert_new(&rest, v);
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (!rcp_argv_build(&a, ZSTR_VAL(name), ZSTR_LEN(name), &rest, "executeRaw()")) {
+		zend_hash_destroy(&rest);
+		RETURN_THROWS();
+	}
+	zend_hash_destroy(&rest);
+	rcp_pool_run(p, &a, return_value);
+	rcp_argv_free(&a);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+	/* like Predis\Client::executeRaw(): status and error replies come back as strings */
+	if (error) {
+		ZEND_TRY_ASSIGN_REF_FALSE(error);
+	}
+	if (Z_TYPE_P(return_value) == IS_OBJECT) {
+		bool is_err = Z_OBJCE_P(return_value) == rcp_ce_error;
+		zend_string *s = zval_get_string(return_value);
+		zval_ptr_dtor(return_value);
+		RETVAL_STR(s);
+		if (is_err && error) {
+			ZEND_TRY_ASSIGN_REF_TRUE(error);
+		}
+	}
+}
+
+/* ---- static helpers --------------------------------------------------------------------------- */
+
+ZEND_METHOD(RedisClusterPool, keySlot)
+{
+	zend_string *key;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(key)
+	ZEND_PARSE_PARAMETERS_END();
+	RETURN_LONG(rcp_key_slot(ZSTR_VAL(key), ZSTR_LEN(key)));
+}
+
+static const char *const rcp_route_names[] = {"keyed", "any", "all_primaries", "all_nodes", "multi_shard", "unsupported"};
+static const char *const rcp_merge_names[] = {"none", "all_succeeded", "one_succeeded", "sum", "min", "max",
+	"logical_and", "logical_or", "concat", "per_node"};
+
+ZEND_METHOD(RedisClusterPool, commandInfo)
+{
+	zval *args = NULL;
+	uint32_t argc = 0, i;
+	rcp_argv a;
+	HashTable rest;
+	const rcp_cmd *cmd;
+	int stackpos[16], *pos = stackpos, n;
+	char ebuf[256];
+	zval keys;
+
+	ZEND_PARSE_PARAMETERS_START(0, -1)
+		Z_PARAM_VARIADIC('+', args, argc)
+	ZEND_PARSE_PARAMETERS_END();
+	if (argc == 0) {
+		rcp_throw(rcp_ce_invalid_argument, "commandInfo() needs a command name");
+		RETURN_THROWS();
+	}
+	zend_hash_init(&rest, argc, NULL, NULL, 0);
+	for (i = 1; i < argc; i++) {
+		zend_hash_next_index_insert_new(&rest, &args[i]);
+	}
+	if (!rcp_argv_build(&a, Z_STRVAL(args[0]), Z_STRLEN(args[0]), &rest, "commandInfo()")) {
+		zend_hash_destroy(&rest);
+		RETURN_THROWS();
+	}
+	zend_hash_destroy(&rest);
+	if (!(cmd = rcp_argv_lookup(&a))) {
+		rcp_argv_free(&a);
+		RETURN_THROWS();
+	}
+	n = rcp_cmd_keys(cmd, a.argc, a.argv, a.lens, pos, 16, ebuf, sizeof(ebuf));
+	if (n > 16) {
+		pos = safe_emalloc((size_t)n, sizeof(int), 0);
+		n = rcp_cmd_keys(cmd, a.argc, a.argv, a.lens, pos, n, ebuf, sizeof(ebuf));
+	}
+	rcp_argv_free(&a);
+	if (n < 0) {
+		rcp_throw(rcp_ce_invalid_argument, "%s", ebuf);
+		RETURN_THROWS();
+	}
+	array_init_size(&keys, (uint32_t)n);
+	for (int k = 0; k < n; k++) {
+		add_next_index_long(&keys, pos[k]);
+	}
+	if (pos != stackpos) {
+		efree(pos);
+	}
+	array_init(return_value);
+	add_assoc_string(return_value, "name", cmd->name);
+	add_assoc_zval(return_value, "keys", &keys);
+	add_assoc_bool(return_value, "write", (cmd->flags & RCP_CMD_WRITE) != 0);
+	add_assoc_bool(return_value, "readonly", (cmd->flags & RCP_CMD_READONLY) != 0);
+	add_assoc_string(return_value, "route", (char *)rcp_route_names[cmd->route]);
+	add_assoc_string(return_value, "merge", (char *)rcp_merge_names[cmd->merge]);
+}
+
+ZEND_METHOD(RedisClusterPool, predisArgs)
+{
+	zend_string *method, *lc;
+	HashTable *args;
+	zval flat, *v;
+	uint32_t i = 1;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(method)
+		Z_PARAM_ARRAY_HT(args)
+	ZEND_PARSE_PARAMETERS_END();
+	lc = zend_string_tolower(method);
+	if (rcp_predis_args(ZSTR_VAL(lc), ZSTR_LEN(lc), args, &flat) == FAILURE) {
+		zend_string_release(lc);
+		RETURN_THROWS();
+	}
+	zend_string_release(lc);
+	array_init_size(return_value, zend_hash_num_elements(Z_ARRVAL(flat)));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL(flat), v) {
+		zend_string *s = rcp_arg_string(v, ZSTR_VAL(method), i++);
+		if (!s) {
+			zval_ptr_dtor(&flat);
+			RETURN_THROWS();
+		}
+		add_next_index_str(return_value, s);
+	} ZEND_HASH_FOREACH_END();
+	zval_ptr_dtor(&flat);
+}
+
+ZEND_METHOD(RedisClusterPool, predisReply)
+{
+	zend_string *method, *lc;
+	HashTable *args;
+	zval *reply;
+
+	ZEND_PARSE_PARAMETERS_START(3, 3)
+		Z_PARAM_STR(method)
+		Z_PARAM_ARRAY_HT(args)
+		Z_PARAM_ZVAL(reply)
+	ZEND_PARSE_PARAMETERS_END();
+	lc = zend_string_tolower(method);
+	ZVAL_COPY(return_value, reply);
+	rcp_predis_reply(ZSTR_VAL(lc), ZSTR_LEN(lc), args, return_value);
+	zend_string_release(lc);
+}
+
+ZEND_METHOD(RedisClusterPool, getSlotMap)
+{
+	rcp_pool_object *p;
+	rcp_err err;
+	rcp_map *map;
+	zval nodes, slots;
+	char addr[RCP_ADDR_MAX];
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!(p = rcp_pool_checked(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (rcp_client_ready(&p->client, &err) != RCP_OK) {
+		rcp_throw_err(&err);
+		RETURN_THROWS();
+	}
+	map = p->client.cluster->map;
+	array_init(&nodes);
+	for (uint16_t i = 0; i < map->nnodes; i++) {
+		zval n;
+		array_init(&n);
+		add_assoc_string(&n, "role", map->nodes[i].replica ? "replica" : "primary");
+		if (map->nodes[i].replica && map->nodes[i].primary != RCP_NO_NODE) {
+			rcp_node_addr(&map->nodes[map->nodes[i].primary], addr, sizeof(addr));
+			add_assoc_string(&n, "primary", addr);
+		}
+		rcp_node_addr(&map->nodes[i], addr, sizeof(addr));
+		add_assoc_zval(&nodes, addr, &n);
+	}
+	array_init(&slots);
+	for (int s = 0; s < RCP_SLOTS;) {
+		int e = s;
+		uint16_t idx = map->slots[s];
+		while (e + 1 < RCP_SLOTS && map->slots[e + 1] == idx) {
+			e++;
+		}
+		if (idx != RCP_NO_NODE) {
+			zval r, reps;
+			array_init(&r);
+			add_next_index_long(&r, s);
+			add_next_index_long(&r, e);
+			rcp_node_addr(&map->nodes[idx], addr, sizeof(addr));
+			add_next_index_string(&r, addr);
+			array_init(&reps);
+			for (uint16_t k = 0; k < map->nnodes; k++) {
+				if (map->nodes[k].replica && map->nodes[k].primary == idx) {
+					rcp_node_addr(&map->nodes[k], addr, sizeof(addr));
+					add_next_index_string(&reps, addr);
+				}
+			}
+			add_next_index_zval(&r, &reps);
+			add_next_index_zval(&slots, &r);
+		}
+		s = e + 1;
+	}
+	array_init(return_value);
+	add_assoc_zval(return_value, "nodes", &nodes);
+	add_assoc_zval(return_value, "slots", &slots);
+}
+
+ZEND_METHOD(RedisClusterPool, nodeForKey)
+{
+	rcp_pool_object *p;
+	zend_string *key, *full;
+	rcp_err err;
+	uint16_t idx;
+	char addr[RCP_ADDR_MAX];
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(key)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!(p = rcp_pool_checked(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (rcp_client_ready(&p->client, &err) != RCP_OK) {
+		rcp_throw_err(&err);
+		RETURN_THROWS();
+	}
+	full = p->prefix ? zend_string_concat2(ZSTR_VAL(p->prefix), ZSTR_LEN(p->prefix), ZSTR_VAL(key), ZSTR_LEN(key))
+	                 : zend_string_copy(key);
+	idx = p->client.cluster->map->slots[rcp_key_slot(ZSTR_VAL(full), ZSTR_LEN(full))];
+	zend_string_release(full);
+	if (idx == RCP_NO_NODE) {
+		rcp_throw(rcp_ce_cluster, "The slot of this key is not served by any node");
+		RETURN_THROWS();
+	}
+	rcp_node_addr(&p->client.cluster->map->nodes[idx], addr, sizeof(addr));
+	RETURN_STRING(addr);
+}

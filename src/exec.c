@@ -1,0 +1,641 @@
+/*
+ * exec.c - routing and execution of one command (see rcp_exec.h).
+ *
+ *   argv --keys--> slot --map--> primary --pool--> connection --io--> reply
+ *                                  ^                                    |
+ *                                  +---- MOVED: patch slot, retry ------+  (refresh requested, rate-limited)
+ *                                  +---- ASK: ASKING + command on target (no map change)
+ *                                  +---- TRYAGAIN / CLUSTERDOWN: back off, under the command's deadline
+ *
+ * A write is re-sent only when it is certain nothing reached the server: the connection failed before any
+ * byte was written (a pooled socket found dead at first write). Every loop is bounded by
+ * RCP_MAX_REDIRECTS and by the deadline.
+ */
+#include <unistd.h>
+#include "php.h"
+#include "zend_smart_str.h"
+#include "ext/random/php_random.h"
+#include <hiredis/hiredis.h>
+#include "rcp_exec.h"
+#include "rcp_pool.h"
+#include "rcp_reply.h"
+#include "rcp_slot.h"
+
+typedef struct {
+	char host[RCP_HOST_MAX];
+	uint16_t port;
+} rcp_target;
+
+/* ---- credentials ------------------------------------------------------------------------------ */
+
+void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const char *pass, size_t plen)
+{
+	const char *argv[3];
+	size_t lens[3];
+	int argc = 0;
+	char *cmd;
+	int len;
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a of the password: tells credentials apart, reveals nothing useful */
+
+	cl->cred_len = 0;
+	if (ulen > 60) {
+		ulen = 60;
+	}
+	memcpy(cl->cred, user ? user : "", user ? ulen : 0);
+	cl->cred_len = user ? ulen : 0;
+	cl->cred[cl->cred_len++] = '\0';
+	for (size_t i = 0; pass && i < plen; i++) {
+		h = (h ^ (unsigned char)pass[i]) * 1099511628211ULL;
+	}
+	cl->cred_len += (size_t)snprintf(cl->cred + cl->cred_len, sizeof(cl->cred) - cl->cred_len, "%016llx",
+		pass ? (unsigned long long)h : 0ULL);
+	if (!pass) {
+		return;
+	}
+	argv[argc] = "AUTH"; lens[argc++] = 4;
+	if (user && ulen) {
+		argv[argc] = user; lens[argc++] = ulen;
+	}
+	argv[argc] = pass; lens[argc++] = plen;
+	len = redisFormatCommandArgv(&cmd, argc, argv, lens);
+	if (len > 0) {
+		cl->setup = emalloc((size_t)len);
+		memcpy(cl->setup, cmd, (size_t)len);
+		cl->setup_len = (size_t)len;
+		cl->setup_replies = 1;
+		explicit_bzero(cmd, (size_t)len);
+		redisFreeCommand(cmd);
+	}
+}
+
+void rcp_client_free(rcp_client *cl)
+{
+	if (cl->setup) {
+		explicit_bzero(cl->setup, cl->setup_len);
+		efree(cl->setup);
+		cl->setup = NULL;
+	}
+}
+
+/* ---- one batch against one node --------------------------------------------------------------- */
+
+static rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port)
+{
+	return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->setup, cl->setup_len, cl->setup_replies);
+}
+
+static uint64_t rcp_deadline(rcp_client *cl)
+{
+	return rcp_now_ms() + cl->rw_timeout_ms;
+}
+
+/* Send buf (holding nreplies commands) to host:port, collect replies. On an I/O failure of a pooled
+ * connection before any byte was written, retry once on a fresh connection. */
+static rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const char *buf, size_t len,
+                                uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err)
+{
+	for (int attempt = 0; attempt < 2; attempt++) {
+		rcp_part part;
+		rcp_conn *c = rcp_client_conn(cl, host, port);
+		bool was_new = c->state == RCP_CONN_NEW;
+
+		memset(&part, 0, sizeof(part));
+		part.conn = c;
+		part.buf = buf;
+		part.len = len;
+		part.nreplies = nreplies;
+		part.replies = replies;
+		for (uint32_t i = 0; i < nreplies; i++) {
+			ZVAL_UNDEF(&replies[i]);
+		}
+		rcp_io_run(&part, 1, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+		rcp_pool_sweep_parts(&part, 1);
+		if (part.err.code == RCP_OK) {
+			return RCP_OK;
+		}
+		for (uint32_t i = 0; i < nreplies; i++) {
+			zval_ptr_dtor(&replies[i]);
+			ZVAL_UNDEF(&replies[i]);
+		}
+		*err = part.err;
+		if (was_new || part.wrote_any || part.err.code != RCP_E_CONNECTION) {
+			break;
+		}
+	}
+	return err->code;
+}
+
+/* ---- topology --------------------------------------------------------------------------------- */
+
+static const char rcp_cluster_slots_cmd[] = "*2\r\n$7\r\nCLUSTER\r\n$5\r\nSLOTS\r\n";
+
+static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t port, rcp_map **out, rcp_err *err)
+{
+	zval reply;
+	rcp_status st;
+	rcp_map *map;
+
+	st = rcp_send_node(cl, host, port, rcp_cluster_slots_cmd, sizeof(rcp_cluster_slots_cmd) - 1, 1, &reply,
+		rcp_deadline(cl), err);
+	cl->cluster->cluster_slots_sent++;
+	if (st != RCP_OK) {
+		return st;
+	}
+	if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
+		zend_string *m = rcp_error_message(&reply);
+		char addr[RCP_ADDR_MAX];
+		snprintf(addr, sizeof(addr), "%s:%u", host, port);
+		rcp_err_set(err, RCP_E_CLUSTER, addr, "%s answered CLUSTER SLOTS with %.*s", addr,
+			(int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m));
+		zval_ptr_dtor(&reply);
+		return err->code;
+	}
+	map = malloc(sizeof(*map));
+	st = rcp_map_from_slots_reply(&reply, host, map, err);
+	zval_ptr_dtor(&reply);
+	if (st != RCP_OK) {
+		free(map);
+		return st;
+	}
+	*out = map;
+	return RCP_OK;
+}
+
+rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
+{
+	rcp_cluster *cc = cl->cluster;
+	uint32_t n = cc->nseeds + (cc->map ? cc->map->nnodes : 0), i;
+	rcp_target *cand = safe_emalloc(n, sizeof(rcp_target), 0);
+	smart_str why = {0};
+	rcp_map *map = NULL;
+	rcp_status st = RCP_E_CLUSTER;
+	uint32_t k = 0;
+	bool all_io = true;
+
+	/* known nodes first (they are current), then the seeds; each group in random order */
+	if (cc->map) {
+		for (i = 0; i < cc->map->nnodes; i++, k++) {
+			memcpy(cand[k].host, cc->map->nodes[i].host, RCP_HOST_MAX);
+			cand[k].port = cc->map->nodes[i].port;
+		}
+	}
+	for (i = 0; i < cc->nseeds; i++, k++) {
+		memcpy(cand[k].host, cc->seeds[i].host, RCP_HOST_MAX);
+		cand[k].port = cc->seeds[i].port;
+	}
+	uint32_t known = cc->map ? cc->map->nnodes : 0;
+	for (i = 0; i + 1 < known; i++) {
+		uint32_t j = i + (uint32_t)php_mt_rand_range(0, (zend_long)(known - i - 1));
+		rcp_target t = cand[i]; cand[i] = cand[j]; cand[j] = t;
+	}
+	for (i = known; i + 1 < n; i++) {
+		uint32_t j = i + (uint32_t)php_mt_rand_range(0, (zend_long)(n - i - 1));
+		rcp_target t = cand[i]; cand[i] = cand[j]; cand[j] = t;
+	}
+	cc->last_refresh_ms = rcp_now_ms();
+	for (i = 0; i < n; i++) {
+		rcp_err e = {0};
+		bool dup = false;
+		for (uint32_t j = 0; j < i; j++) {
+			if (cand[j].port == cand[i].port && !strcmp(cand[j].host, cand[i].host)) {
+				dup = true;
+				break;
+			}
+		}
+		if (dup) {
+			continue;
+		}
+		st = rcp_fetch_slots(cl, cand[i].host, cand[i].port, &map, &e);
+		if (st == RCP_OK) {
+			break;
+		}
+		smart_str_appends(&why, why.s ? "; " : "");
+		smart_str_appends(&why, e.msg);
+		all_io = all_io && (e.code == RCP_E_CONNECTION || e.code == RCP_E_TIMEOUT);
+	}
+	efree(cand);
+	if (st == RCP_OK) {
+		rcp_cluster_publish(cc, map);
+		cc->refreshes++;
+		cc->refresh_wanted = false;
+		cc->next_refresh_ms = cl->refresh_interval_ms ? rcp_now_ms() + cl->refresh_interval_ms : UINT64_MAX;
+	} else {
+		cc->refresh_failures++;
+		smart_str_0(&why);
+		rcp_err_set(err, RCP_E_CLUSTER, NULL, "Cannot discover the cluster topology: %s",
+			why.s ? ZSTR_VAL(why.s) : "no seeds");
+		if (all_io && why.s) {
+			err->code = RCP_E_CONNECTION; /* no node could be reached at all */
+		}
+	}
+	smart_str_free(&why);
+	return st;
+}
+
+rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
+{
+	rcp_cluster *cc = cl->cluster;
+	uint64_t now;
+
+	if (!cc->map) {
+		return rcp_client_refresh(cl, err);
+	}
+	now = rcp_now_ms();
+	if ((cc->refresh_wanted && now - cc->last_refresh_ms >= cl->refresh_min_interval_ms) ||
+	    now >= cc->next_refresh_ms) {
+		rcp_err ignored = {0};
+		/* the old map still works: a failed refresh is retried later, not reported */
+		if (rcp_client_refresh(cl, &ignored) != RCP_OK) {
+			cc->next_refresh_ms = now + cl->refresh_min_interval_ms;
+		}
+	}
+	return RCP_OK;
+}
+
+/* ---- redirects -------------------------------------------------------------------------------- */
+
+/* Parse "MOVED 3999 127.0.0.1:6381" / "ASK ..." into slot and target (empty host: keep current). */
+static bool rcp_parse_redirect(zend_string *msg, size_t skip, const rcp_target *cur, int *slot, rcp_target *t)
+{
+	const char *p = ZSTR_VAL(msg) + skip, *end = ZSTR_VAL(msg) + ZSTR_LEN(msg), *sp, *colon;
+	char *pe;
+	long s, port;
+
+	s = strtol(p, &pe, 10);
+	if (pe == p || *pe != ' ' || s < 0 || s >= RCP_SLOTS) {
+		return false;
+	}
+	sp = pe + 1;
+	colon = NULL;
+	for (const char *q = end; q > sp; q--) {
+		if (q[-1] == ':') {
+			colon = q - 1;
+			break;
+		}
+	}
+	if (!colon || (size_t)(colon - sp) >= RCP_HOST_MAX) {
+		return false;
+	}
+	port = strtol(colon + 1, &pe, 10);
+	if (pe != end || port < 1 || port > 65535) {
+		return false;
+	}
+	if (colon == sp) {
+		memcpy(t->host, cur->host, RCP_HOST_MAX);
+	} else {
+		const char *h = sp, *he = colon;
+		if (*h == '[' && he[-1] == ']') {
+			h++; he--;
+		}
+		memcpy(t->host, h, (size_t)(he - h));
+		t->host[he - h] = '\0';
+	}
+	t->port = (uint16_t)port;
+	*slot = (int)s;
+	return true;
+}
+
+static bool rcp_is_error(zval *z, const char *prefix, size_t plen)
+{
+	zend_string *m;
+
+	if (Z_TYPE_P(z) != IS_OBJECT || Z_OBJCE_P(z) != rcp_ce_error) {
+		return false;
+	}
+	m = rcp_error_message(z);
+	return ZSTR_LEN(m) >= plen && !memcmp(ZSTR_VAL(m), prefix, plen);
+}
+
+static void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t)
+{
+	uint16_t idx;
+
+	if (!cc->map) {
+		return;
+	}
+	idx = rcp_map_node(cc->map, t->host, strlen(t->host), t->port, false);
+	if (idx != RCP_NO_NODE) {
+		cc->map->slots[slot] = idx;
+		cc->generation++;
+	}
+}
+
+static const char rcp_asking_cmd[] = "*1\r\n$6\r\nASKING\r\n";
+
+/* Send one formatted command to a target, following redirects. */
+static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf, size_t len, const char *name,
+                              zval *reply, rcp_err *err)
+{
+	uint64_t deadline = rcp_deadline(cl);
+	uint32_t hops = 0, backoff_ms = 10;
+	bool asking = false;
+	smart_str askbuf = {0};
+	rcp_status st;
+
+	for (;;) {
+		zval replies[2];
+
+		if (asking) {
+			smart_str_free(&askbuf);
+			smart_str_appendl(&askbuf, rcp_asking_cmd, sizeof(rcp_asking_cmd) - 1);
+			smart_str_appendl(&askbuf, buf, len);
+			st = rcp_send_node(cl, target.host, target.port, ZSTR_VAL(askbuf.s), ZSTR_LEN(askbuf.s), 2,
+				replies, deadline, err);
+			if (st == RCP_OK) {
+				zval_ptr_dtor(&replies[0]);
+				ZVAL_COPY_VALUE(reply, &replies[1]);
+			}
+		} else {
+			st = rcp_send_node(cl, target.host, target.port, buf, len, 1, replies, deadline, err);
+			if (st == RCP_OK) {
+				ZVAL_COPY_VALUE(reply, &replies[0]);
+			}
+		}
+		smart_str_free(&askbuf);
+		if (st != RCP_OK) {
+			cl->cluster->refresh_wanted = true;
+			/* name the command; never its arguments */
+			size_t l = strlen(err->msg);
+			snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s)", name);
+			return st;
+		}
+		asking = false;
+		if (rcp_is_error(reply, "MOVED ", 6) || rcp_is_error(reply, "ASK ", 4)) {
+			bool moved = rcp_is_error(reply, "MOVED ", 6);
+			int slot;
+			rcp_target next;
+
+			if (!rcp_parse_redirect(rcp_error_message(reply), moved ? 6 : 4, &target, &slot, &next)) {
+				return RCP_OK; /* not a redirect we understand: hand the error to the caller */
+			}
+			zval_ptr_dtor(reply);
+			ZVAL_UNDEF(reply);
+			if (++hops > RCP_MAX_REDIRECTS) {
+				return rcp_err_set(err, RCP_E_CLUSTER, NULL,
+					"%s: too many redirects (%u), last to %s:%u for slot %d: the cluster is resharding or misconfigured",
+					name, hops - 1, next.host, next.port, slot);
+			}
+			if (moved) {
+				cl->cluster->moved_seen++;
+				rcp_map_patch(cl->cluster, slot, &next);
+				cl->cluster->refresh_wanted = true;
+			} else {
+				cl->cluster->ask_seen++;
+				asking = true;
+			}
+			target = next;
+			continue;
+		}
+		if (rcp_is_error(reply, "TRYAGAIN", 8) || rcp_is_error(reply, "CLUSTERDOWN", 11)) {
+			if (rcp_now_ms() + backoff_ms < deadline && hops++ < 16) {
+				zval_ptr_dtor(reply);
+				ZVAL_UNDEF(reply);
+				usleep(backoff_ms * 1000);
+				backoff_ms = backoff_ms * 2 > 200 ? 200 : backoff_ms * 2;
+				continue;
+			}
+		}
+		return RCP_OK;
+	}
+}
+
+/* ---- fan-out to all primaries (or all nodes) -------------------------------------------------- */
+
+static void rcp_merge_replies(const rcp_cmd *cmd, rcp_part *parts, int n, zval *reply)
+{
+	int i;
+	zval *first_err = NULL;
+
+	for (i = 0; i < n; i++) {
+		if (Z_TYPE(parts[i].replies[0]) == IS_OBJECT && Z_OBJCE(parts[i].replies[0]) == rcp_ce_error) {
+			if (!first_err) {
+				first_err = &parts[i].replies[0];
+			}
+		}
+	}
+	switch (cmd->merge) {
+		case RCP_MERGE_ONE_SUCCEEDED:
+			for (i = 0; i < n; i++) {
+				if (&parts[i].replies[0] != first_err &&
+				    !(Z_TYPE(parts[i].replies[0]) == IS_OBJECT && Z_OBJCE(parts[i].replies[0]) == rcp_ce_error)) {
+					ZVAL_COPY(reply, &parts[i].replies[0]);
+					return;
+				}
+			}
+			ZVAL_COPY(reply, first_err);
+			return;
+		case RCP_MERGE_PER_NODE:
+			array_init_size(reply, (uint32_t)n);
+			for (i = 0; i < n; i++) {
+				Z_TRY_ADDREF(parts[i].replies[0]);
+				add_assoc_zval(reply, parts[i].conn ? parts[i].conn->addr : "?", &parts[i].replies[0]);
+			}
+			return;
+		default:
+			break;
+	}
+	if (first_err) {
+		ZVAL_COPY(reply, first_err);
+		return;
+	}
+	switch (cmd->merge) {
+		case RCP_MERGE_AGG_SUM:
+		case RCP_MERGE_AGG_MIN:
+		case RCP_MERGE_AGG_MAX: {
+			zend_long acc = 0;
+			for (i = 0; i < n; i++) {
+				zend_long v = zval_get_long(&parts[i].replies[0]);
+				if (i == 0) acc = v;
+				else if (cmd->merge == RCP_MERGE_AGG_SUM) acc += v;
+				else if (cmd->merge == RCP_MERGE_AGG_MIN) acc = MIN(acc, v);
+				else acc = MAX(acc, v);
+			}
+			ZVAL_LONG(reply, acc);
+			return;
+		}
+		case RCP_MERGE_AGG_LOGICAL_AND:
+		case RCP_MERGE_AGG_LOGICAL_OR: {
+			zval *v;
+			ZVAL_COPY(reply, &parts[0].replies[0]);
+			if (Z_TYPE_P(reply) != IS_ARRAY) {
+				return;
+			}
+			SEPARATE_ARRAY(reply);
+			for (i = 1; i < n; i++) {
+				zend_ulong idx;
+				if (Z_TYPE(parts[i].replies[0]) != IS_ARRAY) continue;
+				ZEND_HASH_FOREACH_NUM_KEY_VAL(Z_ARRVAL(parts[i].replies[0]), idx, v) {
+					zval *cur = zend_hash_index_find(Z_ARRVAL_P(reply), idx);
+					if (cur) {
+						bool r = cmd->merge == RCP_MERGE_AGG_LOGICAL_AND
+							? (zval_get_long(cur) && zval_get_long(v)) : (zval_get_long(cur) || zval_get_long(v));
+						ZVAL_LONG(cur, r ? 1 : 0);
+					}
+				} ZEND_HASH_FOREACH_END();
+			}
+			return;
+		}
+		case RCP_MERGE_CONCAT: {
+			zval *v;
+			array_init(reply);
+			for (i = 0; i < n; i++) {
+				if (Z_TYPE(parts[i].replies[0]) != IS_ARRAY) continue;
+				ZEND_HASH_FOREACH_VAL(Z_ARRVAL(parts[i].replies[0]), v) {
+					Z_TRY_ADDREF_P(v);
+					add_next_index_zval(reply, v);
+				} ZEND_HASH_FOREACH_END();
+			}
+			return;
+		}
+		default: /* ALL_SUCCEEDED, NONE: the first reply stands for all */
+			ZVAL_COPY(reply, &parts[0].replies[0]);
+			return;
+	}
+}
+
+static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char *buf, size_t len,
+                                  zval *reply, rcp_err *err)
+{
+	rcp_map *map = cl->cluster->map;
+	bool all = cmd->route == RCP_ROUTE_ALL_NODES;
+	rcp_part *parts = safe_emalloc(map->nnodes, sizeof(rcp_part), 0);
+	zval *replies = safe_emalloc(map->nnodes, sizeof(zval), 0);
+	int n = 0, i;
+	rcp_status st = RCP_OK;
+
+	for (uint16_t k = 0; k < map->nnodes; k++) {
+		if (map->nodes[k].replica && !all) {
+			continue;
+		}
+		memset(&parts[n], 0, sizeof(rcp_part));
+		parts[n].conn = rcp_client_conn(cl, map->nodes[k].host, map->nodes[k].port);
+		parts[n].buf = buf;
+		parts[n].len = len;
+		parts[n].nreplies = 1;
+		parts[n].replies = &replies[n];
+		ZVAL_UNDEF(&replies[n]);
+		n++;
+	}
+	rcp_io_run(parts, n, rcp_deadline(cl), rcp_now_ms() + cl->connect_timeout_ms);
+	for (i = 0; i < n; i++) {
+		if (parts[i].err.code != RCP_OK) {
+			*err = parts[i].err;
+			size_t l = strlen(err->msg);
+			snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s sent to all %s)", cmd->name,
+				all ? "nodes" : "primaries");
+			st = err->code;
+			cl->cluster->refresh_wanted = true;
+			break;
+		}
+	}
+	if (st == RCP_OK) {
+		rcp_merge_replies(cmd, parts, n, reply);
+	}
+	rcp_pool_sweep_parts(parts, n);
+	for (i = 0; i < n; i++) {
+		zval_ptr_dtor(&replies[i]);
+	}
+	efree(parts);
+	efree(replies);
+	return st;
+}
+
+/* ---- entry point ------------------------------------------------------------------------------ */
+
+#define RCP_SLOTS_SHOWN 8
+
+rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
+                    zval *reply, rcp_err *err)
+{
+	int stackpos[16], *pos = stackpos, nkeys, i;
+	char ebuf[256];
+	int slot = -1;
+	rcp_target target;
+	char *buf;
+	int len;
+	rcp_status st;
+
+	ZVAL_UNDEF(reply);
+	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+			"%s is not supported by RedisClusterPool: it changes or depends on per-connection state that a "
+			"shared pool cannot keep", cmd->name);
+	}
+	nkeys = rcp_cmd_keys(cmd, argc, argv, argvlen, pos, 16, ebuf, sizeof(ebuf));
+	if (nkeys > 16) {
+		pos = safe_emalloc((size_t)nkeys, sizeof(int), 0);
+		nkeys = rcp_cmd_keys(cmd, argc, argv, argvlen, pos, nkeys, ebuf, sizeof(ebuf));
+	}
+	if (nkeys < 0) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s", ebuf);
+	}
+	for (i = 0; i < nkeys; i++) {
+		int s = rcp_key_slot(argv[pos[i]], argvlen[pos[i]]);
+		if (slot < 0) {
+			slot = s;
+		} else if (s != slot) {
+			smart_str slots = {0};
+			int shown = 0;
+			for (int j = 0; j < nkeys && shown < RCP_SLOTS_SHOWN; j++, shown++) {
+				smart_str_appends(&slots, j ? ", " : "");
+				smart_str_append_long(&slots, rcp_key_slot(argv[pos[j]], argvlen[pos[j]]));
+			}
+			if (nkeys > RCP_SLOTS_SHOWN) {
+				smart_str_appends(&slots, ", ...");
+			}
+			smart_str_0(&slots);
+			rcp_err_set(err, RCP_E_CLUSTER, NULL,
+				"%s: keys hash to different slots (%s); a command spanning slots cannot be sent to one node "
+				"(use a {hash tag} to keep the keys in one slot)", cmd->name, ZSTR_VAL(slots.s));
+			smart_str_free(&slots);
+			if (pos != stackpos) {
+				efree(pos);
+			}
+			return RCP_E_CLUSTER;
+		}
+	}
+	if (pos != stackpos) {
+		efree(pos);
+	}
+	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
+		return st;
+	}
+	len = redisFormatCommandArgv(&buf, argc, (const char **)argv, argvlen);
+	if (len < 0) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: cannot encode the command", cmd->name);
+	}
+	if (nkeys == 0 && (cmd->route == RCP_ROUTE_ALL_PRIMARIES || cmd->route == RCP_ROUTE_ALL_NODES)) {
+		st = rcp_exec_fanout(cl, cmd, buf, (size_t)len, reply, err);
+		redisFreeCommand(buf);
+		return st;
+	}
+	{
+		rcp_map *map = cl->cluster->map;
+		uint16_t idx;
+
+		if (slot >= 0) {
+			idx = map->slots[slot];
+			if (idx == RCP_NO_NODE) {
+				redisFreeCommand(buf);
+				cl->cluster->refresh_wanted = true;
+				return rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node "
+					"(CLUSTERDOWN: the cluster does not cover all slots)", cmd->name, slot);
+			}
+		} else {
+			/* keyless: a random primary */
+			uint16_t pick = (uint16_t)php_mt_rand_range(0, map->nprimaries ? map->nprimaries - 1 : 0), seen = 0;
+			idx = 0;
+			for (uint16_t k = 0; k < map->nnodes; k++) {
+				if (!map->nodes[k].replica && seen++ == pick) {
+					idx = k;
+					break;
+				}
+			}
+		}
+		memcpy(target.host, map->nodes[idx].host, RCP_HOST_MAX);
+		target.port = map->nodes[idx].port;
+	}
+	st = rcp_exec_at(cl, target, buf, (size_t)len, cmd->name, reply, err);
+	redisFreeCommand(buf);
+	return st;
+}

@@ -1,0 +1,577 @@
+/*
+ * io.c - connect, write and read against several nodes at once, under one deadline (libuv + hiredis).
+ *
+ * The unit of work is a batch of parts, one per connection. rcp_io_run() starts the connects that are
+ * needed, writes every part (setup commands such as AUTH first, on a new connection), reads replies as
+ * they arrive and returns when every part is complete or failed, or the deadline passed. One round trip
+ * for the whole batch, whatever the number of nodes.
+ *
+ * Invariants:
+ *  - a connection that failed in any way is BROKEN and never carries another command (the caller closes
+ *    it); a connection is READY and idle only when it owes no reply and its reader holds no partial reply;
+ *  - caller buffers are never referenced after rcp_io_run() returns: a partial write copies its tail;
+ *  - a PHP bailout (memory_limit while building a reply zval) is caught inside the libuv callback, the
+ *    loop is stopped cleanly, the batch's connections are marked BROKEN, and the bailout is re-thrown
+ *    once libuv is consistent again (the pool closes them at request shutdown).
+ */
+#include <errno.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "php.h"
+#include "rcp_io.h"
+#include "rcp_reply.h"
+
+static uv_loop_t rcp_loop;
+static uv_timer_t rcp_timer;
+static bool rcp_loop_ready;
+static pid_t rcp_loop_pid;
+
+/* State of the running batch (one at a time: PHP is single-threaded per process). */
+static struct {
+	rcp_part *parts;
+	int nparts;
+	int remaining;
+	uint64_t deadline_ms;
+	uint64_t connect_deadline_ms;
+	bool bailout;
+} rcp_batch;
+
+static char rcp_read_buf[64 * 1024];
+
+uint64_t rcp_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+uv_loop_t *rcp_io_loop(void)
+{
+	if (!rcp_loop_ready) {
+		uv_loop_init(&rcp_loop);
+		uv_timer_init(&rcp_loop, &rcp_timer);
+		rcp_loop_ready = true;
+		rcp_loop_pid = getpid();
+	} else if (rcp_loop_pid != getpid()) {
+		/* A forked child: the epoll instance is shared with the parent; get our own. */
+		uv_loop_fork(&rcp_loop);
+		rcp_loop_pid = getpid();
+	}
+	return &rcp_loop;
+}
+
+/* ---- connection lifecycle --------------------------------------------------------------------- */
+
+rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t setup_len, uint32_t setup_replies)
+{
+	rcp_conn *c = calloc(1, sizeof(*c));
+
+	if (!c) {
+		return NULL;
+	}
+	snprintf(c->host, sizeof(c->host), "%s", host);
+	c->port = port;
+	if (strchr(host, ':')) {
+		snprintf(c->addr, sizeof(c->addr), "[%s]:%d", host, port);
+	} else {
+		snprintf(c->addr, sizeof(c->addr), "%s:%d", host, port);
+	}
+	c->pid = getpid();
+	c->reader = redisReaderCreateWithFunctions(&rcp_reply_functions);
+	if (setup_len) {
+		c->setup = malloc(setup_len);
+		memcpy(c->setup, setup, setup_len);
+		c->setup_len = setup_len;
+		c->setup_owed = setup_replies;
+	}
+	c->state = RCP_CONN_NEW;
+	c->opened_at_ms = rcp_now_ms();
+	return c;
+}
+
+static void rcp_conn_free(rcp_conn *c)
+{
+	if (c->reader) {
+		redisReaderFree(c->reader);
+	}
+	free(c->setup);
+	free(c);
+}
+
+static void rcp_on_close(uv_handle_t *h)
+{
+	rcp_conn_free((rcp_conn *)h->data);
+}
+
+void rcp_conn_close(rcp_conn *c)
+{
+	if (c->part) {
+		c->part->conn = NULL;
+		c->part = NULL;
+	}
+	if (c->handle_open) {
+		rcp_io_loop();
+		c->handle_open = false;
+		uv_close((uv_handle_t *)&c->tcp, rcp_on_close);
+	} else {
+		rcp_conn_free(c);
+	}
+}
+
+bool rcp_conn_reusable(rcp_conn *c, const char **why)
+{
+	char byte;
+	uv_os_fd_t fd;
+	ssize_t n;
+
+	if (c->pid != getpid()) {
+		*why = "forked";
+		return false;
+	}
+	if (c->state != RCP_CONN_READY) {
+		*why = "broken";
+		return false;
+	}
+	if (c->owed || c->reader->ridx >= 0 || c->reader->pos < c->reader->len) {
+		*why = "unread reply";
+		return false;
+	}
+	if (uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0) {
+		*why = "broken";
+		return false;
+	}
+	n = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+	if (n == 0) {
+		*why = "closed by peer";
+		return false;
+	}
+	if (n > 0) {
+		*why = "unsolicited bytes";
+		return false;
+	}
+	if (errno != EAGAIN && errno != EWOULDBLOCK) {
+		*why = "socket error";
+		return false;
+	}
+	return true;
+}
+
+/* ---- batch bookkeeping ------------------------------------------------------------------------ */
+
+static void rcp_part_finish(rcp_part *p)
+{
+	if (p->done) {
+		return;
+	}
+	p->done = true;
+	if (--rcp_batch.remaining == 0) {
+		uv_timer_stop(&rcp_timer);
+		uv_stop(&rcp_loop);
+	}
+}
+
+static void rcp_part_fail(rcp_part *p, rcp_status code, const char *fmt, const char *detail)
+{
+	rcp_conn *c = p->conn;
+
+	if (p->done) {
+		return;
+	}
+	rcp_err_set(&p->err, code, c->addr, fmt, c->addr, detail);
+	c->state = RCP_CONN_BROKEN;
+	if (c->handle_open) {
+		uv_read_stop((uv_stream_t *)&c->tcp);
+	}
+	rcp_part_finish(p);
+}
+
+/* ---- writing ---------------------------------------------------------------------------------- */
+
+typedef struct {
+	uv_write_t req;
+	rcp_conn *conn;
+	char data[]; /* the unwritten tail, copied */
+} rcp_write_req;
+
+static void rcp_on_write(uv_write_t *req, int status)
+{
+	rcp_write_req *w = (rcp_write_req *)req;
+	rcp_conn *c = w->conn;
+
+	c->pending_writes--;
+	if (status < 0 && c->part && status != UV_ECANCELED) {
+		rcp_part_fail(c->part, RCP_E_CONNECTION, "write to %s failed: %s", uv_strerror(status));
+	}
+	free(w);
+}
+
+static void rcp_conn_send(rcp_conn *c, rcp_part *p)
+{
+	uv_buf_t bufs[2];
+	unsigned n = 0, i;
+	size_t total = 0, left;
+	int written;
+	rcp_write_req *w;
+	char *dst;
+
+	if (c->setup && c->setup_len) {
+		bufs[n++] = uv_buf_init(c->setup, (unsigned)c->setup_len);
+	}
+	if (p->len) {
+		bufs[n++] = uv_buf_init((char *)p->buf, (unsigned)p->len);
+	}
+	for (i = 0; i < n; i++) {
+		total += bufs[i].len;
+	}
+	if (total == 0) {
+		return;
+	}
+	written = uv_try_write((uv_stream_t *)&c->tcp, bufs, n);
+	if (written == UV_EAGAIN || written == UV_ENOSYS) {
+		written = 0;
+	} else if (written < 0) {
+		rcp_part_fail(p, RCP_E_CONNECTION, "write to %s failed: %s", uv_strerror(written));
+		return;
+	}
+	if (written > 0) {
+		p->wrote_any = true;
+	}
+	if (c->setup) {
+		c->owed += c->setup_owed;
+		free(c->setup);
+		c->setup = NULL;
+		c->setup_len = 0;
+	}
+	c->owed += p->nreplies;
+	if ((size_t)written == total) {
+		return;
+	}
+	/* Queue the tail; copy it so the caller's buffer may die when rcp_io_run() returns. */
+	left = total - (size_t)written;
+	w = malloc(sizeof(*w) + left);
+	w->conn = c;
+	dst = w->data;
+	for (i = 0; i < n; i++) {
+		size_t skip = (size_t)written > bufs[i].len ? bufs[i].len : (size_t)written;
+		memcpy(dst, bufs[i].base + skip, bufs[i].len - skip);
+		dst += bufs[i].len - skip;
+		written -= (int)skip;
+	}
+	bufs[0] = uv_buf_init(w->data, (unsigned)left);
+	c->pending_writes++;
+	p->wrote_any = true;
+	written = uv_write(&w->req, (uv_stream_t *)&c->tcp, bufs, 1, rcp_on_write);
+	if (written < 0) {
+		c->pending_writes--;
+		free(w);
+		rcp_part_fail(p, RCP_E_CONNECTION, "write to %s failed: %s", uv_strerror(written));
+	}
+}
+
+/* ---- reading ---------------------------------------------------------------------------------- */
+
+static void rcp_on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
+{
+	(void)h;
+	(void)suggested;
+	*buf = uv_buf_init(rcp_read_buf, sizeof(rcp_read_buf));
+}
+
+/* Pull complete replies out of the reader. Returns false when the part failed. */
+static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
+{
+	while (!p->done) {
+		void *volatile obj = NULL;
+		volatile int rc = REDIS_OK;
+		zval reply;
+
+		zend_try {
+			rc = redisReaderGetReply(c->reader, (void **)&obj);
+		} zend_catch {
+			rcp_batch.bailout = true;
+			rc = REDIS_ERR;
+		} zend_end_try();
+
+		if (rcp_batch.bailout) {
+			c->state = RCP_CONN_BROKEN;
+			uv_read_stop((uv_stream_t *)&c->tcp);
+			uv_stop(&rcp_loop);
+			return false;
+		}
+		if (rc != REDIS_OK) {
+			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
+			return false;
+		}
+		if (obj == NULL) {
+			return true; /* need more bytes */
+		}
+		rcp_reply_take(obj, &reply);
+		if (c->owed == 0) {
+			zval_ptr_dtor(&reply);
+			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", "unsolicited reply");
+			return false;
+		}
+		c->owed--;
+		if (c->setup_owed) {
+			c->setup_owed--;
+			if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
+				char msg[200];
+				zend_string *m = rcp_error_message(&reply);
+				snprintf(msg, sizeof(msg), "%.*s", (int)MIN(ZSTR_LEN(m), 180), ZSTR_VAL(m));
+				zval_ptr_dtor(&reply);
+				rcp_part_fail(p, RCP_E_CONNECTION, "connection setup (AUTH/READONLY) on %s failed: %s", msg);
+				return false;
+			}
+			zval_ptr_dtor(&reply);
+			continue;
+		}
+		ZVAL_COPY_VALUE(&p->replies[p->got], &reply);
+		if (++p->got == p->nreplies) {
+			uv_read_stop((uv_stream_t *)&c->tcp);
+			rcp_part_finish(p);
+		}
+	}
+	return true;
+}
+
+static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
+{
+	rcp_conn *c = s->data;
+	rcp_part *p = c->part;
+
+	if (!p || p->done) {
+		/* Bytes nobody asked for: this connection can no longer be trusted. */
+		c->state = RCP_CONN_BROKEN;
+		uv_read_stop(s);
+		return;
+	}
+	if (nread < 0) {
+		rcp_part_fail(p, nread == UV_EOF ? RCP_E_CONNECTION : RCP_E_CONNECTION,
+			nread == UV_EOF ? "connection to %s closed by the server%s" : "read from %s failed: %s",
+			nread == UV_EOF ? "" : uv_strerror((int)nread));
+		return;
+	}
+	if (nread == 0) {
+		return;
+	}
+	if (redisReaderFeed(c->reader, buf->base, (size_t)nread) != REDIS_OK) {
+		rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
+		return;
+	}
+	rcp_conn_drain(c, p);
+}
+
+static void rcp_start_io(rcp_conn *c, rcp_part *p)
+{
+	int rc = uv_read_start((uv_stream_t *)&c->tcp, rcp_on_alloc, rcp_on_read);
+
+	if (rc < 0) {
+		rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s", uv_strerror(rc));
+		return;
+	}
+	rcp_conn_send(c, p);
+}
+
+/* ---- connecting ------------------------------------------------------------------------------- */
+
+static void rcp_on_connect(uv_connect_t *req, int status)
+{
+	rcp_conn *c = req->handle->data;
+	rcp_part *p = c->part;
+
+	if (status < 0) {
+		c->state = RCP_CONN_BROKEN;
+		if (p && status != UV_ECANCELED) {
+			rcp_part_fail(p, RCP_E_CONNECTION, "cannot connect to %s: %s", uv_strerror(status));
+		}
+		return;
+	}
+	if (c->state != RCP_CONN_CONNECTING) {
+		return;
+	}
+	c->state = RCP_CONN_READY;
+	uv_tcp_nodelay(&c->tcp, 1);
+	if (p && !p->done) {
+		rcp_start_io(c, p);
+	}
+}
+
+static int rcp_resolve(rcp_conn *c, struct sockaddr_storage *ss)
+{
+	struct addrinfo hints, *res;
+	uv_getaddrinfo_t req;
+	char port[16];
+	int rc;
+
+	if (uv_ip4_addr(c->host, c->port, (struct sockaddr_in *)ss) == 0) {
+		return 0;
+	}
+	if (uv_ip6_addr(c->host, c->port, (struct sockaddr_in6 *)ss) == 0) {
+		return 0;
+	}
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	snprintf(port, sizeof(port), "%d", c->port);
+	rc = uv_getaddrinfo(&rcp_loop, &req, NULL, c->host, port, &hints); /* synchronous (no callback) */
+	if (rc < 0) {
+		return rc;
+	}
+	res = req.addrinfo;
+	memcpy(ss, res->ai_addr, res->ai_addrlen);
+	uv_freeaddrinfo(res);
+	return 0;
+}
+
+static void rcp_conn_connect(rcp_conn *c, rcp_part *p)
+{
+	struct sockaddr_storage ss;
+	int rc;
+
+	memset(&ss, 0, sizeof(ss));
+	rc = rcp_resolve(c, &ss);
+	if (rc < 0) {
+		c->state = RCP_CONN_BROKEN;
+		rcp_err_set(&p->err, RCP_E_CONNECTION, c->addr, "cannot resolve %s: %s", c->addr, uv_strerror(rc));
+		rcp_part_finish(p);
+		return;
+	}
+	uv_tcp_init(&rcp_loop, &c->tcp);
+	c->tcp.data = c;
+	c->handle_open = true;
+	c->state = RCP_CONN_CONNECTING;
+	rc = uv_tcp_connect(&c->connect_req, &c->tcp, (struct sockaddr *)&ss, rcp_on_connect);
+	if (rc < 0) {
+		rcp_part_fail(p, RCP_E_CONNECTION, "cannot connect to %s: %s", uv_strerror(rc));
+	}
+}
+
+/* ---- the batch -------------------------------------------------------------------------------- */
+
+static void rcp_arm_timer(void);
+
+static void rcp_on_timer(uv_timer_t *t)
+{
+	uint64_t now = rcp_now_ms();
+	int i;
+
+	(void)t;
+	for (i = 0; i < rcp_batch.nparts; i++) {
+		rcp_part *p = &rcp_batch.parts[i];
+
+		if (p->done || !p->conn) {
+			continue;
+		}
+		if (now >= rcp_batch.deadline_ms) {
+			rcp_part_fail(p, RCP_E_TIMEOUT, "timed out waiting for %s%s",
+				p->conn->state == RCP_CONN_CONNECTING ? " to accept the connection" : "");
+		} else if (p->conn->state == RCP_CONN_CONNECTING && now >= rcp_batch.connect_deadline_ms) {
+			rcp_part_fail(p, RCP_E_TIMEOUT, "timed out connecting to %s%s", "");
+		}
+	}
+	if (rcp_batch.remaining > 0) {
+		rcp_arm_timer();
+	}
+}
+
+static void rcp_arm_timer(void)
+{
+	uint64_t now = rcp_now_ms(), at = rcp_batch.deadline_ms;
+	int i;
+
+	for (i = 0; i < rcp_batch.nparts; i++) {
+		rcp_part *p = &rcp_batch.parts[i];
+		if (!p->done && p->conn && p->conn->state == RCP_CONN_CONNECTING && rcp_batch.connect_deadline_ms < at) {
+			at = rcp_batch.connect_deadline_ms;
+		}
+	}
+	uv_timer_start(&rcp_timer, rcp_on_timer, at > now ? at - now : 0, 0);
+}
+
+int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t connect_deadline_ms)
+{
+	int i, failed = 0;
+
+	rcp_io_loop();
+	rcp_batch.parts = parts;
+	rcp_batch.nparts = nparts;
+	rcp_batch.remaining = nparts;
+	rcp_batch.deadline_ms = deadline_ms;
+	rcp_batch.connect_deadline_ms = connect_deadline_ms < deadline_ms ? connect_deadline_ms : deadline_ms;
+	rcp_batch.bailout = false;
+
+	for (i = 0; i < nparts; i++) {
+		rcp_part *p = &parts[i];
+		rcp_conn *c = p->conn;
+
+		p->got = 0;
+		p->done = false;
+		p->wrote_any = false;
+		p->err.code = RCP_OK;
+		c->part = p;
+		c->last_used_ms = rcp_now_ms();
+		if (p->nreplies == 0) {
+			rcp_part_finish(p);
+			continue;
+		}
+		switch (c->state) {
+			case RCP_CONN_NEW:
+				rcp_conn_connect(c, p);
+				break;
+			case RCP_CONN_READY:
+				rcp_start_io(c, p);
+				break;
+			default:
+				rcp_err_set(&p->err, RCP_E_CONNECTION, c->addr, "connection to %s is broken", c->addr);
+				rcp_part_finish(p);
+				break;
+		}
+	}
+	if (rcp_batch.remaining > 0) {
+		rcp_arm_timer();
+		while (rcp_batch.remaining > 0 && !rcp_batch.bailout) {
+			uv_run(&rcp_loop, UV_RUN_ONCE);
+		}
+		uv_timer_stop(&rcp_timer);
+	}
+	for (i = 0; i < nparts; i++) {
+		if (parts[i].conn) {
+			parts[i].conn->part = NULL;
+			if (rcp_batch.bailout && parts[i].conn->handle_open) {
+				parts[i].conn->state = RCP_CONN_BROKEN;
+				uv_read_stop((uv_stream_t *)&parts[i].conn->tcp);
+			}
+		}
+		if (parts[i].err.code != RCP_OK) {
+			failed++;
+		}
+	}
+	rcp_batch.parts = NULL;
+	rcp_batch.nparts = 0;
+	if (rcp_batch.bailout) {
+		rcp_batch.bailout = false;
+		zend_bailout();
+	}
+	return failed;
+}
+
+void rcp_io_flush(void)
+{
+	if (rcp_loop_ready && rcp_loop_pid == getpid()) {
+		uv_run(&rcp_loop, UV_RUN_NOWAIT);
+	}
+}
+
+void rcp_io_shutdown(void)
+{
+	if (!rcp_loop_ready || rcp_loop_pid != getpid()) {
+		return;
+	}
+	uv_close((uv_handle_t *)&rcp_timer, NULL);
+	uv_run(&rcp_loop, UV_RUN_DEFAULT);
+	uv_loop_close(&rcp_loop);
+	rcp_loop_ready = false;
+}

@@ -1,0 +1,170 @@
+/*
+ * pool.c - the per-process connection pool (see rcp_pool.h).
+ *
+ * Storage: a persistent HashTable "host:port\0cred_key" -> rcp_conn*. Only this file removes entries,
+ * so a connection pointer handed out stays valid until rcp_pool_discard()/rshutdown.
+ */
+#include "php.h"
+#include "rcp_pool.h"
+
+rcp_pool_stats rcp_pool_counters;
+
+static HashTable rcp_pool_ht;
+static bool rcp_pool_ready;
+static uint64_t rcp_request_serial;
+
+static void rcp_pool_init(void)
+{
+	if (!rcp_pool_ready) {
+		zend_hash_init(&rcp_pool_ht, 16, NULL, NULL, 1);
+		rcp_pool_ready = true;
+	}
+}
+
+static size_t rcp_pool_key(char *buf, size_t cap, const char *host, int port, const char *cred, size_t cred_len)
+{
+	int n = snprintf(buf, cap, "%s:%d", host, port);
+	size_t len = (size_t)n + 1;
+
+	if (len + cred_len > cap) {
+		cred_len = cap - len;
+	}
+	buf[n] = '\0';
+	memcpy(buf + len, cred, cred_len);
+	return len + cred_len;
+}
+
+static void rcp_pool_remove(rcp_conn *c)
+{
+	zend_string *k;
+	zval *v;
+
+	ZEND_HASH_FOREACH_STR_KEY_VAL(&rcp_pool_ht, k, v) {
+		if (Z_PTR_P(v) == c) {
+			zend_hash_del(&rcp_pool_ht, k);
+			break;
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len,
+                       const char *setup, size_t setup_len, uint32_t setup_replies)
+{
+	char key[600];
+	size_t klen;
+	rcp_conn *c;
+	const char *why = NULL;
+
+	rcp_pool_init();
+	klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
+	c = zend_hash_str_find_ptr(&rcp_pool_ht, key, klen);
+	if (c) {
+		if (c->checked_request == rcp_request_serial && c->pid == getpid() &&
+		    (c->state == RCP_CONN_READY || c->state == RCP_CONN_NEW) && c->owed == 0) {
+			return c; /* already validated in this request, or not yet connected */
+		}
+		if (rcp_conn_reusable(c, &why)) {
+			c->checked_request = rcp_request_serial;
+			rcp_pool_counters.reused++;
+			return c;
+		}
+		if (!strcmp(why, "forked")) {
+			rcp_pool_counters.discarded_forked++;
+		} else if (!strcmp(why, "unread reply") || !strcmp(why, "unsolicited bytes")) {
+			rcp_pool_counters.discarded_unread++;
+		} else if (!strcmp(why, "closed by peer")) {
+			rcp_pool_counters.discarded_closed++;
+		} else {
+			rcp_pool_counters.discarded_broken++;
+		}
+		zend_hash_str_del(&rcp_pool_ht, key, klen);
+		rcp_conn_close(c);
+	}
+	c = rcp_conn_new(host, port, setup, setup_len, setup_replies);
+	if (!c) {
+		zend_error_noreturn(E_ERROR, "redis_cluster_pool: out of memory");
+	}
+	c->checked_request = rcp_request_serial;
+	rcp_pool_counters.opened++;
+	zend_hash_str_update_ptr(&rcp_pool_ht, key, klen, c);
+	return c;
+}
+
+void rcp_pool_discard(rcp_conn *c)
+{
+	rcp_pool_remove(c);
+	rcp_conn_close(c);
+}
+
+void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
+{
+	int i;
+
+	for (i = 0; i < nparts; i++) {
+		rcp_conn *c = parts[i].conn;
+		if (c && c->state == RCP_CONN_BROKEN) {
+			if (parts[i].err.code == RCP_E_CONNECTION || parts[i].err.code == RCP_E_TIMEOUT) {
+				rcp_pool_counters.connect_failures += (c->opened_at_ms && c->checked_request) ? 0 : 1;
+			}
+			rcp_pool_counters.discarded_broken++;
+			parts[i].conn = NULL;
+			rcp_pool_discard(c);
+		}
+	}
+	rcp_io_flush();
+}
+
+void rcp_pool_rinit(void)
+{
+	rcp_request_serial++;
+}
+
+static int rcp_pool_reap(zval *v, void *arg)
+{
+	rcp_conn *c = Z_PTR_P(v);
+	uint64_t idle_timeout_ms = *(uint64_t *)arg;
+
+	if (c->pid != getpid()) {
+		/* inherited from a parent: not ours to use; close our copy of the fd only */
+		rcp_pool_counters.discarded_forked++;
+	} else if (c->state == RCP_CONN_BROKEN || c->state == RCP_CONN_CONNECTING || c->owed ||
+	           c->reader->ridx >= 0 || c->reader->pos < c->reader->len) {
+		/* the request died mid-reply: these bytes must never reach the next request */
+		rcp_pool_counters.discarded_unread++;
+	} else if (idle_timeout_ms && rcp_now_ms() - c->last_used_ms > idle_timeout_ms) {
+		rcp_pool_counters.discarded_idle++;
+	} else {
+		return ZEND_HASH_APPLY_KEEP;
+	}
+	rcp_conn_close(c);
+	return ZEND_HASH_APPLY_REMOVE;
+}
+
+void rcp_pool_rshutdown(uint64_t idle_timeout_ms)
+{
+	if (!rcp_pool_ready) {
+		return;
+	}
+	zend_hash_apply_with_argument(&rcp_pool_ht, rcp_pool_reap, &idle_timeout_ms);
+	rcp_io_flush();
+}
+
+void rcp_pool_mshutdown(void)
+{
+	zval *v;
+
+	if (!rcp_pool_ready) {
+		return;
+	}
+	ZEND_HASH_FOREACH_VAL(&rcp_pool_ht, v) {
+		rcp_conn_close(Z_PTR_P(v));
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(&rcp_pool_ht);
+	rcp_pool_ready = false;
+	rcp_io_flush();
+}
+
+uint32_t rcp_pool_size(void)
+{
+	return rcp_pool_ready ? zend_hash_num_elements(&rcp_pool_ht) : 0;
+}

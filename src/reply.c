@@ -1,0 +1,96 @@
+/*
+ * reply.c - hiredis reader callbacks that build zvals directly (no intermediate redisReply tree).
+ *
+ * Ownership: the reader asks us to create each object; a top-level object lives in an emalloc'd zval
+ * holder that the reader hands back from redisReaderGetReply() (rcp_reply_take() moves it out), or that
+ * the reader frees through rcp_free_object() when it fails mid-reply. A nested object is written in place
+ * into its parent array, which is pre-sized to its element count so the slot pointer we return stays valid
+ * while the reader fills the children (hiredis keeps it as task->obj for nested arrays).
+ *
+ * Everything here runs inside libuv read callbacks, in request memory; io.c guards against bailouts.
+ */
+#include "php.h"
+#include "rcp_reply.h"
+
+static zval *rcp_reply_slot(const redisReadTask *task)
+{
+	if (task->parent) {
+		zval tmp, *parent = (zval *)task->parent->obj;
+
+		ZVAL_NULL(&tmp);
+		return zend_hash_next_index_insert(Z_ARRVAL_P(parent), &tmp);
+	}
+	return emalloc(sizeof(zval));
+}
+
+static void *rcp_create_string(const redisReadTask *task, char *str, size_t len)
+{
+	zval *zv = rcp_reply_slot(task);
+
+	switch (task->type) {
+		case REDIS_REPLY_STATUS:
+			rcp_status_new(zv, str, len);
+			break;
+		case REDIS_REPLY_ERROR:
+			rcp_error_new(zv, str, len);
+			break;
+		default:
+			ZVAL_STRINGL_FAST(zv, str, len);
+			break;
+	}
+	return zv;
+}
+
+static void *rcp_create_array(const redisReadTask *task, int elements)
+{
+	zval *zv;
+
+	if (elements < 0 || elements > RCP_MAX_ARRAY_ELEMENTS) {
+		return NULL; /* the reader fails with "Out of memory"; io.c reports a protocol error */
+	}
+	zv = rcp_reply_slot(task);
+	array_init_size(zv, (uint32_t)elements);
+	zend_hash_real_init_packed(Z_ARRVAL_P(zv));
+	return zv;
+}
+
+static void *rcp_create_integer(const redisReadTask *task, long long value)
+{
+	zval *zv = rcp_reply_slot(task);
+
+	ZVAL_LONG(zv, (zend_long)value);
+	return zv;
+}
+
+static void *rcp_create_nil(const redisReadTask *task)
+{
+	zval *zv = rcp_reply_slot(task);
+
+	ZVAL_NULL(zv);
+	return zv;
+}
+
+/* Only ever called by hiredis on a top-level object (r->reply). */
+static void rcp_free_object(void *obj)
+{
+	zval *zv = obj;
+
+	zval_ptr_dtor(zv);
+	efree(zv);
+}
+
+redisReplyObjectFunctions rcp_reply_functions = {
+	rcp_create_string,
+	rcp_create_array,
+	rcp_create_integer,
+	rcp_create_nil,
+	rcp_free_object,
+};
+
+void rcp_reply_take(void *obj, zval *dst)
+{
+	zval *zv = obj;
+
+	ZVAL_COPY_VALUE(dst, zv);
+	efree(zv);
+}

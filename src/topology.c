@@ -1,0 +1,300 @@
+/*
+ * topology.c - seeds, the per-process registry of clusters, and CLUSTER SLOTS parsing.
+ *
+ * Pure data handling: no I/O here (exec.c asks a node for CLUSTER SLOTS and hands us the reply).
+ */
+#include "php.h"
+#include "zend_smart_str.h"
+#include "rcp_topology.h"
+
+static HashTable rcp_clusters;
+static bool rcp_clusters_ready;
+
+/* ---- seeds ------------------------------------------------------------------------------------ */
+
+rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err)
+{
+	const char *p = s, *end = s + len, *host, *host_end, *colon;
+	char portbuf[8];
+	long port;
+	char *pe;
+
+	if (len >= 6 && !strncasecmp(p, "tcp://", 6)) {
+		p += 6;
+	} else if (len >= 8 && !strncasecmp(p, "redis://", 8)) {
+		p += 8;
+	} else if (memchr(s, '/', len)) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+			"Invalid seed '%.*s': only tcp:// and redis:// URIs are supported", (int)MIN(len, 100), s);
+	}
+	/* cut a query string or trailing slash: options go in the "parameters" option */
+	for (const char *q = p; q < end; q++) {
+		if (*q == '?' || *q == '/') {
+			return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+				"Invalid seed '%.*s': put parameters in the \"parameters\" option, not in the URI",
+				(int)MIN(len, 100), s);
+		}
+		if (*q == '@') {
+			return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+				"Invalid seed: credentials in a seed URI are not supported; use the \"parameters\" option");
+		}
+	}
+	if (p < end && *p == '[') {
+		host = p + 1;
+		host_end = memchr(host, ']', (size_t)(end - host));
+		if (!host_end || host_end + 1 >= end || host_end[1] != ':') {
+			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed '%.*s': expected [ipv6]:port",
+				(int)MIN(len, 100), s);
+		}
+		colon = host_end + 1;
+	} else {
+		host = p;
+		colon = NULL;
+		for (const char *q = end; q > p; q--) {
+			if (q[-1] == ':') {
+				colon = q - 1;
+				break;
+			}
+		}
+		if (!colon) {
+			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed '%.*s': expected host:port",
+				(int)MIN(len, 100), s);
+		}
+		host_end = colon;
+		if (memchr(host, ':', (size_t)(host_end - host))) {
+			return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+				"Invalid seed '%.*s': write IPv6 addresses as [addr]:port", (int)MIN(len, 100), s);
+		}
+	}
+	if (host_end == host || (size_t)(host_end - host) >= RCP_HOST_MAX || memchr(host, '\0', (size_t)(host_end - host))) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed '%.*s': bad host", (int)MIN(len, 100), s);
+	}
+	if ((size_t)(end - colon - 1) == 0 || (size_t)(end - colon - 1) >= sizeof(portbuf)) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed '%.*s': bad port", (int)MIN(len, 100), s);
+	}
+	memcpy(portbuf, colon + 1, (size_t)(end - colon - 1));
+	portbuf[end - colon - 1] = '\0';
+	port = strtol(portbuf, &pe, 10);
+	if (*pe || port < 1 || port > 65535 || portbuf[0] == '+' || portbuf[0] == '-' || portbuf[0] == ' ') {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+			"Invalid seed '%.*s': port must be 1..65535", (int)MIN(len, 100), s);
+	}
+	memcpy(out->host, host, (size_t)(host_end - host));
+	out->host[host_end - host] = '\0';
+	out->port = (uint16_t)port;
+	return RCP_OK;
+}
+
+static int rcp_seed_cmp(const void *a, const void *b)
+{
+	const rcp_seed *x = a, *y = b;
+	int c = strcmp(x->host, y->host);
+	return c ? c : (int)x->port - (int)y->port;
+}
+
+static void rcp_cluster_dtor(zval *zv)
+{
+	rcp_cluster *cl = Z_PTR_P(zv);
+
+	zend_string_release(cl->key);
+	pefree(cl->seeds, 1);
+	free(cl->map);
+	pefree(cl, 1);
+}
+
+rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char *user, size_t user_len)
+{
+	rcp_seed *sorted = pemalloc(sizeof(rcp_seed) * nseeds, 1);
+	smart_str key = {0};
+	rcp_cluster *cl;
+	uint32_t i, n = 0;
+
+	if (!rcp_clusters_ready) {
+		zend_hash_init(&rcp_clusters, 4, NULL, rcp_cluster_dtor, 1);
+		rcp_clusters_ready = true;
+	}
+	memcpy(sorted, seeds, sizeof(rcp_seed) * nseeds);
+	qsort(sorted, nseeds, sizeof(rcp_seed), rcp_seed_cmp);
+	for (i = 0; i < nseeds; i++) { /* deduplicate */
+		if (n == 0 || rcp_seed_cmp(&sorted[n - 1], &sorted[i])) {
+			sorted[n++] = sorted[i];
+		}
+	}
+	for (i = 0; i < n; i++) {
+		smart_str_appends(&key, sorted[i].host);
+		smart_str_appendc(&key, ':');
+		smart_str_append_long(&key, sorted[i].port);
+		smart_str_appendc(&key, ',');
+	}
+	smart_str_appendc(&key, '\0');
+	smart_str_appendl(&key, user, user_len);
+	smart_str_0(&key);
+
+	cl = zend_hash_find_ptr(&rcp_clusters, key.s);
+	if (cl) {
+		smart_str_free(&key);
+		pefree(sorted, 1);
+		return cl;
+	}
+	cl = pecalloc(1, sizeof(*cl), 1);
+	cl->key = zend_string_init(ZSTR_VAL(key.s), ZSTR_LEN(key.s), 1);
+	smart_str_free(&key);
+	cl->seeds = sorted;
+	cl->nseeds = n;
+	zend_hash_add_ptr(&rcp_clusters, cl->key, cl);
+	return cl;
+}
+
+void rcp_clusters_mshutdown(void)
+{
+	if (rcp_clusters_ready) {
+		zend_hash_destroy(&rcp_clusters);
+		rcp_clusters_ready = false;
+	}
+}
+
+/* ---- the map ---------------------------------------------------------------------------------- */
+
+void rcp_node_addr(const rcp_node *n, char *buf, size_t cap)
+{
+	snprintf(buf, cap, strchr(n->host, ':') ? "[%s]:%u" : "%s:%u", n->host, (unsigned)n->port);
+}
+
+uint16_t rcp_map_node(rcp_map *map, const char *host, size_t host_len, uint16_t port, bool replica)
+{
+	uint16_t i;
+
+	if (host_len == 0 || host_len >= RCP_HOST_MAX) {
+		return RCP_NO_NODE;
+	}
+	for (i = 0; i < map->nnodes; i++) {
+		if (map->nodes[i].port == port && strlen(map->nodes[i].host) == host_len &&
+		    !memcmp(map->nodes[i].host, host, host_len)) {
+			if (!replica && map->nodes[i].replica) { /* promoted */
+				map->nodes[i].replica = 0;
+				map->nprimaries++;
+			}
+			return i;
+		}
+	}
+	if (map->nnodes >= RCP_MAX_NODES) {
+		return RCP_NO_NODE;
+	}
+	memcpy(map->nodes[i].host, host, host_len);
+	map->nodes[i].host[host_len] = '\0';
+	map->nodes[i].port = port;
+	map->nodes[i].replica = replica;
+	map->nodes[i].primary = RCP_NO_NODE;
+	if (!replica) {
+		map->nprimaries++;
+	}
+	map->nnodes++;
+	return i;
+}
+
+/* One node entry of a CLUSTER SLOTS range: [endpoint, port, id, (metadata...)]. */
+static uint16_t rcp_slots_node(zval *e, const char *from_host, rcp_map *map, bool replica, rcp_err *err)
+{
+	zval *host, *port;
+	const char *h;
+	size_t hl;
+
+	if (Z_TYPE_P(e) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(e)) < 2) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: a node entry is not [host, port, ...]");
+		return RCP_NO_NODE;
+	}
+	host = zend_hash_index_find(Z_ARRVAL_P(e), 0);
+	port = zend_hash_index_find(Z_ARRVAL_P(e), 1);
+	if (!port || Z_TYPE_P(port) != IS_LONG || Z_LVAL_P(port) < 1 || Z_LVAL_P(port) > 65535) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: invalid port");
+		return RCP_NO_NODE;
+	}
+	/* Redis 7: the endpoint may be an IP, a hostname, "" or "?" (unknown), or nil: then the node we asked */
+	if (host && Z_TYPE_P(host) == IS_STRING && Z_STRLEN_P(host) > 0 &&
+	    !(Z_STRLEN_P(host) == 1 && Z_STRVAL_P(host)[0] == '?')) {
+		h = Z_STRVAL_P(host);
+		hl = Z_STRLEN_P(host);
+		if (memchr(h, '\0', hl) || memchr(h, ' ', hl)) {
+			rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: invalid host");
+			return RCP_NO_NODE;
+		}
+	} else if (host && Z_TYPE_P(host) != IS_STRING && Z_TYPE_P(host) != IS_NULL) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: invalid host");
+		return RCP_NO_NODE;
+	} else {
+		h = from_host;
+		hl = strlen(from_host);
+	}
+	uint16_t idx = rcp_map_node(map, h, hl, (uint16_t)Z_LVAL_P(port), replica);
+	if (idx == RCP_NO_NODE) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: more than %d nodes or host too long",
+			RCP_MAX_NODES);
+	}
+	return idx;
+}
+
+rcp_status rcp_map_from_slots_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err)
+{
+	zval *range;
+	uint32_t covered = 0;
+
+	memset(map, 0, offsetof(rcp_map, slots));
+	for (int s = 0; s < RCP_SLOTS; s++) {
+		map->slots[s] = RCP_NO_NODE;
+	}
+	if (Z_TYPE_P(reply) != IS_ARRAY) {
+		return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: not an array");
+	}
+	if (zend_hash_num_elements(Z_ARRVAL_P(reply)) == 0) {
+		return rcp_err_set(err, RCP_E_CLUSTER, NULL, "CLUSTER SLOTS returned no slot ranges: the cluster has no slots assigned");
+	}
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(reply), range) {
+		zval *from, *to, *e;
+		uint16_t primary = RCP_NO_NODE;
+		zend_ulong i;
+
+		if (Z_TYPE_P(range) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(range)) < 3) {
+			return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: a range is not [from, to, node, ...]");
+		}
+		from = zend_hash_index_find(Z_ARRVAL_P(range), 0);
+		to = zend_hash_index_find(Z_ARRVAL_P(range), 1);
+		if (!from || !to || Z_TYPE_P(from) != IS_LONG || Z_TYPE_P(to) != IS_LONG ||
+		    Z_LVAL_P(from) < 0 || Z_LVAL_P(to) >= RCP_SLOTS || Z_LVAL_P(from) > Z_LVAL_P(to)) {
+			return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: invalid slot range");
+		}
+		ZEND_HASH_FOREACH_NUM_KEY_VAL(Z_ARRVAL_P(range), i, e) {
+			uint16_t idx;
+			if (i < 2) {
+				continue;
+			}
+			idx = rcp_slots_node(e, from_host, map, i > 2, err);
+			if (idx == RCP_NO_NODE) {
+				return err->code;
+			}
+			if (i == 2) {
+				primary = idx;
+			} else if (idx != primary) {
+				map->nodes[idx].primary = primary;
+			}
+		} ZEND_HASH_FOREACH_END();
+		for (zend_long s = Z_LVAL_P(from); s <= Z_LVAL_P(to); s++) {
+			if (map->slots[s] != RCP_NO_NODE && map->slots[s] != primary) {
+				return rcp_err_set(err, RCP_E_PROTOCOL, NULL,
+					"bad CLUSTER SLOTS reply: slot " ZEND_LONG_FMT " is claimed by two nodes", (zend_long)s);
+			}
+			if (map->slots[s] == RCP_NO_NODE) {
+				covered++;
+			}
+			map->slots[s] = primary;
+		}
+	} ZEND_HASH_FOREACH_END();
+	(void)covered;
+	return RCP_OK;
+}
+
+void rcp_cluster_publish(rcp_cluster *cl, rcp_map *map)
+{
+	free(cl->map);
+	cl->map = map;
+	cl->generation++;
+}

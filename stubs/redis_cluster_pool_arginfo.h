@@ -1,0 +1,293 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: 6c4269d4dd3555e796753ce499f029e3e8e6bd24 */
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
+	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool___call, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_executeRaw, 0, 1, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(1, error, IS_MIXED, 0, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_keySlot, 0, 1, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_commandInfo, 0, 0, IS_ARRAY, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, argv, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_predisArgs, 0, 2, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, method, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_predisReply, 0, 3, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, method, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, redisArguments, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, reply, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_getSlotMap, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_nodeForKey, 0, 1, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ServerException_getErrorType, 0, 0, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_ServerException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_ConnectionException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Status___construct, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Status_get, 0, 1, RedisClusterPool\\Status, 0)
+	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Status_getPayload arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_Status___toString arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Error___construct, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, message, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Error_getMessage arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_Error_getErrorType arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_Error___toString arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+
+ZEND_METHOD(RedisClusterPool, __construct);
+ZEND_METHOD(RedisClusterPool, __call);
+ZEND_METHOD(RedisClusterPool, executeRaw);
+ZEND_METHOD(RedisClusterPool, keySlot);
+ZEND_METHOD(RedisClusterPool, commandInfo);
+ZEND_METHOD(RedisClusterPool, predisArgs);
+ZEND_METHOD(RedisClusterPool, predisReply);
+ZEND_METHOD(RedisClusterPool, getSlotMap);
+ZEND_METHOD(RedisClusterPool, nodeForKey);
+ZEND_METHOD(RedisClusterPool_ServerException, getErrorType);
+ZEND_METHOD(RedisClusterPool_ServerException, getNode);
+ZEND_METHOD(RedisClusterPool_ConnectionException, getNode);
+ZEND_METHOD(RedisClusterPool_Status, __construct);
+ZEND_METHOD(RedisClusterPool_Status, get);
+ZEND_METHOD(RedisClusterPool_Status, getPayload);
+ZEND_METHOD(RedisClusterPool_Status, __toString);
+ZEND_METHOD(RedisClusterPool_Error, __construct);
+ZEND_METHOD(RedisClusterPool_Error, getMessage);
+ZEND_METHOD(RedisClusterPool_Error, getErrorType);
+ZEND_METHOD(RedisClusterPool_Error, __toString);
+
+
+static const zend_function_entry class_RedisClusterPool_methods[] = {
+	ZEND_ME(RedisClusterPool, __construct, arginfo_class_RedisClusterPool___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, __call, arginfo_class_RedisClusterPool___call, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, executeRaw, arginfo_class_RedisClusterPool_executeRaw, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, keySlot, arginfo_class_RedisClusterPool_keySlot, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, commandInfo, arginfo_class_RedisClusterPool_commandInfo, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, predisArgs, arginfo_class_RedisClusterPool_predisArgs, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, predisReply, arginfo_class_RedisClusterPool_predisReply, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, getSlotMap, arginfo_class_RedisClusterPool_getSlotMap, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, nodeForKey, arginfo_class_RedisClusterPool_nodeForKey, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_Exception_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_InvalidArgumentException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_ServerException_methods[] = {
+	ZEND_ME(RedisClusterPool_ServerException, getErrorType, arginfo_class_RedisClusterPool_ServerException_getErrorType, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_ServerException, getNode, arginfo_class_RedisClusterPool_ServerException_getNode, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_ClusterException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_ConnectionException_methods[] = {
+	ZEND_ME(RedisClusterPool_ConnectionException, getNode, arginfo_class_RedisClusterPool_ConnectionException_getNode, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_TimeoutException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_ProtocolException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_Status_methods[] = {
+	ZEND_ME(RedisClusterPool_Status, __construct, arginfo_class_RedisClusterPool_Status___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Status, get, arginfo_class_RedisClusterPool_Status_get, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool_Status, getPayload, arginfo_class_RedisClusterPool_Status_getPayload, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Status, __toString, arginfo_class_RedisClusterPool_Status___toString, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_Error_methods[] = {
+	ZEND_ME(RedisClusterPool_Error, __construct, arginfo_class_RedisClusterPool_Error___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Error, getMessage, arginfo_class_RedisClusterPool_Error_getMessage, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Error, getErrorType, arginfo_class_RedisClusterPool_Error_getErrorType, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Error, __toString, arginfo_class_RedisClusterPool_Error___toString, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_RedisClusterPool(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisClusterPool", class_RedisClusterPool_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	zval const_VERSION_value;
+	zend_string *const_VERSION_value_str = zend_string_init("0.1.0", strlen("0.1.0"), 1);
+	ZVAL_STR(&const_VERSION_value, const_VERSION_value_str);
+	zend_string *const_VERSION_name = zend_string_init_interned("VERSION", sizeof("VERSION") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_VERSION_name, &const_VERSION_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_VERSION_name);
+
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 1, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_Exception(zend_class_entry *class_entry_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "Exception", class_RedisClusterPool_Exception_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_InvalidArgumentException(zend_class_entry *class_entry_RedisClusterPool_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "InvalidArgumentException", class_RedisClusterPool_InvalidArgumentException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_ServerException(zend_class_entry *class_entry_RedisClusterPool_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "ServerException", class_RedisClusterPool_ServerException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_Exception);
+
+	zval property_node_default_value;
+	ZVAL_EMPTY_STRING(&property_node_default_value);
+	zend_string *property_node_name = zend_string_init("node", sizeof("node") - 1, 1);
+	zend_declare_typed_property(class_entry, property_node_name, &property_node_default_value, ZEND_ACC_PROTECTED, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_node_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_ClusterException(zend_class_entry *class_entry_RedisClusterPool_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "ClusterException", class_RedisClusterPool_ClusterException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_ConnectionException(zend_class_entry *class_entry_RedisClusterPool_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "ConnectionException", class_RedisClusterPool_ConnectionException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_Exception);
+
+	zval property_node_default_value;
+	ZVAL_EMPTY_STRING(&property_node_default_value);
+	zend_string *property_node_name = zend_string_init("node", sizeof("node") - 1, 1);
+	zend_declare_typed_property(class_entry, property_node_name, &property_node_default_value, ZEND_ACC_PROTECTED, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_node_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_TimeoutException(zend_class_entry *class_entry_RedisClusterPool_ConnectionException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "TimeoutException", class_RedisClusterPool_TimeoutException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_ConnectionException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_ProtocolException(zend_class_entry *class_entry_RedisClusterPool_ConnectionException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "ProtocolException", class_RedisClusterPool_ProtocolException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_ConnectionException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_Status(zend_class_entry *class_entry_Stringable)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "Status", class_RedisClusterPool_Status_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_Stringable);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_Error(zend_class_entry *class_entry_Stringable)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "Error", class_RedisClusterPool_Error_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_Stringable);
+
+	return class_entry;
+}
