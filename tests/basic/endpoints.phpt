@@ -1,5 +1,5 @@
 --TEST--
-Topology: CLUSTER SLOTS endpoints as IP, hostname and "?" (unknown-endpoint: use the address the reply came from) are all understood
+Topology: CLUSTER SLOTS endpoints as IP, hostname and unknown (nil or "?": use the address the reply came from) are all understood
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -29,4 +29,4 @@ foreach (rcp_seeds() as $n) (new RcpRaw($n))->cmd('CONFIG', 'SET', 'cluster-anno
 --EXPECT--
 ip               endpoint='127.0.0.1' nodes=6 ranges>=3:yes get=ip
 hostname         endpoint='localhost' nodes=6 ranges>=3:yes get=hostname
-unknown-endpoint endpoint='?'       nodes=6 ranges>=3:yes get=unknown-endpoint
+unknown-endpoint endpoint=NULL      nodes=6 ranges>=3:yes get=unknown-endpoint

@@ -9,7 +9,7 @@ $raw = new RcpRaw(rcp_seeds()[0]);
 mt_srand(42);
 $keys = ['', '{', '}', '{}', '{}{a}', 'a{b}c', 'a{b', 'a}b{c}', "{\0}", "\xff\xfe{\x00\x01}", str_repeat('x', 1000)];
 for ($i = 0; $i < 2000; $i++) {
-    $k = random_bytes(mt_rand(0, 24));
+    $n = mt_rand(0, 24); $k = $n ? random_bytes($n) : '';
     if ($i % 3 == 0) $k = substr($k, 0, 3) . '{' . substr($k, 3, 4) . '}' . substr($k, 7);
     $keys[] = $k;
 }
