@@ -5,6 +5,7 @@
  * Everything that can be said without zvals lives in the core files; this file turns PHP values into
  * argv, calls rcp_exec(), and turns rcp_err / error replies into exceptions.
  */
+#include <unistd.h>
 #include "php.h"
 #include "zend_smart_str.h"
 #include "zend_exceptions.h"
@@ -835,4 +836,41 @@ ZEND_METHOD(RedisClusterPool, nodeForKey)
 	}
 	rcp_node_addr(&p->client.cluster->map->nodes[idx], addr, sizeof(addr));
 	RETURN_STRING(addr);
+}
+
+ZEND_METHOD(RedisClusterPool, stats)
+{
+	rcp_pool_object *p;
+	rcp_cluster *cc;
+	zval conns, cl;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!(p = rcp_pool_checked(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	cc = p->client.cluster;
+	array_init(return_value);
+	add_assoc_long(return_value, "pid", (zend_long)getpid());
+
+	array_init(&conns);
+	add_assoc_long(&conns, "pooled", (zend_long)rcp_pool_size());
+	add_assoc_long(&conns, "opened", (zend_long)rcp_pool_counters.opened);
+	add_assoc_long(&conns, "reused", (zend_long)rcp_pool_counters.reused);
+	add_assoc_long(&conns, "discarded_broken", (zend_long)rcp_pool_counters.discarded_broken);
+	add_assoc_long(&conns, "discarded_closed_by_peer", (zend_long)rcp_pool_counters.discarded_closed);
+	add_assoc_long(&conns, "discarded_unread_reply", (zend_long)rcp_pool_counters.discarded_unread);
+	add_assoc_long(&conns, "discarded_forked", (zend_long)rcp_pool_counters.discarded_forked);
+	add_assoc_long(&conns, "discarded_idle", (zend_long)rcp_pool_counters.discarded_idle);
+	add_assoc_zval(return_value, "connections", &conns);
+
+	array_init(&cl);
+	add_assoc_long(&cl, "generation", (zend_long)cc->generation);
+	add_assoc_long(&cl, "nodes", cc->map ? cc->map->nnodes : 0);
+	add_assoc_long(&cl, "primaries", cc->map ? cc->map->nprimaries : 0);
+	add_assoc_long(&cl, "refreshes", (zend_long)cc->refreshes);
+	add_assoc_long(&cl, "refresh_failures", (zend_long)cc->refresh_failures);
+	add_assoc_long(&cl, "cluster_slots_sent", (zend_long)cc->cluster_slots_sent);
+	add_assoc_long(&cl, "moved", (zend_long)cc->moved_seen);
+	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
+	add_assoc_zval(return_value, "cluster", &cl);
 }

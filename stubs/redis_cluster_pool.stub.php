@@ -74,6 +74,13 @@ namespace {
          */
         public function getSlotMap(): array {}
 
+        /**
+         * Counters of this process (pooled connections opened/reused/discarded and why) and of this
+         * object's cluster (topology generation, nodes, refreshes, CLUSTER SLOTS sent, MOVED/ASK seen).
+         * Never contains credentials.
+         */
+        public function stats(): array {}
+
         /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
         public function nodeForKey(string $key): string {}
     }

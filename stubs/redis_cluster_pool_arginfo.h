@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 6c4269d4dd3555e796753ce499f029e3e8e6bd24 */
+ * Stub hash: 04e7aea58b31f057a957738ea0220587abe32364 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
@@ -37,6 +37,8 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_getSlotMap, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_stats arginfo_class_RedisClusterPool_getSlotMap
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_nodeForKey, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
@@ -80,6 +82,7 @@ ZEND_METHOD(RedisClusterPool, commandInfo);
 ZEND_METHOD(RedisClusterPool, predisArgs);
 ZEND_METHOD(RedisClusterPool, predisReply);
 ZEND_METHOD(RedisClusterPool, getSlotMap);
+ZEND_METHOD(RedisClusterPool, stats);
 ZEND_METHOD(RedisClusterPool, nodeForKey);
 ZEND_METHOD(RedisClusterPool_ServerException, getErrorType);
 ZEND_METHOD(RedisClusterPool_ServerException, getNode);
@@ -103,6 +106,7 @@ static const zend_function_entry class_RedisClusterPool_methods[] = {
 	ZEND_ME(RedisClusterPool, predisArgs, arginfo_class_RedisClusterPool_predisArgs, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(RedisClusterPool, predisReply, arginfo_class_RedisClusterPool_predisReply, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(RedisClusterPool, getSlotMap, arginfo_class_RedisClusterPool_getSlotMap, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, stats, arginfo_class_RedisClusterPool_stats, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, nodeForKey, arginfo_class_RedisClusterPool_nodeForKey, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
