@@ -540,6 +540,229 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
 	return st;
 }
 
+
+/* ---- multi-key commands split by slot (MGET, MSET, DEL, UNLINK, EXISTS, TOUCH) ------------------- */
+
+/*
+ * Redis refuses a multi-key command whose keys span slots even when one node owns them all, so the
+ * command is cut into one sub-command per slot; the sub-commands of one node travel in one write, and all
+ * nodes are written before any reply is read: one round trip in parallel, whatever the number of nodes.
+ * A key "unit" is the key and the arguments up to the next key (MSET: key value).
+ */
+typedef struct {
+	int slot;
+	uint16_t node;
+	uint32_t nunits;
+	uint32_t *units;      /* indexes into the key list, in caller order */
+	char *cmd;            /* formatted sub-command (hiredis) */
+	int cmdlen;
+	uint32_t part;        /* which batch part carries it */
+	uint32_t reply_idx;   /* index of its reply in that part */
+} rcp_group;
+
+static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
+                                 const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err)
+{
+	rcp_map *map = cl->cluster->map;
+	rcp_group *groups = safe_emalloc((size_t)nkeys, sizeof(rcp_group), 0);
+	int16_t *group_of_slot = emalloc(sizeof(int16_t) * RCP_SLOTS);
+	uint32_t *unit_mem = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
+	uint32_t ngroups = 0, nparts = 0, g, i;
+	rcp_part *parts = NULL;
+	zval *replies = NULL;
+	smart_str *bufs = NULL;
+	rcp_status st = RCP_OK;
+	const char **sub_argv = NULL;
+	size_t *sub_lens = NULL;
+	int32_t *part_of_node = NULL;
+
+	memset(group_of_slot, 0xff, sizeof(int16_t) * RCP_SLOTS);
+	/* 1. group the keys by slot, remembering the caller's order */
+	for (int k = 0; k < nkeys; k++) {
+		int slot = rcp_key_slot(argv[pos[k]], argvlen[pos[k]]);
+		if (group_of_slot[slot] < 0) {
+			if (map->slots[slot] == RCP_NO_NODE) {
+				cl->cluster->refresh_wanted = true;
+				st = rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node", cmd->name, slot);
+				goto out_groups;
+			}
+			group_of_slot[slot] = (int16_t)ngroups;
+			groups[ngroups].slot = slot;
+			groups[ngroups].node = map->slots[slot];
+			groups[ngroups].nunits = 0;
+			groups[ngroups].cmd = NULL;
+			ngroups++;
+		}
+	}
+	{
+		/* lay the unit lists out contiguously, group by group */
+		uint32_t off = 0;
+		uint32_t *count = ecalloc(ngroups, sizeof(uint32_t));
+		for (int k = 0; k < nkeys; k++) {
+			count[group_of_slot[rcp_key_slot(argv[pos[k]], argvlen[pos[k]])]]++;
+		}
+		for (g = 0; g < ngroups; g++) {
+			groups[g].units = unit_mem + off;
+			off += count[g];
+		}
+		efree(count);
+		for (int k = 0; k < nkeys; k++) {
+			rcp_group *gr = &groups[group_of_slot[rcp_key_slot(argv[pos[k]], argvlen[pos[k]])]];
+			gr->units[gr->nunits++] = (uint32_t)k;
+		}
+	}
+	/* 2. format one sub-command per slot */
+	sub_argv = safe_emalloc((size_t)argc, sizeof(char *), 0);
+	sub_lens = safe_emalloc((size_t)argc, sizeof(size_t), 0);
+	for (g = 0; g < ngroups; g++) {
+		int n = 0;
+		for (int a = 0; a < pos[0]; a++) { /* the command name and anything before the first key */
+			sub_argv[n] = argv[a];
+			sub_lens[n++] = argvlen[a];
+		}
+		for (i = 0; i < groups[g].nunits; i++) {
+			int k = (int)groups[g].units[i];
+			int end = k + 1 < nkeys ? pos[k + 1] : argc;
+			for (int a = pos[k]; a < end; a++) {
+				sub_argv[n] = argv[a];
+				sub_lens[n++] = argvlen[a];
+			}
+		}
+		groups[g].cmdlen = redisFormatCommandArgv(&groups[g].cmd, n, sub_argv, sub_lens);
+	}
+	/* 3. one part per node, its sub-commands pipelined */
+	part_of_node = emalloc(sizeof(int32_t) * map->nnodes);
+	memset(part_of_node, 0xff, sizeof(int32_t) * map->nnodes);
+	parts = safe_emalloc(ngroups, sizeof(rcp_part), 0);
+	bufs = ecalloc(ngroups, sizeof(smart_str));
+	replies = safe_emalloc(ngroups, sizeof(zval), 0);
+	for (g = 0; g < ngroups; g++) {
+		int32_t pi = part_of_node[groups[g].node];
+		if (pi < 0) {
+			pi = (int32_t)nparts++;
+			part_of_node[groups[g].node] = pi;
+			memset(&parts[pi], 0, sizeof(rcp_part));
+			parts[pi].conn = rcp_client_conn(cl, map->nodes[groups[g].node].host, map->nodes[groups[g].node].port);
+		}
+		groups[g].part = (uint32_t)pi;
+		groups[g].reply_idx = parts[pi].nreplies++;
+		smart_str_appendl(&bufs[pi], groups[g].cmd, (size_t)groups[g].cmdlen);
+	}
+	{
+		/* replies of a part are contiguous: lay them out part by part */
+		uint32_t off = 0;
+		for (i = 0; i < nparts; i++) {
+			parts[i].replies = replies + off;
+			parts[i].buf = ZSTR_VAL(bufs[i].s);
+			parts[i].len = ZSTR_LEN(bufs[i].s);
+			off += parts[i].nreplies;
+		}
+		for (i = 0; i < ngroups; i++) {
+			ZVAL_UNDEF(&replies[i]);
+		}
+	}
+	rcp_io_run(parts, (int)nparts, rcp_deadline(cl), rcp_now_ms() + cl->connect_timeout_ms);
+	for (i = 0; i < nparts && st == RCP_OK; i++) {
+		if (parts[i].err.code != RCP_OK) {
+			size_t l;
+			uint32_t affected = 0;
+			*err = parts[i].err;
+			for (g = 0; g < ngroups; g++) {
+				if (groups[g].part == i) affected += groups[g].nunits;
+			}
+			l = strlen(err->msg);
+			snprintf(err->msg + l, sizeof(err->msg) - l,
+				" (command %s, %u of its %d keys were sent to this node%s)", cmd->name, affected, nkeys,
+				(cmd->flags & RCP_CMD_WRITE) ? "; parts sent to other nodes may have been applied" : "");
+			st = err->code;
+			cl->cluster->refresh_wanted = true;
+		}
+	}
+	rcp_pool_sweep_parts(parts, (int)nparts);
+	if (st != RCP_OK) {
+		goto out;
+	}
+	/* 4. a sub-command that was redirected (MOVED/ASK/TRYAGAIN) is re-run alone, following redirects */
+	for (g = 0; g < ngroups && st == RCP_OK; g++) {
+		zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+		if (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8)) {
+			rcp_target t;
+			zval again;
+			memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
+			t.port = map->nodes[groups[g].node].port;
+			zval_ptr_dtor(r);
+			ZVAL_UNDEF(r);
+			st = rcp_exec_at(cl, t, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again, err);
+			if (st == RCP_OK) {
+				ZVAL_COPY_VALUE(r, &again);
+			}
+			map = cl->cluster->map;
+		}
+	}
+	if (st != RCP_OK) {
+		goto out;
+	}
+	/* 5. merge: an error reply of any part stands for the whole command (first one, in key order) */
+	for (g = 0; g < ngroups; g++) {
+		zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+		if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+			ZVAL_COPY(reply, r);
+			goto out;
+		}
+	}
+	if (cmd->merge == RCP_MERGE_AGG_SUM) {
+		zend_long sum = 0;
+		for (g = 0; g < ngroups; g++) {
+			sum += zval_get_long(&parts[groups[g].part].replies[groups[g].reply_idx]);
+		}
+		ZVAL_LONG(reply, sum);
+	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
+		ZVAL_COPY(reply, &parts[groups[0].part].replies[groups[0].reply_idx]);
+	} else {
+		/* values in key order (MGET) */
+		zval *out = ecalloc((size_t)nkeys, sizeof(zval));
+		for (g = 0; g < ngroups; g++) {
+			zval *r = &parts[groups[g].part].replies[groups[g].reply_idx], *v;
+			uint32_t u = 0;
+			if (Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != groups[g].nunits) {
+				st = rcp_err_set(err, RCP_E_PROTOCOL, NULL, "%s: a node answered a part with an unexpected reply", cmd->name);
+				for (int k = 0; k < nkeys; k++) zval_ptr_dtor(&out[k]);
+				efree(out);
+				goto out;
+			}
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(r), v) {
+				ZVAL_COPY(&out[groups[g].units[u++]], v);
+			} ZEND_HASH_FOREACH_END();
+		}
+		array_init_size(reply, (uint32_t)nkeys);
+		for (int k = 0; k < nkeys; k++) {
+			add_next_index_zval(reply, &out[k]);
+		}
+		efree(out);
+	}
+out:
+	for (i = 0; i < ngroups; i++) {
+		zval_ptr_dtor(&replies[i]);
+	}
+	for (i = 0; i < nparts; i++) {
+		smart_str_free(&bufs[i]);
+	}
+	efree(parts);
+	efree(bufs);
+	efree(replies);
+out_groups:
+	for (g = 0; g < ngroups; g++) {
+		if (groups[g].cmd) redisFreeCommand(groups[g].cmd);
+	}
+	if (sub_argv) efree((void *)sub_argv);
+	if (sub_lens) efree(sub_lens);
+	if (part_of_node) efree(part_of_node);
+	efree(unit_mem);
+	efree(group_of_slot);
+	efree(groups);
+	return st;
+}
+
 /* ---- entry point ------------------------------------------------------------------------------ */
 
 #define RCP_SLOTS_SHOWN 8
@@ -573,6 +796,9 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 		int s = rcp_key_slot(argv[pos[i]], argvlen[pos[i]]);
 		if (slot < 0) {
 			slot = s;
+		} else if (s != slot && cmd->route == RCP_ROUTE_MULTI_SHARD) {
+			slot = -2; /* split below, once the map is known */
+			break;
 		} else if (s != slot) {
 			smart_str slots = {0};
 			int shown = 0;
@@ -593,6 +819,15 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 			}
 			return RCP_E_CLUSTER;
 		}
+	}
+	if (slot == -2) {
+		if ((st = rcp_client_ready(cl, err)) == RCP_OK) {
+			st = rcp_exec_split(cl, cmd, argc, argv, argvlen, pos, nkeys, reply, err);
+		}
+		if (pos != stackpos) {
+			efree(pos);
+		}
+		return st;
 	}
 	if (pos != stackpos) {
 		efree(pos);
