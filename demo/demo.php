@@ -12,13 +12,15 @@ $pool = new RedisClusterPool($seeds, ['prefix' => 'demo:']);
 $n = (int) ($_GET['n'] ?? 0);
 $pool->set("visits:{$n}", (string) $n);
 $pool->incr('counter');
-$keys = ["user:{42}:name", "user:{42}:mail", "user:{42}:seen"];
-$pool->mset(array_combine($keys, ['Ada', 'ada@example.org', date('c')]));   // one slot ({42}): one node
+// ten keys spread over every primary: MSET and MGET are split per slot and sent to all nodes at once
+$keys = array_map(fn($i) => "user:$i", range(1, 10));
+$pool->mset(array_combine($keys, array_map(fn($i) => "name-$i", range(1, 10))));
 $values = $pool->mget($keys);
+$nodes = count(array_unique(array_map([$pool, 'nodeForKey'], $keys)));
 
 $s = $pool->stats();
-printf("request %-3d worker pid %-6d  counter=%-4d  mget=%s\n", $n, $s['pid'], $pool->get('counter'),
-    json_encode(array_slice($values, 0, 2)));
+printf("request %-3d worker pid %-6d  counter=%-4d  MGET of 10 keys on %d primaries -> %s ...\n", $n, $s['pid'],
+    $pool->get('counter'), $nodes, json_encode(array_slice($values, 0, 3)));
 printf("   this worker so far: CLUSTER SLOTS sent %d, sockets opened %d, reused %d, pooled now %d, map generation %d (%d nodes)\n",
     $s['cluster']['cluster_slots_sent'], $s['connections']['opened'], $s['connections']['reused'],
     $s['connections']['pooled'], $s['cluster']['generation'], $s['cluster']['nodes']);
