@@ -17,6 +17,7 @@
 #include "rcp_topology.h"
 #include "rcp_io.h"
 #include "rcp_predis.h"
+#include "rcp_shm.h"
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
 
@@ -35,6 +36,17 @@ static ZEND_INI_MH(rcp_ini_nonneg)
 	return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
+static ZEND_INI_MH(rcp_ini_percent)
+{
+	zend_long v = ZEND_STRTOL(ZSTR_VAL(new_value), NULL, 10);
+
+	if (v < 0 || v > 100) {
+		php_error_docref(NULL, E_WARNING, "%s must be between 0 and 100, \"%s\" given", ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
 PHP_INI_BEGIN()
 	STD_PHP_INI_ENTRY("redis_cluster_pool.refresh_interval", "60", PHP_INI_ALL, rcp_ini_nonneg,
 		refresh_interval, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
@@ -42,6 +54,12 @@ PHP_INI_BEGIN()
 		refresh_min_interval, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.idle_timeout", "0", PHP_INI_ALL, rcp_ini_nonneg,
 		idle_timeout, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.refresh_jitter", "20", PHP_INI_ALL, rcp_ini_percent,
+		refresh_jitter, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.shm_size", "4M", PHP_INI_SYSTEM, OnUpdateLong,
+		shm_size, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.shm_clusters", "8", PHP_INI_SYSTEM, rcp_ini_nonneg,
+		shm_clusters, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(redis_cluster_pool)
@@ -55,6 +73,19 @@ static PHP_GINIT_FUNCTION(redis_cluster_pool)
 PHP_MINIT_FUNCTION(redis_cluster_pool)
 {
 	REGISTER_INI_ENTRIES();
+	{
+		/* the segment is mapped here, in the FPM master, so that every worker inherits it */
+		char err[512];
+		if (RCP_G(shm_size) <= 0 || RCP_G(shm_clusters) <= 0 || RCP_G(shm_clusters) > 4096 ||
+		    !rcp_shm_init((size_t)RCP_G(shm_size), (uint32_t)RCP_G(shm_clusters), err, sizeof(err))) {
+			if (RCP_G(shm_size) <= 0 || RCP_G(shm_clusters) <= 0 || RCP_G(shm_clusters) > 4096) {
+				snprintf(err, sizeof(err), "redis_cluster_pool.shm_size must be > 0 and redis_cluster_pool.shm_clusters "
+					"between 1 and 4096");
+			}
+			zend_error(E_CORE_WARNING, "redis_cluster_pool: %s", err);
+			return FAILURE;
+		}
+	}
 
 	rcp_ce_pool = register_class_RedisClusterPool();
 	rcp_ce_exception = register_class_RedisClusterPool_Exception(zend_ce_exception);
@@ -79,6 +110,7 @@ PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
 	rcp_clusters_mshutdown();
 	rcp_io_shutdown();
 	rcp_predis_mshutdown();
+	rcp_shm_shutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }
@@ -108,6 +140,15 @@ PHP_MINFO_FUNCTION(redis_cluster_pool)
 	php_info_print_table_row(2, "Version", PHP_REDIS_CLUSTER_POOL_VERSION);
 	snprintf(buf, sizeof(buf), "%u", rcp_pool_size());
 	php_info_print_table_row(2, "Pooled connections (this process)", buf);
+	{
+		rcp_shm_info si;
+		if (rcp_shm_get_info(&si)) {
+			snprintf(buf, sizeof(buf), "%zu of %zu bytes", si.used, si.size);
+			php_info_print_table_row(2, "Shared segment", buf);
+			snprintf(buf, sizeof(buf), "%u of %u", si.clusters_used, si.clusters_max);
+			php_info_print_table_row(2, "Clusters in the shared segment", buf);
+		}
+	}
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();
 }

@@ -27,6 +27,7 @@ typedef struct {
 	uint64_t rw_timeout_ms;
 	uint64_t refresh_interval_ms; /* periodic refresh; 0 = never */
 	uint64_t refresh_min_interval_ms;
+	uint32_t refresh_jitter_pct;  /* periodic refresh spread: interval +/- this percentage */
 } rcp_client;
 
 /* Fill the credential fields (AUTH command, pool key). user/pass may be NULL. */

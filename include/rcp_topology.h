@@ -38,7 +38,11 @@ typedef struct {
 	uint16_t port;
 } rcp_seed;
 
+typedef struct rcp_shm_cluster rcp_shm_cluster;
+
 typedef struct rcp_cluster {
+	rcp_shm_cluster *shared;          /* the entry in the shared segment, or NULL (table full: private map) */
+	uint64_t shared_gen;              /* generation of the shared map our local copy reflects */
 	zend_string *key;                 /* persistent: sorted "host:port,..." + "\0" + user */
 	uint32_t nseeds;
 	rcp_seed *seeds;                  /* persistent */
@@ -70,6 +74,10 @@ uint16_t rcp_map_node(rcp_map *map, const char *host, size_t host_len, uint16_t 
 
 /* Install a new map for the cluster (takes ownership of map). */
 void rcp_cluster_publish(rcp_cluster *cl, rcp_map *map);
+
+/* Bring the process' copy up to date with the shared map when its generation moved (one atomic load
+ * when it did not). Returns true when the local copy changed. */
+bool rcp_cluster_sync(rcp_cluster *cl);
 
 /* Free all cluster entries (MSHUTDOWN). */
 void rcp_clusters_mshutdown(void);

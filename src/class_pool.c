@@ -19,6 +19,7 @@
 #include "rcp_reply.h"
 #include "rcp_slot.h"
 #include "rcp_topology.h"
+#include "rcp_shm.h"
 
 #define RCP_MAX_SEEDS 64
 
@@ -353,6 +354,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 	p->client.cluster = rcp_cluster_get(seeds, nseeds, user ? ZSTR_VAL(user) : "", user ? ZSTR_LEN(user) : 0);
 	p->client.refresh_interval_ms = (uint64_t)RCP_G(refresh_interval) * 1000;
 	p->client.refresh_min_interval_ms = (uint64_t)RCP_G(refresh_min_interval);
+	p->client.refresh_jitter_pct = (uint32_t)RCP_G(refresh_jitter);
 	p->constructed = true;
 }
 
@@ -872,5 +874,32 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&cl, "cluster_slots_sent", (zend_long)cc->cluster_slots_sent);
 	add_assoc_long(&cl, "moved", (zend_long)cc->moved_seen);
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
+	add_assoc_bool(&cl, "shared", cc->shared != NULL);
+	if (cc->shared) {
+		zval pool;
+		array_init(&pool);
+		add_assoc_long(&pool, "generation", (zend_long)rcp_shm_generation(cc->shared));
+		add_assoc_long(&pool, "cluster_slots_sent", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_CLUSTER_SLOTS));
+		add_assoc_long(&pool, "refreshes", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_REFRESHES));
+		add_assoc_long(&pool, "refresh_failures", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_REFRESH_FAILURES));
+		add_assoc_long(&pool, "moved", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_MOVED));
+		add_assoc_long(&pool, "ask", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_ASK));
+		add_assoc_long(&pool, "lease_takeovers", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_LEASE_TAKEOVERS));
+		add_assoc_long(&pool, "lease_holder", (zend_long)rcp_shm_lease_holder(cc->shared));
+		add_assoc_zval(&cl, "pool", &pool);
+	}
 	add_assoc_zval(return_value, "cluster", &cl);
+	{
+		rcp_shm_info si;
+		zval shm;
+		array_init(&shm);
+		if (rcp_shm_get_info(&si)) {
+			add_assoc_long(&shm, "bytes_total", (zend_long)si.size);
+			add_assoc_long(&shm, "bytes_used", (zend_long)si.used);
+			add_assoc_long(&shm, "clusters_max", si.clusters_max);
+			add_assoc_long(&shm, "clusters_used", si.clusters_used);
+			add_assoc_long(&shm, "clusters_table_full", si.clusters_full);
+		}
+		add_assoc_zval(return_value, "shm", &shm);
+	}
 }

@@ -20,11 +20,28 @@
 #include "rcp_pool.h"
 #include "rcp_reply.h"
 #include "rcp_slot.h"
+#include "rcp_shm.h"
 
 typedef struct {
 	char host[RCP_HOST_MAX];
 	uint16_t port;
 } rcp_target;
+
+/* A MOVED, a connection failure or an uncovered slot asks for a full refresh (rate-limited, single flight). */
+static void rcp_want_refresh(rcp_cluster *cc)
+{
+	cc->refresh_wanted = true;
+	if (cc->shared) {
+		rcp_shm_want_refresh(cc->shared);
+	}
+}
+
+static void rcp_cluster_count(rcp_cluster *cc, rcp_shm_counter c)
+{
+	if (cc->shared) {
+		rcp_shm_count(cc->shared, c);
+	}
+}
 
 /* ---- credentials ------------------------------------------------------------------------------ */
 
@@ -138,6 +155,7 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 	st = rcp_send_node(cl, host, port, rcp_cluster_slots_cmd, sizeof(rcp_cluster_slots_cmd) - 1, 1, &reply,
 		rcp_deadline(cl), err);
 	cl->cluster->cluster_slots_sent++;
+	rcp_cluster_count(cl->cluster, RCP_SC_CLUSTER_SLOTS);
 	if (st != RCP_OK) {
 		return st;
 	}
@@ -159,6 +177,21 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 	}
 	*out = map;
 	return RCP_OK;
+}
+
+/* Next periodic refresh: interval +/- jitter, so a fleet does not refresh in step. */
+static uint64_t rcp_next_refresh(rcp_client *cl)
+{
+	uint64_t iv = cl->refresh_interval_ms, j;
+
+	if (!iv) {
+		return UINT64_MAX;
+	}
+	j = iv * cl->refresh_jitter_pct / 100;
+	if (j) {
+		iv = iv - j + (uint64_t)php_mt_rand_range(0, (zend_long)(2 * j));
+	}
+	return rcp_now_ms() + iv;
 }
 
 rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
@@ -218,9 +251,11 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 		rcp_cluster_publish(cc, map);
 		cc->refreshes++;
 		cc->refresh_wanted = false;
-		cc->next_refresh_ms = cl->refresh_interval_ms ? rcp_now_ms() + cl->refresh_interval_ms : UINT64_MAX;
+		rcp_cluster_count(cc, RCP_SC_REFRESHES);
+		cc->next_refresh_ms = rcp_next_refresh(cl);
 	} else {
 		cc->refresh_failures++;
+		rcp_cluster_count(cc, RCP_SC_REFRESH_FAILURES);
 		smart_str_0(&why);
 		rcp_err_set(err, RCP_E_CLUSTER, NULL, "Cannot discover the cluster topology: %s",
 			why.s ? ZSTR_VAL(why.s) : "no seeds");
@@ -232,11 +267,71 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 	return st;
 }
 
+/*
+ * With a shared entry: whoever needs a refresh takes the lease (CAS); everybody else keeps using the map
+ * they have, or, having none yet, waits for the holder to publish (bounded by the holder's lease) — so a
+ * cold FPM pool sends one CLUSTER SLOTS, not one per worker. A dead or late holder is taken over.
+ */
+static rcp_status rcp_shared_refresh(rcp_client *cl, bool must, rcp_err *err)
+{
+	rcp_cluster *cc = cl->cluster;
+	rcp_shm_cluster *sc = cc->shared;
+	uint64_t lease_ms = 2 * (cl->connect_timeout_ms + cl->rw_timeout_ms) + 1000;
+	uint64_t give_up = rcp_now_ms() + lease_ms + cl->connect_timeout_ms;
+	rcp_status st;
+	bool took_over;
+
+	for (;;) {
+		uint64_t now = rcp_now_ms();
+
+		if (rcp_shm_lease_try(sc, now, lease_ms, &took_over)) {
+			rcp_cluster_sync(cc);
+			if (cc->map && !rcp_shm_refresh_due(sc, now, cl->refresh_min_interval_ms)) {
+				rcp_shm_lease_release(sc); /* someone refreshed while we were deciding */
+				return RCP_OK;
+			}
+			st = rcp_client_refresh(cl, err);
+			if (st == RCP_OK) {
+				rcp_shm_refreshed(sc, rcp_now_ms(), cc->next_refresh_ms);
+			} else {
+				/* keep the request for a refresh, but not before the minimum interval */
+				rcp_shm_refreshed(sc, rcp_now_ms(), rcp_now_ms() + cl->refresh_min_interval_ms);
+				rcp_shm_want_refresh(sc);
+			}
+			rcp_shm_lease_release(sc);
+			return (st == RCP_OK || !must || cc->map) ? RCP_OK : st;
+		}
+		if (!must) {
+			return RCP_OK; /* another worker is refreshing; our map still works */
+		}
+		if (rcp_cluster_sync(cc) || cc->map) {
+			return RCP_OK;
+		}
+		if (now > give_up) {
+			return rcp_err_set(err, RCP_E_CLUSTER, NULL,
+				"Cannot discover the cluster topology: worker %d holds the refresh lease and published no map in time",
+				(int)rcp_shm_lease_holder(sc));
+		}
+		usleep(2000);
+	}
+}
+
 rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 {
 	rcp_cluster *cc = cl->cluster;
 	uint64_t now;
 
+	if (cc->shared) {
+		rcp_cluster_sync(cc);
+		if (!cc->map) {
+			return rcp_shared_refresh(cl, true, err);
+		}
+		if (rcp_shm_refresh_due(cc->shared, rcp_now_ms(), cl->refresh_min_interval_ms)) {
+			rcp_err ignored = {0};
+			rcp_shared_refresh(cl, false, &ignored);
+		}
+		return RCP_OK;
+	}
 	if (!cc->map) {
 		return rcp_client_refresh(cl, err);
 	}
@@ -318,6 +413,14 @@ static void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t)
 		cc->map->slots[slot] = idx;
 		cc->generation++;
 	}
+	if (cc->shared) {
+		/* every worker stops hitting this MOVED at once; our own copy already has the patch */
+		bool current = rcp_shm_generation(cc->shared) == cc->shared_gen;
+		rcp_shm_patch_slot(cc->shared, slot, t->host, t->port);
+		if (current) {
+			cc->shared_gen = rcp_shm_generation(cc->shared);
+		}
+	}
 }
 
 static const char rcp_asking_cmd[] = "*1\r\n$6\r\nASKING\r\n";
@@ -353,7 +456,7 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 		}
 		smart_str_free(&askbuf);
 		if (st != RCP_OK) {
-			cl->cluster->refresh_wanted = true;
+			rcp_want_refresh(cl->cluster);
 			/* name the command; never its arguments */
 			size_t l = strlen(err->msg);
 			snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s)", name);
@@ -377,10 +480,12 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 			}
 			if (moved) {
 				cl->cluster->moved_seen++;
+				rcp_cluster_count(cl->cluster, RCP_SC_MOVED);
 				rcp_map_patch(cl->cluster, slot, &next);
-				cl->cluster->refresh_wanted = true;
+				rcp_want_refresh(cl->cluster);
 			} else {
 				cl->cluster->ask_seen++;
+				rcp_cluster_count(cl->cluster, RCP_SC_ASK);
 				asking = true;
 			}
 			target = next;
@@ -524,7 +629,7 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
 			snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s sent to all %s)", cmd->name,
 				all ? "nodes" : "primaries");
 			st = err->code;
-			cl->cluster->refresh_wanted = true;
+			rcp_want_refresh(cl->cluster);
 			break;
 		}
 	}
@@ -582,7 +687,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		int slot = rcp_key_slot(argv[pos[k]], argvlen[pos[k]]);
 		if (group_of_slot[slot] < 0) {
 			if (map->slots[slot] == RCP_NO_NODE) {
-				cl->cluster->refresh_wanted = true;
+				rcp_want_refresh(cl->cluster);
 				st = rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node", cmd->name, slot);
 				goto out_groups;
 			}
@@ -675,7 +780,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 				" (command %s, %u of its %d keys were sent to this node%s)", cmd->name, affected, nkeys,
 				(cmd->flags & RCP_CMD_WRITE) ? "; parts sent to other nodes may have been applied" : "");
 			st = err->code;
-			cl->cluster->refresh_wanted = true;
+			rcp_want_refresh(cl->cluster);
 		}
 	}
 	rcp_pool_sweep_parts(parts, (int)nparts);
@@ -852,7 +957,7 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 			idx = map->slots[slot];
 			if (idx == RCP_NO_NODE) {
 				redisFreeCommand(buf);
-				cl->cluster->refresh_wanted = true;
+				rcp_want_refresh(cl->cluster);
 				return rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node "
 					"(CLUSTERDOWN: the cluster does not cover all slots)", cmd->name, slot);
 			}

@@ -6,6 +6,7 @@
 #include "php.h"
 #include "zend_smart_str.h"
 #include "rcp_topology.h"
+#include "rcp_shm.h"
 
 static HashTable rcp_clusters;
 static bool rcp_clusters_ready;
@@ -141,6 +142,7 @@ rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char 
 	smart_str_free(&key);
 	cl->seeds = sorted;
 	cl->nseeds = n;
+	cl->shared = rcp_shm_cluster_get(ZSTR_VAL(cl->key), ZSTR_LEN(cl->key));
 	zend_hash_add_ptr(&rcp_clusters, cl->key, cl);
 	return cl;
 }
@@ -297,4 +299,34 @@ void rcp_cluster_publish(rcp_cluster *cl, rcp_map *map)
 	free(cl->map);
 	cl->map = map;
 	cl->generation++;
+	if (cl->shared) {
+		cl->shared_gen = rcp_shm_publish(cl->shared, map);
+	}
+}
+
+bool rcp_cluster_sync(rcp_cluster *cl)
+{
+	uint64_t g, got;
+
+	if (!cl->shared) {
+		return false;
+	}
+	g = rcp_shm_generation(cl->shared); /* the one atomic load per command */
+	if (g == 0 || g == cl->shared_gen) {
+		return false;
+	}
+	if (!cl->map) {
+		cl->map = malloc(sizeof(rcp_map));
+	}
+	got = rcp_shm_read_map(cl->shared, cl->map);
+	if (!got) {
+		if (!cl->shared_gen) {
+			free(cl->map);
+			cl->map = NULL;
+		}
+		return false;
+	}
+	cl->shared_gen = got;
+	cl->generation++;
+	return true;
 }

@@ -1,0 +1,84 @@
+/*
+ * rcp_shm.h - the segment shared by all workers of one PHP-FPM master (or by a CLI process and its
+ * pcntl_fork() children): a fixed table of clusters, each with a double-buffered slot map published under a
+ * seqlock, a refresh lease, the refresh schedule and pool-wide counters.
+ *
+ * Layout (offsets, no pointers; created by mmap(MAP_SHARED|MAP_ANONYMOUS) in MINIT, before FPM forks):
+ *
+ *   +----------------------+  rcp_shm_header: magic, sizes, clusters used/full counters
+ *   | header               |
+ *   +----------------------+  rcp_shm_cluster[0]
+ *   | key (seeds + user)   |    state FREE -> CLAIMED -> READY (CAS; never freed: a worker restart is cheap)
+ *   | generation (seqlock) |    even = stable; a writer makes it odd, fills the inactive map, flips `active`,
+ *   | active (0/1)         |    makes it even again. A MOVED patch adds 2 (keeps parity) after storing one
+ *   | lease pid + deadline |    slot atomically. Readers copy, then re-read the generation (no lock).
+ *   | refresh schedule     |
+ *   | counters             |
+ *   | map[0], map[1]       |
+ *   +----------------------+  rcp_shm_cluster[1] ...
+ *
+ * Nothing here blocks: readers retry a bounded number of times, the lease is taken by CAS and is taken over
+ * when its deadline passed or its holder is dead. No allocation, I/O or user code runs while a worker is
+ * writing a map (the CLUSTER SLOTS round trip happens before, into process memory). No secret is stored.
+ */
+#ifndef RCP_SHM_H
+#define RCP_SHM_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <sys/types.h>
+#include "rcp_topology.h"
+
+#define RCP_SHM_KEY_MAX 1024
+
+typedef struct rcp_shm_cluster rcp_shm_cluster;
+
+/* Create the segment (MINIT). size and clusters come from ini; errbuf explains a failure. */
+bool rcp_shm_init(size_t size, uint32_t clusters, char *errbuf, size_t errlen);
+void rcp_shm_shutdown(void);
+
+/* Bytes one cluster entry needs (for the ini validation message). */
+size_t rcp_shm_entry_size(void);
+
+/* Find or create the entry for a cluster key. NULL when the table is full (the caller keeps a private map). */
+rcp_shm_cluster *rcp_shm_cluster_get(const char *key, size_t len);
+
+/* Current generation (one atomic load; even when stable). 0 = no map published yet. */
+uint64_t rcp_shm_generation(rcp_shm_cluster *sc);
+
+/* Copy the published map into dst (process memory). Returns the generation copied, 0 if none or busy. */
+uint64_t rcp_shm_read_map(rcp_shm_cluster *sc, rcp_map *dst);
+
+/* Publish a freshly built map (call while holding the lease). Returns the new generation. */
+uint64_t rcp_shm_publish(rcp_shm_cluster *sc, const rcp_map *src);
+
+/* Point one slot at a node (MOVED), visible to every worker at once. */
+void rcp_shm_patch_slot(rcp_shm_cluster *sc, int slot, const char *host, uint16_t port);
+
+/* Refresh lease: single flight across processes. lease_ms bounds how long a holder may take. */
+bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, bool *took_over);
+void rcp_shm_lease_release(rcp_shm_cluster *sc);
+pid_t rcp_shm_lease_holder(rcp_shm_cluster *sc);
+
+/* Refresh schedule and requests. */
+void rcp_shm_want_refresh(rcp_shm_cluster *sc);
+bool rcp_shm_refresh_due(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t min_interval_ms);
+void rcp_shm_refreshed(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t next_ms);
+uint64_t rcp_shm_last_refresh(rcp_shm_cluster *sc);
+
+/* Pool-wide counters. */
+typedef enum {
+	RCP_SC_CLUSTER_SLOTS = 0, RCP_SC_REFRESHES, RCP_SC_MOVED, RCP_SC_ASK, RCP_SC_LEASE_TAKEOVERS,
+	RCP_SC_REFRESH_FAILURES, RCP_SC_COUNT
+} rcp_shm_counter;
+void rcp_shm_count(rcp_shm_cluster *sc, rcp_shm_counter c);
+uint64_t rcp_shm_counter_get(rcp_shm_cluster *sc, rcp_shm_counter c);
+
+/* Segment-wide figures for stats()/phpinfo(). */
+typedef struct {
+	size_t size, used;
+	uint32_t clusters_max, clusters_used, clusters_full;
+} rcp_shm_info;
+bool rcp_shm_get_info(rcp_shm_info *out);
+
+#endif

@@ -1,0 +1,313 @@
+/*
+ * shm.c - the shared segment (see rcp_shm.h for the layout and the protocol).
+ *
+ * Atomics are GCC/Clang __atomic builtins on plain fields of the mapping. The seqlock needs acquire loads
+ * of the generation around the copy and release stores around the write; the map copy itself is a plain
+ * memcpy whose result is discarded when the generation moved.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "rcp_shm.h"
+
+#define RCP_SHM_MAGIC 0x52435053484d3031ULL /* "RCPSHM01" */
+
+enum { RCP_SC_FREE = 0, RCP_SC_CLAIMED = 1, RCP_SC_READY = 2 };
+
+struct rcp_shm_cluster {
+	uint32_t state;
+	uint32_t keylen;
+	char key[RCP_SHM_KEY_MAX];
+	uint64_t generation;        /* seqlock: odd while a writer fills the inactive map */
+	uint32_t active;            /* index of the published map */
+	int32_t lease_pid;          /* 0 = free */
+	uint64_t lease_deadline_ms;
+	uint32_t refresh_wanted;
+	uint64_t last_refresh_ms;
+	uint64_t next_refresh_ms;
+	uint64_t counters[RCP_SC_COUNT];
+	rcp_map maps[2];
+};
+
+typedef struct {
+	uint64_t magic;
+	uint64_t size;
+	uint32_t clusters_max;
+	uint32_t clusters_full;     /* how many times a cluster found the table full */
+} rcp_shm_header;
+
+static char *rcp_shm_base;
+static size_t rcp_shm_size;
+
+#define LOAD(p)        __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define STORE(p, v)    __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#define ADD(p, v)      __atomic_add_fetch((p), (v), __ATOMIC_ACQ_REL)
+#define CAS(p, e, v)   __atomic_compare_exchange_n((p), (e), (v), false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
+
+static inline rcp_shm_header *rcp_hdr(void) { return (rcp_shm_header *)rcp_shm_base; }
+
+static inline rcp_shm_cluster *rcp_entry(uint32_t i)
+{
+	return (rcp_shm_cluster *)(rcp_shm_base + sizeof(rcp_shm_header) + (size_t)i * sizeof(rcp_shm_cluster));
+}
+
+size_t rcp_shm_entry_size(void)
+{
+	return sizeof(rcp_shm_cluster);
+}
+
+bool rcp_shm_init(size_t size, uint32_t clusters, char *errbuf, size_t errlen)
+{
+	size_t need = sizeof(rcp_shm_header) + (size_t)clusters * sizeof(rcp_shm_cluster);
+	void *p;
+
+	if (clusters == 0) {
+		snprintf(errbuf, errlen, "redis_cluster_pool.shm_clusters must be at least 1");
+		return false;
+	}
+	if (size < need) {
+		snprintf(errbuf, errlen,
+			"redis_cluster_pool.shm_size=%zu is too small for redis_cluster_pool.shm_clusters=%u: "
+			"it needs at least %zu bytes (%zu per cluster)", size, clusters, need, sizeof(rcp_shm_cluster));
+		return false;
+	}
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		snprintf(errbuf, errlen, "redis_cluster_pool: cannot map %zu bytes of shared memory "
+			"(redis_cluster_pool.shm_size): %s", size, strerror(errno));
+		return false;
+	}
+	rcp_shm_base = p;
+	rcp_shm_size = size;
+	rcp_hdr()->magic = RCP_SHM_MAGIC;
+	rcp_hdr()->size = size;
+	rcp_hdr()->clusters_max = clusters;
+	return true;
+}
+
+void rcp_shm_shutdown(void)
+{
+	if (rcp_shm_base) {
+		munmap(rcp_shm_base, rcp_shm_size);
+		rcp_shm_base = NULL;
+	}
+}
+
+rcp_shm_cluster *rcp_shm_cluster_get(const char *key, size_t len)
+{
+	uint32_t i, n;
+
+	if (!rcp_shm_base || len > RCP_SHM_KEY_MAX) {
+		return NULL;
+	}
+	n = rcp_hdr()->clusters_max;
+	for (int pass = 0; pass < 2; pass++) {
+		for (i = 0; i < n; i++) {
+			rcp_shm_cluster *e = rcp_entry(i);
+			uint32_t st = LOAD(&e->state);
+
+			if (st == RCP_SC_READY) {
+				if (e->keylen == len && memcmp(e->key, key, len) == 0) {
+					return e;
+				}
+				continue;
+			}
+			if (st == RCP_SC_CLAIMED) {
+				/* another process is writing this entry's key: a few microseconds; look again later */
+				continue;
+			}
+			if (pass == 1) {
+				uint32_t expect = RCP_SC_FREE;
+				if (CAS(&e->state, &expect, RCP_SC_CLAIMED)) {
+					memcpy(e->key, key, len);
+					e->keylen = (uint32_t)len;
+					STORE(&e->state, RCP_SC_READY);
+					return e;
+				}
+				if (expect == RCP_SC_READY && e->keylen == len && memcmp(e->key, key, len) == 0) {
+					return e;
+				}
+			}
+		}
+		if (pass == 0) {
+			/* wait out a concurrent claim of the same key before creating a duplicate */
+			for (i = 0; i < n; i++) {
+				rcp_shm_cluster *e = rcp_entry(i);
+				for (int spin = 0; spin < 1000 && LOAD(&e->state) == RCP_SC_CLAIMED; spin++) {
+					usleep(10);
+				}
+				if (LOAD(&e->state) == RCP_SC_READY && e->keylen == len && memcmp(e->key, key, len) == 0) {
+					return e;
+				}
+			}
+		}
+	}
+	ADD(&rcp_hdr()->clusters_full, 1);
+	return NULL;
+}
+
+uint64_t rcp_shm_generation(rcp_shm_cluster *sc)
+{
+	return LOAD(&sc->generation);
+}
+
+uint64_t rcp_shm_read_map(rcp_shm_cluster *sc, rcp_map *dst)
+{
+	for (int attempt = 0; attempt < 1000; attempt++) {
+		uint64_t g1 = LOAD(&sc->generation), g2;
+		const rcp_map *src;
+
+		if (g1 == 0) {
+			return 0;
+		}
+		if (g1 & 1) {
+			usleep(20); /* a writer is between its two generation bumps: microseconds */
+			continue;
+		}
+		src = &sc->maps[LOAD(&sc->active) & 1];
+		/* copy what is used: header and the nodes in use, then the slot table */
+		memcpy(dst, src, offsetof(rcp_map, nodes));
+		if (dst->nnodes > RCP_MAX_NODES) {
+			continue;
+		}
+		memcpy(dst->nodes, src->nodes, sizeof(rcp_node) * dst->nnodes);
+		memcpy(dst->slots, src->slots, sizeof(dst->slots));
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		g2 = LOAD(&sc->generation);
+		if (g1 == g2) {
+			return g1;
+		}
+	}
+	return 0;
+}
+
+uint64_t rcp_shm_publish(rcp_shm_cluster *sc, const rcp_map *src)
+{
+	uint32_t next = (LOAD(&sc->active) & 1) ^ 1;
+	uint64_t g;
+
+	ADD(&sc->generation, 1); /* odd: readers retry */
+	memcpy(&sc->maps[next], src, offsetof(rcp_map, nodes) + sizeof(rcp_node) * src->nnodes);
+	memcpy(sc->maps[next].slots, src->slots, sizeof(src->slots));
+	STORE(&sc->active, next);
+	g = ADD(&sc->generation, 1);
+	if (g == 0) { /* wrapped: 0 means "no map" */
+		g = ADD(&sc->generation, 2);
+	}
+	return g;
+}
+
+void rcp_shm_patch_slot(rcp_shm_cluster *sc, int slot, const char *host, uint16_t port)
+{
+	rcp_map *m = &sc->maps[LOAD(&sc->active) & 1];
+	uint16_t i, n = LOAD(&m->nnodes);
+
+	for (i = 0; i < n && i < RCP_MAX_NODES; i++) {
+		if (m->nodes[i].port == port && !strcmp(m->nodes[i].host, host)) {
+			if (!m->nodes[i].replica) {
+				__atomic_store_n(&m->slots[slot], i, __ATOMIC_RELEASE);
+				ADD(&sc->generation, 2);
+			}
+			break;
+		}
+	}
+	/* an unknown node: only a full refresh may add nodes (writers are single-flight) */
+	STORE(&sc->refresh_wanted, 1);
+}
+
+bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, bool *took_over)
+{
+	int32_t me = (int32_t)getpid(), holder = LOAD(&sc->lease_pid);
+
+	*took_over = false;
+	if (holder == me) {
+		STORE(&sc->lease_deadline_ms, now_ms + lease_ms);
+		return true;
+	}
+	if (holder != 0) {
+		bool dead = kill(holder, 0) != 0 && errno == ESRCH;
+		if (!dead && now_ms < LOAD(&sc->lease_deadline_ms)) {
+			return false;
+		}
+		/* expired, or its holder is gone (killed mid-refresh): take it over */
+	}
+	if (!CAS(&sc->lease_pid, &holder, me)) {
+		return false;
+	}
+	STORE(&sc->lease_deadline_ms, now_ms + lease_ms);
+	if (holder != 0) {
+		*took_over = true;
+		ADD(&sc->counters[RCP_SC_LEASE_TAKEOVERS], 1);
+	}
+	return true;
+}
+
+void rcp_shm_lease_release(rcp_shm_cluster *sc)
+{
+	int32_t me = (int32_t)getpid();
+	CAS(&sc->lease_pid, &me, 0);
+}
+
+pid_t rcp_shm_lease_holder(rcp_shm_cluster *sc)
+{
+	return (pid_t)LOAD(&sc->lease_pid);
+}
+
+void rcp_shm_want_refresh(rcp_shm_cluster *sc)
+{
+	STORE(&sc->refresh_wanted, 1);
+}
+
+bool rcp_shm_refresh_due(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t min_interval_ms)
+{
+	uint64_t last = LOAD(&sc->last_refresh_ms);
+
+	if (now_ms >= LOAD(&sc->next_refresh_ms)) {
+		return true;
+	}
+	return LOAD(&sc->refresh_wanted) && now_ms - last >= min_interval_ms;
+}
+
+void rcp_shm_refreshed(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t next_ms)
+{
+	STORE(&sc->refresh_wanted, 0);
+	STORE(&sc->last_refresh_ms, now_ms);
+	STORE(&sc->next_refresh_ms, next_ms);
+}
+
+uint64_t rcp_shm_last_refresh(rcp_shm_cluster *sc)
+{
+	return LOAD(&sc->last_refresh_ms);
+}
+
+void rcp_shm_count(rcp_shm_cluster *sc, rcp_shm_counter c)
+{
+	ADD(&sc->counters[c], 1);
+}
+
+uint64_t rcp_shm_counter_get(rcp_shm_cluster *sc, rcp_shm_counter c)
+{
+	return LOAD(&sc->counters[c]);
+}
+
+bool rcp_shm_get_info(rcp_shm_info *out)
+{
+	uint32_t used = 0;
+
+	if (!rcp_shm_base) {
+		return false;
+	}
+	for (uint32_t i = 0; i < rcp_hdr()->clusters_max; i++) {
+		if (LOAD(&rcp_entry(i)->state) == RCP_SC_READY) {
+			used++;
+		}
+	}
+	out->size = rcp_shm_size;
+	out->used = sizeof(rcp_shm_header) + (size_t)used * sizeof(rcp_shm_cluster);
+	out->clusters_max = rcp_hdr()->clusters_max;
+	out->clusters_used = used;
+	out->clusters_full = LOAD(&rcp_hdr()->clusters_full);
+	return true;
+}
