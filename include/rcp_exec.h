@@ -18,7 +18,8 @@
 
 typedef struct {
 	rcp_cluster *cluster;
-	char cred[80];                /* pool key part: user + "\0" + hash of the password (no secret) */
+	char cred[96];                /* pool key part: user + "\0" + hash of the password (no secret)
+	                                 [+ "\0" + object id for 'persistent' => false] */
 	size_t cred_len;
 	char *setup;                  /* RESP of AUTH (emalloc'd; zeroed when freed), or NULL */
 	size_t setup_len;
@@ -28,6 +29,7 @@ typedef struct {
 	uint64_t refresh_interval_ms; /* periodic refresh; 0 = never */
 	uint64_t refresh_min_interval_ms;
 	uint32_t refresh_jitter_pct;  /* periodic refresh spread: interval +/- this percentage */
+	bool private_conns;           /* 'persistent' => false: connections die with the object */
 } rcp_client;
 
 /* Fill the credential fields (AUTH command, pool key). user/pass may be NULL. */

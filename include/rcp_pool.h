@@ -32,6 +32,9 @@ void rcp_pool_discard(rcp_conn *c);
 /* After a batch: discard every connection of the batch that ended BROKEN. */
 void rcp_pool_sweep_parts(rcp_part *parts, int nparts);
 
+/* Close every connection opened with these credentials (a 'persistent' => false object going away). */
+void rcp_pool_close_cred(const char *cred, size_t cred_len);
+
 /* Request start / end. End closes connections that owe replies (request died mid-reply), broken ones
  * and ones idle longer than idle_timeout_ms (0 = never). */
 void rcp_pool_rinit(void);

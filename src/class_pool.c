@@ -53,6 +53,9 @@ static void rcp_pool_free(zend_object *o)
 {
 	rcp_pool_object *p = rcp_pool_from(o);
 
+	if (p->client.private_conns) {
+		rcp_pool_close_cred(p->client.cred, p->client.cred_len);
+	}
 	rcp_client_free(&p->client);
 	if (p->prefix) {
 		zend_string_release(p->prefix);
@@ -290,6 +293,12 @@ ZEND_METHOD(RedisClusterPool, __construct)
 					RETURN_THROWS();
 				}
 				p->exceptions = Z_TYPE_P(v) == IS_TRUE;
+			} else if (zend_string_equals_literal(k, "persistent")) {
+				if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) {
+					rcp_throw(rcp_ce_invalid_argument, "Option \"persistent\" must be a bool, %s given", zend_zval_type_name(v));
+					RETURN_THROWS();
+				}
+				p->client.private_conns = Z_TYPE_P(v) == IS_FALSE;
 			} else if (zend_string_equals_literal(k, "cluster")) {
 				/* Predis' "cluster" => "redis" selects Redis Cluster: that is what we are */
 				if (Z_TYPE_P(v) != IS_STRING || !zend_string_equals_literal(Z_STR_P(v), "redis")) {
@@ -340,7 +349,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 				} ZEND_HASH_FOREACH_END();
 			} else {
 				rcp_throw(rcp_ce_invalid_argument,
-					"Unknown option \"%s\" (known: parameters, prefix, exceptions, cluster)", ZSTR_VAL(k));
+					"Unknown option \"%s\" (known: parameters, prefix, exceptions, persistent, cluster)", ZSTR_VAL(k));
 				RETURN_THROWS();
 			}
 		} ZEND_HASH_FOREACH_END();
@@ -351,6 +360,12 @@ ZEND_METHOD(RedisClusterPool, __construct)
 	}
 	rcp_client_set_auth(&p->client, user ? ZSTR_VAL(user) : NULL, user ? ZSTR_LEN(user) : 0,
 		pass ? ZSTR_VAL(pass) : NULL, pass ? ZSTR_LEN(pass) : 0);
+	if (p->client.private_conns) {
+		/* a pool key of its own: these connections are never shared and close with the object */
+		static uint64_t rcp_private_serial;
+		p->client.cred_len += (size_t)snprintf(p->client.cred + p->client.cred_len,
+			sizeof(p->client.cred) - p->client.cred_len, "%cnp%llu", 0, (unsigned long long)++rcp_private_serial);
+	}
 	p->client.cluster = rcp_cluster_get(seeds, nseeds, user ? ZSTR_VAL(user) : "", user ? ZSTR_LEN(user) : 0);
 	p->client.refresh_interval_ms = (uint64_t)RCP_G(refresh_interval) * 1000;
 	p->client.refresh_min_interval_ms = (uint64_t)RCP_G(refresh_min_interval);

@@ -114,6 +114,36 @@ void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 	rcp_io_flush();
 }
 
+/* Close every connection opened with these credentials (a non-persistent object going away). */
+void rcp_pool_close_cred(const char *cred, size_t cred_len)
+{
+	zend_string *k;
+	zval *v;
+	bool any = false;
+
+	if (!rcp_pool_ready) {
+		return;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(&rcp_pool_ht, k, v) {
+		const char *nul = memchr(ZSTR_VAL(k), '\0', ZSTR_LEN(k));
+		if (nul && (size_t)(ZSTR_VAL(k) + ZSTR_LEN(k) - nul - 1) == cred_len && !memcmp(nul + 1, cred, cred_len)) {
+			rcp_conn_close(Z_PTR_P(v));
+			ZVAL_PTR(v, NULL);
+			any = true;
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (any) {
+		zval *e;
+		zend_string *key;
+		ZEND_HASH_FOREACH_STR_KEY_VAL(&rcp_pool_ht, key, e) {
+			if (Z_PTR_P(e) == NULL) {
+				zend_hash_del(&rcp_pool_ht, key);
+			}
+		} ZEND_HASH_FOREACH_END();
+		rcp_io_flush();
+	}
+}
+
 void rcp_pool_rinit(void)
 {
 	rcp_request_serial++;
