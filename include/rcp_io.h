@@ -43,6 +43,7 @@ typedef struct rcp_conn {
 	uint32_t pending_writes;      /* uv_write requests in flight */
 	bool readonly;                /* READONLY was sent (replica reads) */
 	bool handle_open;             /* uv_tcp_init done and not closed */
+	bool reading;                 /* uv_read_start done: stays armed while the connection is healthy */
 	uint64_t last_used_ms;
 	uint64_t checked_request;     /* request serial in which the reuse check passed */
 	uint64_t opened_at_ms;
@@ -61,6 +62,9 @@ struct rcp_part {
 	bool done;
 	rcp_err err;                  /* per-part error (code RCP_OK when fine) */
 };
+
+/* This process' pid, without a syscall (refreshed in fork children). */
+pid_t rcp_pid(void);
 
 /* Milliseconds on a monotonic clock. */
 uint64_t rcp_now_ms(void);

@@ -18,6 +18,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <pthread.h>
 
 #include "php.h"
 #include "rcp_io.h"
@@ -40,6 +41,23 @@ static struct {
 
 static char rcp_read_buf[64 * 1024];
 
+/* getpid() is a syscall; the pid changes only in a fork child, where pthread_atfork() refreshes it. */
+static pid_t rcp_cached_pid;
+
+static void rcp_atfork_child(void)
+{
+	rcp_cached_pid = getpid();
+}
+
+pid_t rcp_pid(void)
+{
+	if (!rcp_cached_pid) {
+		rcp_cached_pid = getpid();
+		pthread_atfork(NULL, NULL, rcp_atfork_child);
+	}
+	return rcp_cached_pid;
+}
+
 uint64_t rcp_now_ms(void)
 {
 	struct timespec ts;
@@ -54,11 +72,11 @@ uv_loop_t *rcp_io_loop(void)
 		uv_loop_init(&rcp_loop);
 		uv_timer_init(&rcp_loop, &rcp_timer);
 		rcp_loop_ready = true;
-		rcp_loop_pid = getpid();
-	} else if (rcp_loop_pid != getpid()) {
+		rcp_loop_pid = rcp_pid();
+	} else if (rcp_loop_pid != rcp_pid()) {
 		/* A forked child: the epoll instance is shared with the parent; get our own. */
 		uv_loop_fork(&rcp_loop);
-		rcp_loop_pid = getpid();
+		rcp_loop_pid = rcp_pid();
 	}
 	return &rcp_loop;
 }
@@ -79,7 +97,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t set
 	} else {
 		snprintf(c->addr, sizeof(c->addr), "%s:%d", host, port);
 	}
-	c->pid = getpid();
+	c->pid = rcp_pid();
 	c->reader = redisReaderCreateWithFunctions(&rcp_reply_functions);
 	if (setup_len) {
 		c->setup = malloc(setup_len);
@@ -127,7 +145,7 @@ bool rcp_conn_reusable(rcp_conn *c, const char **why)
 	uv_os_fd_t fd;
 	ssize_t n;
 
-	if (c->pid != getpid()) {
+	if (c->pid != rcp_pid()) {
 		*why = "forked";
 		return false;
 	}
@@ -159,6 +177,14 @@ bool rcp_conn_reusable(rcp_conn *c, const char **why)
 	return true;
 }
 
+static void rcp_conn_stop_reading(rcp_conn *c)
+{
+	if (c->reading && c->handle_open) {
+		uv_read_stop((uv_stream_t *)&c->tcp);
+	}
+	c->reading = false;
+}
+
 /* ---- batch bookkeeping ------------------------------------------------------------------------ */
 
 static void rcp_part_finish(rcp_part *p)
@@ -183,7 +209,7 @@ static void rcp_part_fail(rcp_part *p, rcp_status code, const char *fmt, const c
 	rcp_err_set(&p->err, code, c->addr, fmt, c->addr, detail);
 	c->state = RCP_CONN_BROKEN;
 	if (c->handle_open) {
-		uv_read_stop((uv_stream_t *)&c->tcp);
+		rcp_conn_stop_reading(c);
 	}
 	rcp_part_finish(p);
 }
@@ -297,7 +323,7 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 
 		if (rcp_batch.bailout) {
 			c->state = RCP_CONN_BROKEN;
-			uv_read_stop((uv_stream_t *)&c->tcp);
+			rcp_conn_stop_reading(c);
 			uv_stop(&rcp_loop);
 			return false;
 		}
@@ -330,7 +356,8 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 		}
 		ZVAL_COPY_VALUE(&p->replies[p->got], &reply);
 		if (++p->got == p->nreplies) {
-			uv_read_stop((uv_stream_t *)&c->tcp);
+			/* reading stays armed (no epoll_ctl per command); bytes arriving while no part waits for them
+			 * mark the connection broken in rcp_on_read() */
 			rcp_part_finish(p);
 		}
 	}
@@ -345,7 +372,7 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	if (!p || p->done) {
 		/* Bytes nobody asked for: this connection can no longer be trusted. */
 		c->state = RCP_CONN_BROKEN;
-		uv_read_stop(s);
+		rcp_conn_stop_reading(c);
 		return;
 	}
 	if (nread < 0) {
@@ -366,11 +393,13 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 
 static void rcp_start_io(rcp_conn *c, rcp_part *p)
 {
-	int rc = uv_read_start((uv_stream_t *)&c->tcp, rcp_on_alloc, rcp_on_read);
-
-	if (rc < 0) {
-		rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s", uv_strerror(rc));
-		return;
+	if (!c->reading) {
+		int rc = uv_read_start((uv_stream_t *)&c->tcp, rcp_on_alloc, rcp_on_read);
+		if (rc < 0) {
+			rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s", uv_strerror(rc));
+			return;
+		}
+		c->reading = true;
 	}
 	rcp_conn_send(c, p);
 }
@@ -542,7 +571,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 			parts[i].conn->part = NULL;
 			if (rcp_batch.bailout && parts[i].conn->handle_open) {
 				parts[i].conn->state = RCP_CONN_BROKEN;
-				uv_read_stop((uv_stream_t *)&parts[i].conn->tcp);
+				rcp_conn_stop_reading(parts[i].conn);
 			}
 		}
 		if (parts[i].err.code != RCP_OK) {
@@ -560,14 +589,14 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 
 void rcp_io_flush(void)
 {
-	if (rcp_loop_ready && rcp_loop_pid == getpid()) {
+	if (rcp_loop_ready && rcp_loop_pid == rcp_pid()) {
 		uv_run(&rcp_loop, UV_RUN_NOWAIT);
 	}
 }
 
 void rcp_io_shutdown(void)
 {
-	if (!rcp_loop_ready || rcp_loop_pid != getpid()) {
+	if (!rcp_loop_ready || rcp_loop_pid != rcp_pid()) {
 		return;
 	}
 	uv_close((uv_handle_t *)&rcp_timer, NULL);

@@ -59,7 +59,7 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 	klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
 	c = zend_hash_str_find_ptr(&rcp_pool_ht, key, klen);
 	if (c) {
-		if (c->checked_request == rcp_request_serial && c->pid == getpid() &&
+		if (c->checked_request == rcp_request_serial && c->pid == rcp_pid() &&
 		    (c->state == RCP_CONN_READY || c->state == RCP_CONN_NEW) && c->owed == 0) {
 			return c; /* already validated in this request, or not yet connected */
 		}
@@ -154,7 +154,7 @@ static int rcp_pool_reap(zval *v, void *arg)
 	rcp_conn *c = Z_PTR_P(v);
 	uint64_t idle_timeout_ms = *(uint64_t *)arg;
 
-	if (c->pid != getpid()) {
+	if (c->pid != rcp_pid()) {
 		/* inherited from a parent: not ours to use; close our copy of the fd only */
 		rcp_pool_counters.discarded_forked++;
 	} else if (c->state == RCP_CONN_BROKEN || c->state == RCP_CONN_CONNECTING || c->owed ||

@@ -8,7 +8,7 @@ require __DIR__ . '/../cluster.inc';
 $pool = rcp_pool();
 $pool->del('xs:{a}');
 foreach ([
-    fn() => $pool->mset(['xs:a' => 1, 'xs:b' => 2]),
+    fn() => $pool->msetnx(['xs:a' => 1, 'xs:b' => 2]),
     fn() => $pool->rename('xs:a', 'xs:b'),
     fn() => $pool->smove('xs:a', 'xs:b', 'm'),
     fn() => $pool->eval('return 1', 2, 'xs:a', 'xs:b'),
@@ -39,7 +39,7 @@ var_dump($pool->executeRaw(['GET', 'xs:{a}']));
 $pool->del('xs:{a}');
 ?>
 --EXPECTF--
-RedisClusterPool\ClusterException: MSET: keys hash to different slots (%d, %d); a command spanning slots cannot be sent to one node (use a {hash tag} to keep the keys in one slot)
+RedisClusterPool\ClusterException: MSETNX: keys hash to different slots (%d, %d); a command spanning slots cannot be sent to one node (use a {hash tag} to keep the keys in one slot)
 RedisClusterPool\ClusterException: RENAME: keys hash to different slots (%d, %d); a command spanning slots cannot be sent to one node (use a {hash tag} to keep the keys in one slot)
 RedisClusterPool\ClusterException: SMOVE: keys hash to different slots (%d, %d); a command spanning slots cannot be sent to one node (use a {hash tag} to keep the keys in one slot)
 RedisClusterPool\ClusterException: EVAL: keys hash to different slots (%d, %d); a command spanning slots cannot be sent to one node (use a {hash tag} to keep the keys in one slot)
