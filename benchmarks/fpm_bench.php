@@ -7,7 +7,7 @@
  *   php benchmarks/fpm_bench.php FPM_ADDR [requests-per-round=1000] [rounds=3] [json-out]
  * (benchmarks/run.sh sets everything up and calls this.)
  */
-require __DIR__ . '/../tests/fpm/fcgi.inc';
+require __DIR__ . '/lib.inc';
 [$_, $addr] = $argv;
 $perRound = (int) ($argv[2] ?? 1000);
 $rounds = (int) ($argv[3] ?? 3);
@@ -17,71 +17,6 @@ $owner = (new RedisClusterPool(rcp_seeds()))->nodeForKey('b:{bench}:k');
 $clients = ['rcp' => 'redis_cluster_pool', 'phpredis' => 'phpredis RedisCluster (persistent, cache_slots)',
             'predis' => 'Predis v3 cluster', 'ceiling' => 'ceiling: phpredis Redis pconnect to the owner'];
 $conc = 8;
-
-function node_stats(): array
-{
-    $calls = 0; $slots = 0; $conns = 0;
-    // primaries only: replicas re-execute every write, which says nothing about the client
-    foreach (rcp_primaries() as $n) {
-        $r = new RcpRaw($n);
-        foreach (explode("\n", $r->cmd('INFO', 'commandstats')) as $l) {
-            if (preg_match('/^cmdstat_([^:]+):calls=(\d+)/', $l, $m)) {
-                if ($m[1] === 'info') continue;          // the benchmark's own probes
-                $calls += (int) $m[2];
-                if ($m[1] === 'cluster|slots') $slots += (int) $m[2];
-            }
-        }
-        preg_match('/total_connections_received:(\d+)/', $r->cmd('INFO', 'stats'), $m);
-        $conns += (int) $m[1];
-    }
-    return [$calls, $slots, $conns];
-}
-
-function time_wait(): int
-{
-    $ports = implode('|', array_map(fn($n) => explode(':', $n)[1], rcp_seeds()));
-    $n = 0;
-    foreach (explode("\n", (string) shell_exec('ss -Htan state time-wait 2>/dev/null')) as $l) {
-        if (preg_match('/127\.0\.0\.1:(' . $ports . ')\s*$/', trim($l))) $n++;
-    }
-    return $n;
-}
-
-/** $n requests over $conc forked keep-alive clients; returns [wall seconds, latencies ms, failures]. */
-function drive(string $addr, string $page, string $query, int $n, int $conc): array
-{
-    $tmp = tempnam(sys_get_temp_dir(), 'rcpb');
-    $t0 = microtime(true);
-    $pids = [];
-    for ($w = 0; $w < $conc; $w++) {
-        $pid = pcntl_fork();
-        if ($pid === 0) {
-            $c = new RcpFcgi($addr);
-            $lat = []; $bad = 0;
-            for ($i = $w; $i < $n; $i += $conc) {
-                $s = hrtime(true);
-                $r = $c->get($page, "$query&i=$i");
-                $lat[] = (hrtime(true) - $s) / 1e6;
-                if ($r !== 'ok') $bad++;
-            }
-            file_put_contents("$tmp.$w", json_encode([$lat, $bad]));
-            exit(0);
-        }
-        $pids[] = $pid;
-    }
-    foreach ($pids as $p) pcntl_waitpid($p, $st);
-    $wall = microtime(true) - $t0;
-    $lat = []; $bad = 0;
-    for ($w = 0; $w < $conc; $w++) {
-        [$l, $b] = json_decode(file_get_contents("$tmp.$w"), true);
-        $lat = array_merge($lat, $l); $bad += $b;
-        unlink("$tmp.$w");
-    }
-    unlink($tmp);
-    return [$wall, $lat, $bad];
-}
-
-function pct(array $a, float $p): float { sort($a); return $a[(int) floor((count($a) - 1) * $p)]; }
 
 $acc = [];
 foreach ($clients as $k => $_) $acc[$k] = ['wall' => 0, 'lat' => [], 'bad' => 0, 'calls' => 0, 'slots' => 0, 'conns' => 0, 'n' => 0, 'tw' => 0];

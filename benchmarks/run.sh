@@ -2,7 +2,7 @@
 # Benchmarks, one command: installs what is missing (incl. phpredis from Debian and Predis from Packagist),
 # builds the extension (release flags), starts a 6-node cluster and php-fpm (8 workers), and runs
 # benchmarks/fpm_bench.php. Results: a table on stdout and .scratch/bench/fpm.json.
-#   bash benchmarks/run.sh [requests-per-round=1000] [rounds=3]
+#   bash benchmarks/run.sh [requests-per-round=1000] [rounds=3] [slots-to-reshard=1000]
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
 cd "$RCP_ROOT"
@@ -22,3 +22,4 @@ trap cleanup EXIT
 set -a; source <(bash tests/cluster/cluster.sh start "$work/cluster"); set +a
 eval "$(bash tests/fpm/fpm.sh start "$work/fpm" 8)"
 php -d "extension=$RCP_ROOT/modules/redis_cluster_pool.so" benchmarks/fpm_bench.php "$RCP_FPM_ADDR" "${1:-1000}" "${2:-3}" "$out/fpm.json"
+php -d "extension=$RCP_ROOT/modules/redis_cluster_pool.so" benchmarks/reshard_bench.php "$RCP_FPM_ADDR" "${3:-1000}" "$out/reshard.json"
