@@ -3,7 +3,8 @@
  *
  * The hiredis reader is created with rcp_reply_functions, so every reply it parses is built directly as a
  * zval (request memory, emalloc): bulk -> string, nil -> null, integer -> int, array -> packed array,
- * status -> RedisClusterPool\Status (OK/QUEUED/PONG shared), error -> RedisClusterPool\Error.
+ * status OK/QUEUED/NOKEY/PONG -> RedisClusterPool\Status (one shared instance each), any other status ->
+ * string (as Predis v3 does), error -> RedisClusterPool\Error.
  * A reply object handed out by the reader is a heap zval (emalloc'd) that the receiver owns:
  * move its value out and efree the holder with rcp_reply_take().
  */
@@ -27,6 +28,9 @@ void rcp_reply_take(void *obj, zval *dst);
 /* New Status / Error objects. Status for OK/QUEUED/PONG is a shared per-request instance. */
 void rcp_status_new(zval *dst, const char *payload, size_t len);
 void rcp_error_new(zval *dst, const char *msg, size_t len);
+
+/* Whether a status payload becomes a Status object (OK, QUEUED, NOKEY, PONG) rather than a string. */
+bool rcp_status_is_object(const char *payload, size_t len);
 
 /* For an Error object: its message (borrowed). */
 zend_string *rcp_error_message(zval *err);

@@ -1,31 +1,68 @@
 #!/usr/bin/env bash
-# Builds modules/redis_cluster_pool.so in the repository (phpize in-tree, as PHP extensions do).
-#   scripts/build.sh            development build: -g -O1 -Wall -Wextra -Werror
-#   scripts/build.sh --asan     the same with AddressSanitizer + UndefinedBehaviorSanitizer
-#   scripts/build.sh --release  -O2, warnings not fatal
-# phpize/configure re-run only when config.m4 or the flavour changed; otherwise make is incremental.
+# Builds modules/redis_cluster_pool.so in the repository (phpize in-tree, as PHP extensions are built).
+#
+#   bash scripts/build.sh            development/test build: -g -O1 -Wall -Wextra -Werror
+#   bash scripts/build.sh --asan     the same plus AddressSanitizer + UndefinedBehaviorSanitizer
+#   bash scripts/build.sh --release  -O2, warnings shown but not fatal
+#
+# phpize + configure run only when there is no Makefile, config.m4 changed since, or the flavour (flags)
+# or the checkout's path changed; otherwise this is an incremental `make` (PHP's Makefile tracks header
+# dependencies through the *.dep files). The generated files are listed in .gitignore.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
+
 flavour=dev
-case ${1:-} in --asan) flavour=asan ;; --release) flavour=release ;; "") ;; *) echo "usage: $0 [--asan|--release]" >&2; exit 2 ;; esac
-# -Wno-unused-parameter: Zend's PHP_FUNCTION/MINIT macros declare parameters many functions do not use.
+for arg in "$@"; do
+  case $arg in
+    --asan) flavour=asan ;;
+    --release) flavour=release ;;
+    --dev) flavour=dev ;;
+    *) echo "usage: $0 [--asan|--release]" >&2; exit 2 ;;
+  esac
+done
+
+# -Wno-unused-parameter: Zend's macros (PHP_MINIT_FUNCTION, PHP_FUNCTION, ...) declare parameters
+# (type, module_number, execute_data, ...) that most functions do not use; -Wextra would reject them all.
 warn="-Wall -Wextra -Werror -Wno-unused-parameter"
 case $flavour in
-  dev)     cflags="-g -O1 $warn"; ldflags="" ;;
-  asan)    cflags="-g -O1 $warn -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"; ldflags="-fsanitize=address,undefined" ;;
-  release) cflags="-g -O2 -Wall"; ldflags="" ;;
+  dev)
+    cflags="-g -O1 $warn"
+    ldflags="" ;;
+  asan)
+    san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+    cflags="-g -O1 $warn $san"
+    ldflags="-fsanitize=address,undefined" ;;
+  release)
+    cflags="-g -O2 -Wall -Wextra -Wno-unused-parameter"
+    ldflags="" ;;
 esac
-phpize=phpize; command -v phpize8.2 >/dev/null && phpize=phpize8.2
-phpconfig=php-config; command -v php-config8.2 >/dev/null && phpconfig=php-config8.2
-stamp=".build-flavour"
-if [[ ! -f Makefile || config.m4 -nt Makefile || $(cat $stamp 2>/dev/null) != "$flavour" ]]; then
-  rcp_log "configure ($flavour)"
-  [[ -f Makefile ]] && make -s distclean >/dev/null 2>&1 || true
-  $phpize >/dev/null
-  CFLAGS="$cflags" LDFLAGS="$ldflags" ./configure -q --with-php-config="$(command -v $phpconfig)" >/dev/null
-  echo "$flavour" > $stamp
+
+phpize=phpize
+phpconfig=php-config
+if command -v phpize8.2 >/dev/null 2>&1; then phpize=phpize8.2; fi
+if command -v php-config8.2 >/dev/null 2>&1; then phpconfig=php-config8.2; fi
+phpconfig=$(command -v "$phpconfig") || rcp_die "build.sh: php-config not found (scripts/deps.sh installs php8.2-dev)"
+
+# What the current Makefile was configured for; a different value means configure again.
+stamp=.build-flavour
+want="$flavour|$cflags|$ldflags|$phpconfig|$RCP_ROOT"
+log=$(mktemp "${TMPDIR:-/tmp}/rcp-build.XXXXXX")
+trap 'rm -f "$log"' EXIT
+
+if [[ ! -f Makefile || config.m4 -nt Makefile || "$(cat "$stamp" 2>/dev/null || true)" != "$want" ]]; then
+  rcp_log "build: phpize + configure ($flavour)"
+  # distclean drops the objects built with the previous flags along with the old Makefile.
+  if [[ -f Makefile ]]; then make -s distclean >/dev/null 2>&1 || true; fi
+  rm -f "$stamp"
+  if ! { "$phpize" && CFLAGS="$cflags" LDFLAGS="$ldflags" ./configure --with-php-config="$phpconfig"; } >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    rcp_die "build.sh: phpize/configure failed (whole output: config.log)"
+  fi
+  printf '%s\n' "$want" >"$stamp"
 fi
-rcp_log "make ($flavour)"
+
+rcp_log "build: make ($flavour)"
+# stdout (libtool's command lines) is noise; warnings and errors go to stderr and stay visible.
 make -s -j"$(nproc)" >/dev/null
-test -f modules/redis_cluster_pool.so
+[[ -f modules/redis_cluster_pool.so ]] || rcp_die "build.sh: modules/redis_cluster_pool.so was not produced"

@@ -1,20 +1,55 @@
 #!/usr/bin/env bash
-# Installs what the build, the tests, the demo and the benchmarks need, from Debian's packages, when missing.
-# Idempotent; fast when everything is present. Run as root (or with sudo available).
+# Installs, from Debian's packages, whatever the build, the tests, the demo and the benchmarks need and
+# is missing. Idempotent: when everything is present it costs one dpkg-query call and no apt at all.
+# Runs as root (or through sudo), non-interactively, on a fresh Debian bookworm.
 set -euo pipefail
-pkgs=(php8.2-cli php8.2-dev php8.2-fpm libhiredis-dev libuv1-dev redis-server redis-tools valgrind
-      libfcgi-bin pkg-config composer unzip git procps iproute2 gcc make autoconf)
+
+pkgs=(
+  php8.2-cli php8.2-dev php8.2-fpm      # PHP, phpize/php-config/run-tests.php, php-fpm
+  gcc make autoconf pkg-config          # the build (php8.2-dev pulls most of them in already)
+  libhiredis-dev libuv1-dev             # the extension's libraries
+  redis-server redis-tools              # the test cluster (redis-server, redis-cli)
+  valgrind                              # the memory pass of scripts/test.sh
+  libfcgi-bin                           # cgi-fcgi, for tests/fpm/fpm.sh request
+  composer unzip git                    # Predis from Packagist (differential tests, benchmarks)
+  procps iproute2                       # ps (process trees), ss (free ports)
+)
+
+# One dpkg-query for all packages (a package dpkg has never heard of is only mentioned on stderr), then
+# compare the fully installed ones ("ii") with the wanted ones.
+installed=$(dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "${pkgs[@]}" 2>/dev/null |
+  awk '$2 == "ii" { print $1 }' || true)
 missing=()
 for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  grep -qx -- "$p" <<<"$installed" || missing+=("$p")
 done
-((${#missing[@]})) || exit 0
-echo "==> installing: ${missing[*]}" >&2
-SUDO=; [[ $(id -u) -eq 0 ]] || SUDO=sudo
+((${#missing[@]} == 0)) && exit 0
+
+echo "==> deps.sh: installing ${missing[*]}" >&2
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then SUDO=(sudo); fi
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-# Debian starts the packaged services; the project runs its own on free ports.
+# Debian's maintainer scripts would start the packaged redis-server and php8.2-fpm services on their
+# default ports; policy-rc.d (exit 101) stops them from starting while we install.
+policy=/usr/sbin/policy-rc.d
+own_policy=0
+if [[ ! -e $policy ]]; then
+  printf '#!/bin/sh\nexit 101\n' | "${SUDO[@]}" tee "$policy" >/dev/null
+  "${SUDO[@]}" chmod +x "$policy"
+  own_policy=1
+fi
+cleanup() { if ((own_policy)); then "${SUDO[@]}" rm -f "$policy"; fi; }
+trap cleanup EXIT
+
+"${SUDO[@]}" apt-get update -qq
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
+  -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "${missing[@]}" >/dev/null
+
+# If the services were installed earlier (or started anyway), keep them off: the project runs its own
+# redis-server and php-fpm processes on free ports.
 for svc in redis-server php8.2-fpm; do
-  $SUDO systemctl disable --now "$svc" >/dev/null 2>&1 || $SUDO service "$svc" stop >/dev/null 2>&1 || true
+  if command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; then
+    "${SUDO[@]}" systemctl disable --now "$svc" >/dev/null 2>&1 || true
+  fi
 done
+echo "==> deps.sh: done" >&2

@@ -29,7 +29,13 @@ static void *rcp_create_string(const redisReadTask *task, char *str, size_t len)
 
 	switch (task->type) {
 		case REDIS_REPLY_STATUS:
-			rcp_status_new(zv, str, len);
+			/* like Predis v3 (Resp2Strategy::parseSimpleString): these four are Status objects,
+			 * every other status reply ("string", "Background saving started", ...) is a plain string */
+			if (rcp_status_is_object(str, len)) {
+				rcp_status_new(zv, str, len);
+			} else {
+				ZVAL_STRINGL_FAST(zv, str, len);
+			}
 			break;
 		case REDIS_REPLY_ERROR:
 			rcp_error_new(zv, str, len);

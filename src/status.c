@@ -2,7 +2,7 @@
  * status.c - RedisClusterPool\Status and RedisClusterPool\Error: tiny immutable objects holding one
  * string (a status payload, or an error message), the counterparts of Predis\Response\Status / Error.
  *
- * Status::get('OK') / ('QUEUED') / ('PONG') return one shared instance per request, like Predis, so that
+ * Status::get('OK') / ('QUEUED') / ('NOKEY') / ('PONG') return one shared instance per request, like Predis, so that
  * code comparing replies by identity (Symfony: `$reply === Status::get('OK')`-style checks) works.
  */
 #include "php.h"
@@ -77,7 +77,7 @@ static void rcp_str_new(zval *dst, zend_class_entry *ce, zend_string *s)
 /* ---- shared Status instances -------------------------------------------------------------------- */
 
 
-static zval rcp_status_ok, rcp_status_queued, rcp_status_pong;
+static zval rcp_status_ok, rcp_status_queued, rcp_status_pong, rcp_status_nokey;
 
 static zval *rcp_status_shared_slot(const char *p, size_t len)
 {
@@ -90,7 +90,15 @@ static zval *rcp_status_shared_slot(const char *p, size_t len)
 	if (len == 4 && memcmp(p, "PONG", 4) == 0) {
 		return &rcp_status_pong;
 	}
+	if (len == 5 && memcmp(p, "NOKEY", 5) == 0) {
+		return &rcp_status_nokey;
+	}
 	return NULL;
+}
+
+bool rcp_status_is_object(const char *payload, size_t len)
+{
+	return rcp_status_shared_slot(payload, len) != NULL;
 }
 
 void rcp_status_new(zval *dst, const char *payload, size_t len)
@@ -112,6 +120,8 @@ void rcp_status_rshutdown(void)
 	zval_ptr_dtor(&rcp_status_ok);
 	zval_ptr_dtor(&rcp_status_queued);
 	zval_ptr_dtor(&rcp_status_pong);
+	zval_ptr_dtor(&rcp_status_nokey);
+	ZVAL_UNDEF(&rcp_status_nokey);
 	ZVAL_UNDEF(&rcp_status_ok);
 	ZVAL_UNDEF(&rcp_status_queued);
 	ZVAL_UNDEF(&rcp_status_pong);
@@ -140,6 +150,7 @@ void rcp_status_minit(void)
 	ZVAL_UNDEF(&rcp_status_ok);
 	ZVAL_UNDEF(&rcp_status_queued);
 	ZVAL_UNDEF(&rcp_status_pong);
+	ZVAL_UNDEF(&rcp_status_nokey);
 }
 
 /* ---- methods ------------------------------------------------------------------------------------ */

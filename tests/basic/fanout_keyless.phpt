@@ -17,7 +17,7 @@ sort($keys, SORT_NATURAL);
 var_dump(count($keys), $keys[0], $keys[299]);
 var_dump($pool->echo('hi'), count($pool->time()));
 $sha = $pool->script('LOAD', 'return 7');
-var_dump($sha);
+var_dump($sha === sha1('return 7'));
 foreach (rcp_primaries() as $n) var_dump((new RcpRaw($n))->cmd('SCRIPT', 'EXISTS', $sha));
 var_dump($pool->evalsha($sha, 0));
 var_dump($pool->script('EXISTS', $sha, str_repeat('0', 40)));
@@ -34,7 +34,7 @@ string(5) "fan:0"
 string(7) "fan:299"
 string(2) "hi"
 int(2)
-string(40) "b9b12b1a4ee5db1d9b2e8fe4fc51cf5d0eaf4a12"
+bool(true)
 array(1) {
   [0]=>
   int(1)

@@ -1,5 +1,5 @@
 --TEST--
-Options: "prefix" is applied to every key argument (incl. movable keys) and nothing else; "exceptions" => false returns Error objects; Status objects are shared per payload
+Options: "prefix" is applied to every key argument (incl. movable keys) and nothing else; "exceptions" => false returns Error objects; OK/PONG are shared Status objects, other status replies strings (as Predis v3)
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -52,7 +52,7 @@ array(1) {
   string(1) "m"
 }
 int(2)
-string(23) "RedisClusterPool\Error"
+string(22) "RedisClusterPool\Error"
 string(9) "WRONGTYPE"
 bool(true)
 bool(true)
@@ -60,8 +60,5 @@ bool(true)
 string(2) "OK"
 string(2) "OK"
 bool(true)
-object(RedisClusterPool\Status)#%d (1) {
-  ["payload"]=>
-  string(6) "string"
-}
+string(6) "string"
 bool(true)

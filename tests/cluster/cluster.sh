@@ -1,116 +1,232 @@
 #!/usr/bin/env bash
-# A real Redis Cluster for the tests: 6 redis-server nodes (3 primaries + 3 replicas) from Debian's
-# redis-server, on free loopback ports, in a scratch directory.
+# A real Redis Cluster for the tests, the demo and the benchmarks: 6 redis-server processes from Debian's
+# redis-server (3 primaries + 3 replicas) on free loopback ports, each in its own subdirectory of DIR.
 #
-#   tests/cluster/cluster.sh start DIR   start, wait until healthy, write DIR/env (shell assignments)
-#   tests/cluster/cluster.sh stop DIR    shut every node down and remove DIR
-#   tests/cluster/cluster.sh status DIR  print DIR/env
+#   tests/cluster/cluster.sh start DIR    start, wait until healthy, write DIR/env and print it
+#   tests/cluster/cluster.sh stop DIR     shut every node down and remove DIR
+#   tests/cluster/cluster.sh status DIR   print DIR/env (exit 1 when there is no cluster in DIR)
 #
-# DIR/env defines RCP_TEST_SEEDS (primaries first, then replicas), RCP_TEST_PRIMARIES, RCP_TEST_REPLICAS,
-# RCP_TEST_CLUSTER_DIR. RCP_NODE_TIMEOUT (ms, default 3000) sets cluster-node-timeout.
+# DIR/env holds shell assignments (usable with `set -a; source DIR/env; set +a`):
+#   RCP_TEST_SEEDS        127.0.0.1:port of every node, the 3 primaries first, then the 3 replicas
+#   RCP_TEST_PRIMARIES    the primaries, comma-separated
+#   RCP_TEST_REPLICAS     the replicas, comma-separated
+#   RCP_TEST_CLUSTER_DIR  DIR (absolute)
+# Node N lives in DIR/node-PORT/ with redis.conf (restart a killed node with
+# `redis-server DIR/node-PORT/redis.conf`), redis.pid, redis.log and nodes.conf.
+#
+# Environment: RCP_NODE_TIMEOUT (cluster-node-timeout in ms, default 3000),
+#              RCP_CLUSTER_WAIT (seconds to wait for a healthy cluster, default 60).
 set -euo pipefail
+source "$(dirname "$0")/../../scripts/lib.sh"
 
+usage() { echo "usage: $0 start|stop|status DIR" >&2; exit 2; }
 cmd=${1:-}
 dir=${2:-}
-[[ -n $cmd && -n $dir ]] || { echo "usage: $0 start|stop|status DIR" >&2; exit 2; }
+[[ -n $cmd && -n $dir ]] || usage
 
-port_free() { ! ss -Hltn "sport = :$1" 2>/dev/null | grep -q . ; }
+# --- helpers ---------------------------------------------------------------------------------------
 
-stop_nodes() {
-  local pidf pid
-  shopt -s nullglob
-  for conf in "$dir"/node-*/port; do
-    redis-cli -p "$(cat "$conf")" shutdown nosave >/dev/null 2>&1 || true
+# The pid of the redis-server that belongs to node directory $1 (its pidfile, or whatever listens on
+# its port), printed only if that process really runs in that directory (redis chdirs to `dir`), so a
+# stranger that took the port or reused the pid is never touched.
+node_pid() {
+  local nd=$1 port pid cands=()
+  port=$(cat "$nd/port" 2>/dev/null || true)
+  [[ -s $nd/redis.pid ]] && cands+=("$(cat "$nd/redis.pid")")
+  if [[ -n $port ]]; then
+    pid=$(ss -Hltnp "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | head -n1 | cut -d= -f2 || true)
+    [[ -n $pid ]] && cands+=("$pid")
+  fi
+  for pid in "${cands[@]}"; do
+    if [[ $(readlink "/proc/$pid/cwd" 2>/dev/null || true) == "$nd" ]]; then echo "$pid"; return 0; fi
   done
-  for pidf in "$dir"/node-*/redis.pid; do
-    pid=$(cat "$pidf" 2>/dev/null || true)
-    [[ -n $pid ]] || continue
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
+  return 1
+}
+
+# Stop every node under $dir: SHUTDOWN NOSAVE, then SIGKILL whatever is still alive after 5 s.
+stop_nodes() {
+  local nd pid port pids=()
+  shopt -s nullglob
+  for nd in "$dir"/node-*; do
+    pid=$(node_pid "$nd") || continue
+    port=$(cat "$nd/port")
+    redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || kill -TERM "$pid" 2>/dev/null || true
+    pids+=("$pid")
+  done
+  for pid in "${pids[@]}"; do
+    rcp_wait_gone "$pid" 50 || kill -9 "$pid" 2>/dev/null || true
+  done
+  for pid in "${pids[@]}"; do rcp_wait_gone "$pid" 20 || echo "cluster.sh: pid $pid survived SIGKILL" >&2; done
+}
+
+# Six consecutive ports from a random base in 20000-39994 such that neither a port nor its cluster bus
+# port (port + 10000) has a listener.
+pick_ports() {
+  local try base busy p ok
+  for try in $(seq 1 100); do
+    base=$((20000 + (RANDOM * 32768 + RANDOM + try) % 19995))
+    busy=$(rcp_listening_ports)
+    ok=1
+    for p in $(seq "$base" $((base + 5))); do
+      if grep -qx -e "$p" -e $((p + 10000)) <<<"$busy"; then ok=0; break; fi
+    done
+    if ((ok)); then seq "$base" $((base + 5)); return 0; fi
+  done
+  return 1
+}
+
+# Tails of every node's log (and of redis-cli's output), for a failure message.
+show_logs() {
+  local f
+  for f in "$dir"/create.log "$dir"/node-*/start.log "$dir"/node-*/redis.log; do
+    [[ -s $f ]] || continue
+    echo "--- ${f#"$dir"/} (last 15 lines)" >&2
+    tail -n 15 "$f" >&2
   done
 }
 
-node_ok() { # port -> 0 when the node is healthy from its own point of view
-  local info
-  info=$(redis-cli -p "$1" cluster info 2>/dev/null) || return 1
+# True when node $1 is healthy from its own point of view: cluster_state ok, every slot assigned and
+# served, 6 known nodes all connected and none failing or in handshake; a replica has its link to the
+# primary up and no sync in progress, a primary sees its replica.
+node_ok() {
+  local port=$1 info nodes repl
+  info=$(redis-cli -p "$port" cluster info 2>/dev/null) || return 1
   grep -q '^cluster_state:ok' <<<"$info" || return 1
   grep -q '^cluster_slots_assigned:16384' <<<"$info" || return 1
+  grep -q '^cluster_slots_ok:16384' <<<"$info" || return 1
   grep -q '^cluster_known_nodes:6' <<<"$info" || return 1
-  local repl
-  repl=$(redis-cli -p "$1" info replication 2>/dev/null) || return 1
+  nodes=$(redis-cli -p "$port" cluster nodes 2>/dev/null) || return 1
+  [[ $(grep -c ' connected' <<<"$nodes") -eq 6 ]] || return 1
+  ! grep -qE 'fail|handshake|noaddr' <<<"$nodes" || return 1
+  repl=$(redis-cli -p "$port" info replication 2>/dev/null) || return 1
   if grep -q '^role:slave' <<<"$repl"; then
     grep -q '^master_link_status:up' <<<"$repl" || return 1
     grep -q '^master_sync_in_progress:0' <<<"$repl" || return 1
+  else
+    grep -q '^connected_slaves:1' <<<"$repl" || return 1
   fi
-  return 0
 }
+
+# $1 as a double-quoted redis.conf string (paths may hold spaces).
+rq() { local v=${1//\\/\\\\}; v=${v//\"/\\\"}; printf '"%s"' "$v"; }
+
+# Write the redis.conf of the node on port $1 and start it (daemonized; a failure shows in the logs).
+start_node() {
+  local p=$1 nd="$dir/node-$1"
+  mkdir -p "$nd"
+  echo "$p" >"$nd/port"
+  cat >"$nd/redis.conf" <<CONF
+port $p
+bind 127.0.0.1
+protected-mode no
+daemonize yes
+dir $(rq "$nd")
+pidfile $(rq "$nd/redis.pid")
+logfile $(rq "$nd/redis.log")
+cluster-enabled yes
+cluster-config-file $(rq "$nd/nodes.conf")
+cluster-node-timeout ${RCP_NODE_TIMEOUT:-3000}
+appendonly no
+save ""
+enable-debug-command yes
+# a replica's full sync starts at once instead of after the default 5 s
+repl-diskless-sync-delay 0
+CONF
+  redis-server "$nd/redis.conf" >"$nd/start.log" 2>&1 || true
+}
+
+# Start 6 nodes on free ports, retrying on another set of ports when one was taken meanwhile.
+start_nodes() {
+  local attempt p n up
+  for attempt in 1 2 3 4 5; do
+    mapfile -t ports < <(pick_ports) || true
+    ((${#ports[@]} == 6)) || rcp_die "cluster.sh: found no 6 free consecutive ports"
+    for p in "${ports[@]}"; do start_node "$p"; done
+    up=0
+    for n in $(seq 1 100); do   # up to 5 s for the 6 nodes to answer PING in their own directory
+      up=0
+      for p in "${ports[@]}"; do
+        if node_pid "$dir/node-$p" >/dev/null && [[ $(redis-cli -p "$p" ping 2>/dev/null) == PONG ]]; then
+          up=$((up + 1))
+        fi
+      done
+      ((up == 6)) && return 0
+      sleep 0.05
+    done
+    echo "cluster.sh: only $up of 6 nodes came up on ports ${ports[*]} (attempt $attempt), retrying" >&2
+    stop_nodes
+    rm -rf "${dir:?}"/node-*
+  done
+  show_logs
+  rcp_die "cluster.sh: could not start 6 redis-server nodes"
+}
+
+# --- commands --------------------------------------------------------------------------------------
 
 case $cmd in
 start)
+  command -v redis-server >/dev/null && command -v redis-cli >/dev/null ||
+    rcp_die "cluster.sh: redis-server/redis-cli not found (scripts/deps.sh installs them)"
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
+  if [[ -n $(compgen -G "$dir/node-*") ]]; then rcp_die "cluster.sh: $dir already holds a cluster (stop it first)"; fi
+  t0=$SECONDS
   ports=()
-  for attempt in $(seq 1 50); do
-    base=$(( 20000 + (RANDOM * 7 + $$) % 20000 ))
-    ports=()
-    for i in 0 1 2 3 4 5; do
-      p=$((base + i))
-      if port_free "$p" && port_free $((p + 10000)); then ports+=("$p"); else break; fi
-    done
-    [[ ${#ports[@]} -eq 6 ]] && break
-  done
-  [[ ${#ports[@]} -eq 6 ]] || { echo "cluster.sh: no free ports found" >&2; exit 1; }
-  for p in "${ports[@]}"; do
-    nd="$dir/node-$p"
-    mkdir -p "$nd"
-    echo "$p" > "$nd/port"
-    redis-server --port "$p" --bind 127.0.0.1 --protected-mode no --daemonize yes \
-      --dir "$nd" --pidfile "$nd/redis.pid" --logfile "$nd/redis.log" \
-      --cluster-enabled yes --cluster-config-file "$nd/nodes.conf" \
-      --cluster-node-timeout "${RCP_NODE_TIMEOUT:-3000}" \
-      --save "" --appendonly no --enable-debug-command yes >/dev/null
-  done
-  for p in "${ports[@]}"; do
-    for _ in $(seq 1 100); do redis-cli -p "$p" ping >/dev/null 2>&1 && break; sleep 0.05; done
-  done
-  addrs=(); for p in "${ports[@]}"; do addrs+=("127.0.0.1:$p"); done
-  if ! redis-cli --cluster create "${addrs[@]}" --cluster-replicas 1 --cluster-yes >"$dir/create.log" 2>&1; then
-    echo "cluster.sh: redis-cli --cluster create failed:" >&2; tail -20 "$dir/create.log" >&2
-    stop_nodes; exit 1
+  start_nodes
+
+  addrs=()
+  for p in "${ports[@]}"; do addrs+=("127.0.0.1:$p"); done
+  if ! redis-cli --cluster create "${addrs[@]}" --cluster-replicas 1 --cluster-yes </dev/null >"$dir/create.log" 2>&1; then
+    echo "cluster.sh: redis-cli --cluster create failed" >&2
+    show_logs; stop_nodes; exit 1
   fi
-  deadline=$((SECONDS + 60))
+
+  wait_s=${RCP_CLUSTER_WAIT:-60}
+  deadline=$((SECONDS + wait_s))
   while :; do
-    all=1
-    for p in "${ports[@]}"; do node_ok "$p" || { all=0; break; }; done
-    [[ $all -eq 1 ]] && break
-    if (( SECONDS > deadline )); then
-      echo "cluster.sh: cluster not healthy after 60 s" >&2
-      for p in "${ports[@]}"; do echo "--- node $p" >&2; tail -5 "$dir/node-$p/redis.log" >&2; done
-      stop_nodes; exit 1
+    ok=1
+    for p in "${ports[@]}"; do node_ok "$p" || { ok=0; break; }; done
+    if ((ok)) && redis-cli --cluster check "127.0.0.1:${ports[0]}" </dev/null >"$dir/check.log" 2>&1; then break; fi
+    if ((SECONDS >= deadline)); then
+      echo "cluster.sh: the cluster was not healthy after ${wait_s} s (first unhealthy node: $p)" >&2
+      redis-cli -p "$p" cluster info >&2 2>&1 || true
+      redis-cli -p "$p" info replication >&2 2>&1 || true
+      show_logs; stop_nodes; exit 1
     fi
     sleep 0.2
   done
-  prim=(); repl=()
+
+  prim=()
+  repl=()
   for p in "${ports[@]}"; do
     if redis-cli -p "$p" info replication | grep -q '^role:master'; then prim+=("127.0.0.1:$p"); else repl+=("127.0.0.1:$p"); fi
   done
+  if ((${#prim[@]} != 3 || ${#repl[@]} != 3)); then
+    echo "cluster.sh: expected 3 primaries and 3 replicas, got ${#prim[@]} and ${#repl[@]}" >&2
+    show_logs; stop_nodes; exit 1
+  fi
   join() { local IFS=,; echo "$*"; }
+  # NAME=value, quoted for the shell only when the value needs it (a DIR with spaces, say)
+  assign() { if [[ $2 =~ ^[A-Za-z0-9_.,:/+@-]*$ ]]; then echo "$1=$2"; else printf '%s=%q\n' "$1" "$2"; fi; }
   {
-    echo "RCP_TEST_SEEDS=$(join "${prim[@]}" "${repl[@]}")"
-    echo "RCP_TEST_PRIMARIES=$(join "${prim[@]}")"
-    echo "RCP_TEST_REPLICAS=$(join "${repl[@]}")"
-    echo "RCP_TEST_CLUSTER_DIR=$dir"
-  } > "$dir/env"
+    assign RCP_TEST_SEEDS "$(join "${prim[@]}" "${repl[@]}")"
+    assign RCP_TEST_PRIMARIES "$(join "${prim[@]}")"
+    assign RCP_TEST_REPLICAS "$(join "${repl[@]}")"
+    assign RCP_TEST_CLUSTER_DIR "$dir"
+  } >"$dir/env.tmp"
+  mv "$dir/env.tmp" "$dir/env"
+  echo "cluster.sh: cluster up on ports ${ports[*]} in $((SECONDS - t0)) s" >&2
   cat "$dir/env"
   ;;
 stop)
   [[ -d $dir ]] || exit 0
+  dir=$(cd "$dir" && pwd)
   stop_nodes
   rm -rf "$dir"
   ;;
 status)
+  [[ -f $dir/env ]] || { echo "cluster.sh: no cluster in $dir" >&2; exit 1; }
   cat "$dir/env"
   ;;
-*)
-  echo "usage: $0 start|stop|status DIR" >&2; exit 2 ;;
+*) usage ;;
 esac

@@ -1,5 +1,5 @@
 --TEST--
-php-fpm (8 workers): 2,000 requests after a cold start send exactly 1 CLUSTER SLOTS to the whole cluster and open no more connections than workers x primaries
+php-fpm (8 workers): 2,000 requests after a cold start send exactly 1 CLUSTER SLOTS to the whole cluster and open no more connections than workers x primaries (+1 for the discovery)
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -25,7 +25,8 @@ echo "workers answering: ", count($last), "\n";
 echo "requests with a wrong reply: $bad\n";
 echo "CLUSTER SLOTS received by the cluster: $sent\n";
 echo "pool-wide counter agrees: ", $pool['cluster_slots_sent'] === $sent ? 'yes' : "no ({$pool['cluster_slots_sent']})", "\n";
-echo "connections opened <= 8 workers x 3 primaries: ", $opened <= 24 ? 'yes' : "no ($opened)", "\n";
+// 8 workers x 3 primaries, plus the one node the discovering worker asked for CLUSTER SLOTS (maybe a replica)
+echo "connections opened <= 8 workers x 3 primaries + 1: ", $opened <= 25 ? 'yes' : "no ($opened)", "\n";
 echo "connections reused > 1900: ", $reused > 1900 ? 'yes' : "no ($reused)", "\n";
 ?>
 --EXPECT--
@@ -33,5 +34,5 @@ workers answering: 8
 requests with a wrong reply: 0
 CLUSTER SLOTS received by the cluster: 1
 pool-wide counter agrees: yes
-connections opened <= 8 workers x 3 primaries: yes
+connections opened <= 8 workers x 3 primaries + 1: yes
 connections reused > 1900: yes

@@ -1,0 +1,177 @@
+<?php
+/*
+ * Generates src/commands_table.h from a Redis server's own COMMAND output (Redis 7 key specifications,
+ * flags and request/response policy tips), plus the overrides below.
+ *
+ *   php tools/gen_commands.php                 starts a throwaway redis-server on a free loopback port
+ *   php tools/gen_commands.php --port 6379     uses a running server on 127.0.0.1:6379
+ *
+ * Regenerate after upgrading Redis; review the diff of src/commands_table.h and docs/COMMANDS.md.
+ */
+$root = dirname(__DIR__);
+$opt = getopt('', ['port:', 'host:', 'out:']);
+$host = $opt['host'] ?? '127.0.0.1';
+$out = $opt['out'] ?? "$root/src/commands_table.h";
+$server = null;
+if (isset($opt['port'])) {
+    $port = (int) $opt['port'];
+} else {
+    $s = stream_socket_server('tcp://127.0.0.1:0');
+    $port = (int) explode(':', stream_socket_get_name($s, false))[1];
+    fclose($s);
+    $server = proc_open(['redis-server', '--port', (string) $port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+}
+$sock = null;
+for ($i = 0; $i < 100; $i++) {          // wait until the server answers PING
+    $sock = @fsockopen($host, $port, $errno, $errstr, 5);
+    if ($sock) {
+        try { if (resp_cmd($sock, ['PING']) === 'PONG') break; } catch (Throwable $e) {}
+        fclose($sock);
+        $sock = null;
+    }
+    usleep(50000);
+}
+$sock or die("cannot connect to $host:$port\n");
+
+function resp_cmd($sock, array $argv): mixed
+{
+    $o = '*' . count($argv) . "\r\n";
+    foreach ($argv as $a) $o .= '$' . strlen($a) . "\r\n$a\r\n";
+    fwrite($sock, $o);
+    return resp_read($sock);
+}
+function resp_read($sock): mixed
+{
+    $l = fgets($sock);
+    if ($l === false) throw new RuntimeException('connection closed');
+    $l = substr($l, 0, -2);
+    $p = substr($l, 1);
+    switch ($l[0]) {
+        case '+': return $p;
+        case '-': throw new RuntimeException($p);
+        case ':': return (int) $p;
+        case '$': if ((int) $p < 0) return null; $d = ''; while (strlen($d) < (int) $p + 2) $d .= fread($sock, (int) $p + 2 - strlen($d)); return substr($d, 0, -2);
+        case '*': if ((int) $p < 0) return null; $a = []; for ($i = 0; $i < (int) $p; $i++) $a[] = resp_read($sock); return $a;
+    }
+    throw new RuntimeException("bad line $l");
+}
+function kv(array $flat): array { $r = []; for ($i = 0; $i + 1 < count($flat); $i += 2) $r[$flat[$i]] = $flat[$i + 1]; return $r; }
+
+$version = '';
+foreach (explode("\n", resp_cmd($sock, ['INFO', 'server'])) as $l) if (str_starts_with($l, 'redis_version:')) $version = trim(substr($l, 14));
+$reply = resp_cmd($sock, ['COMMAND']);
+
+/* Overrides: routing decisions the tips do not express (or express differently than a pool needs). */
+$ANY = ['PING', 'ECHO', 'TIME', 'LASTSAVE', 'INFO', 'LOLWUT', 'RANDOMKEY', 'PUBLISH', 'SPUBLISH', 'DEBUG', 'ROLE',
+    'CONFIG|GET', 'COMMAND', 'LATENCY|DOCTOR', 'MEMORY|DOCTOR', 'MEMORY|STATS', 'MEMORY|MALLOC-STATS', 'MEMORY|PURGE',
+    'SLOWLOG|GET', 'SLOWLOG|LEN', 'SLOWLOG|RESET', 'CLIENT|LIST', 'CLIENT|INFO', 'CLIENT|ID', 'CLIENT|GETNAME',
+    'CLIENT|KILL', 'CLIENT|PAUSE', 'CLIENT|UNPAUSE', 'PUBSUB|CHANNELS', 'PUBSUB|NUMSUB', 'PUBSUB|NUMPAT',
+    'PUBSUB|SHARDCHANNELS', 'PUBSUB|SHARDNUMSUB', 'FUNCTION|LIST', 'FUNCTION|DUMP', 'FUNCTION|STATS', 'SCRIPT|KILL',
+    'FUNCTION|KILL', 'ACL|WHOAMI', 'ACL|LIST', 'ACL|USERS', 'ACL|GETUSER', 'ACL|CAT', 'ACL|GENPASS', 'ACL|LOG',
+    'BGSAVE', 'BGREWRITEAOF', 'SAVE'];
+$ALL_OK = ['FLUSHALL', 'FLUSHDB', 'SCRIPT|FLUSH', 'SCRIPT|LOAD', 'FUNCTION|LOAD', 'FUNCTION|DELETE', 'FUNCTION|FLUSH',
+    'FUNCTION|RESTORE', 'CONFIG|SET', 'CONFIG|RESETSTAT', 'ACL|SETUSER', 'ACL|DELUSER'];
+$UNSUPPORTED = ['SUBSCRIBE', 'PSUBSCRIBE', 'SSUBSCRIBE', 'UNSUBSCRIBE', 'PUNSUBSCRIBE', 'SUNSUBSCRIBE', 'MONITOR',
+    'SELECT', 'SWAPDB', 'MOVE', 'SYNC', 'PSYNC', 'REPLCONF', 'RESET', 'QUIT', 'SHUTDOWN', 'FAILOVER', 'REPLICAOF',
+    'SLAVEOF', 'MULTI', 'EXEC', 'DISCARD', 'WATCH', 'UNWATCH', 'AUTH', 'HELLO', 'CLIENT|SETNAME', 'CLIENT|REPLY',
+    'CLIENT|TRACKING', 'CLIENT|CACHING', 'CLIENT|NO-EVICT', 'CLIENT|GETREDIR', 'CLIENT|TRACKINGINFO', 'READONLY',
+    'READWRITE', 'ASKING', 'WAIT', 'CLUSTER|FAILOVER', 'CLUSTER|RESET', 'CLUSTER|SETSLOT', 'CLUSTER|ADDSLOTS',
+    'CLUSTER|ADDSLOTSRANGE', 'CLUSTER|DELSLOTS', 'CLUSTER|DELSLOTSRANGE', 'CLUSTER|FORGET', 'CLUSTER|MEET',
+    'CLUSTER|REPLICATE', 'CLUSTER|SAVECONFIG', 'CLUSTER|FLUSHSLOTS', 'CLUSTER|BUMPEPOCH', 'CLUSTER|SET-CONFIG-EPOCH',
+    'CLUSTER|COUNT-FAILURE-REPORTS', 'CLUSTER|COUNTKEYSINSLOT', 'CLUSTER|GETKEYSINSLOT', 'CLUSTER|SLAVES',
+    'CLUSTER|REPLICAS', 'SCRIPT|DEBUG', 'PFSELFTEST', 'PFDEBUG'];
+$reasons = [];
+
+$flagMap = ['write' => 'RCP_CMD_WRITE', 'readonly' => 'RCP_CMD_READONLY', 'admin' => 'RCP_CMD_ADMIN',
+    'pubsub' => 'RCP_CMD_PUBSUB', 'noscript' => 'RCP_CMD_NOSCRIPT', 'blocking' => 'RCP_CMD_BLOCKING',
+    'movablekeys' => 'RCP_CMD_MOVABLEKEYS', 'no_multi' => 'RCP_CMD_NO_MULTI', 'fast' => 'RCP_CMD_FAST'];
+$ksFlagMap = ['RO' => 'RCP_KS_RO', 'RW' => 'RCP_KS_RW', 'OW' => 'RCP_KS_OW', 'RM' => 'RCP_KS_RM',
+    'INCOMPLETE' => 'RCP_KS_INCOMPLETE', 'VARIABLE_FLAGS' => 'RCP_KS_VARIABLE'];
+$mergeMap = ['agg_sum' => 'RCP_MERGE_AGG_SUM', 'agg_min' => 'RCP_MERGE_AGG_MIN', 'agg_max' => 'RCP_MERGE_AGG_MAX',
+    'agg_logical_and' => 'RCP_MERGE_AGG_LOGICAL_AND', 'agg_logical_or' => 'RCP_MERGE_AGG_LOGICAL_OR',
+    'all_succeeded' => 'RCP_MERGE_ALL_SUCCEEDED', 'one_succeeded' => 'RCP_MERGE_ONE_SUCCEEDED', 'special' => 'RCP_MERGE_PER_NODE'];
+
+$entries = [];
+$walk = function (array $c, ?string $parent) use (&$walk, &$entries, $flagMap, $ksFlagMap, $mergeMap, $ANY, $ALL_OK, $UNSUPPORTED) {
+    [$name, $arity, $flags] = $c;
+    $name = strtoupper($parent ? $name : $name);           // subcommands come as "container|sub"
+    $tips = $c[7] ?? [];
+    $specs = $c[8] ?? [];
+    $subs = $c[9] ?? [];
+    $f = [];
+    foreach ($flags as $fl) if (isset($flagMap[$fl])) $f[] = $flagMap[$fl];
+    if ($subs) $f[] = 'RCP_CMD_HAS_SUBCMDS';
+    $ks = [];
+    foreach ($specs as $spec) {
+        $s = kv($spec);
+        $bs = kv($s['begin_search']);
+        $fk = kv($s['find_keys']);
+        $bss = kv($bs['spec'] ?? []);
+        $fks = kv($fk['spec'] ?? []);
+        $k = ['bs' => 'RCP_BS_UNKNOWN', 'bs_a' => 0, 'kw' => 'NULL', 'fk' => 'RCP_FK_UNKNOWN', 'a' => 0, 'b' => 0, 'c' => 0];
+        if ($bs['type'] === 'index') { $k['bs'] = 'RCP_BS_INDEX'; $k['bs_a'] = $bss['index']; }
+        elseif ($bs['type'] === 'keyword') { $k['bs'] = 'RCP_BS_KEYWORD'; $k['bs_a'] = $bss['startfrom']; $k['kw'] = '"' . strtoupper($bss['keyword']) . '"'; }
+        if ($fk['type'] === 'range') { $k['fk'] = 'RCP_FK_RANGE'; $k['a'] = $fks['lastkey']; $k['b'] = $fks['keystep']; $k['c'] = $fks['limit']; }
+        elseif ($fk['type'] === 'keynum') { $k['fk'] = 'RCP_FK_KEYNUM'; $k['a'] = $fks['keynumidx']; $k['b'] = $fks['firstkey']; $k['c'] = $fks['keystep']; }
+        $kf = [];
+        foreach ($s['flags'] ?? [] as $x) if (isset($ksFlagMap[$x])) $kf[] = $ksFlagMap[$x];
+        $k['flags'] = $kf ? implode(' | ', $kf) : '0';
+        $ks[] = $k;
+    }
+    $req = null; $resp = null;
+    foreach ($tips as $t) {
+        if (str_starts_with($t, 'request_policy:')) $req = substr($t, 15);
+        if (str_starts_with($t, 'response_policy:')) $resp = substr($t, 16);
+    }
+    $hasKeys = (bool) array_filter($ks, fn($k) => $k['bs'] !== 'RCP_BS_UNKNOWN');
+    $route = $hasKeys ? 'RCP_ROUTE_KEYED' : 'RCP_ROUTE_ANY';
+    $merge = 'RCP_MERGE_NONE';
+    if ($req === 'multi_shard' && $hasKeys) { $route = 'RCP_ROUTE_MULTI_SHARD'; $merge = $mergeMap[$resp] ?? 'RCP_MERGE_NONE'; }
+    elseif (!$hasKeys && $req === 'all_shards') { $route = 'RCP_ROUTE_ALL_PRIMARIES'; $merge = $mergeMap[$resp] ?? 'RCP_MERGE_PER_NODE'; }
+    elseif (!$hasKeys && $req === 'all_nodes') { $route = 'RCP_ROUTE_ALL_NODES'; $merge = $mergeMap[$resp] ?? 'RCP_MERGE_PER_NODE'; }
+    if ($name === 'MSETNX') { $route = 'RCP_ROUTE_KEYED'; $merge = 'RCP_MERGE_NONE'; }   // atomic: never split
+    if ($name === 'KEYS') { $route = 'RCP_ROUTE_ALL_PRIMARIES'; $merge = 'RCP_MERGE_CONCAT'; }
+    if ($name === 'DBSIZE') { $route = 'RCP_ROUTE_ALL_PRIMARIES'; $merge = 'RCP_MERGE_AGG_SUM'; }
+    if ($name === 'SCRIPT|EXISTS') { $route = 'RCP_ROUTE_ALL_PRIMARIES'; $merge = 'RCP_MERGE_AGG_LOGICAL_AND'; }
+    if (in_array($name, $ALL_OK, true)) { $route = 'RCP_ROUTE_ALL_PRIMARIES'; $merge = 'RCP_MERGE_ALL_SUCCEEDED'; }
+    if (in_array($name, $ANY, true) || ($parent && in_array($parent, ['COMMAND', 'CLUSTER', 'LATENCY', 'OBJECT|HELP'], true) && !$hasKeys)) {
+        $route = 'RCP_ROUTE_ANY'; $merge = 'RCP_MERGE_NONE';
+    }
+    if (in_array($name, $UNSUPPORTED, true)) { $route = 'RCP_ROUTE_UNSUPPORTED'; $merge = 'RCP_MERGE_NONE'; }
+    $entries[$name] = ['arity' => $arity, 'flags' => $f ? implode(' | ', $f) : '0', 'route' => $route, 'merge' => $merge,
+        'specs' => $ks, 'req' => $req, 'resp' => $resp, 'keyless' => !$hasKeys];
+    foreach ($subs as $sc) $walk($sc, $name);
+};
+foreach ($reply as $c) $walk($c, null);
+ksort($entries, SORT_STRING);
+
+$h = "/*\n * GENERATED by tools/gen_commands.php from Redis $version's COMMAND output. Do not edit:\n"
+   . " * regenerate with `php tools/gen_commands.php` (see docs/COMMANDS.md).\n */\n\n";
+$i = 0;
+foreach ($entries as $name => $e) {
+    if (!$e['specs']) continue;
+    $h .= 'static const rcp_key_spec rcp_ks_' . $i . "[] = {\n";
+    foreach ($e['specs'] as $k) {
+        $h .= sprintf("\t{%s, %d, %s, %s, %d, %d, %d, %s},\n", $k['bs'], $k['bs_a'], $k['kw'], $k['fk'], $k['a'], $k['b'], $k['c'], $k['flags']);
+    }
+    $h .= "};\n";
+    $entries[$name]['ksname'] = 'rcp_ks_' . $i++;
+}
+$h .= "\nconst rcp_cmd rcp_cmd_table[] = {\n";
+foreach ($entries as $name => $e) {
+    $h .= sprintf("\t{\"%s\", %d, %s, %s, %s, %d, %s},\n", $name, $e['arity'], $e['flags'], $e['route'], $e['merge'],
+        count($e['specs']), $e['ksname'] ?? 'NULL');
+}
+$h .= "};\n\nconst size_t rcp_cmd_count = " . count($entries) . ";\n";
+file_put_contents($out, $h);
+
+// the routing decisions, for docs/COMMANDS.md
+$doc = "| command | route | merge |\n|---|---|---|\n";
+foreach ($entries as $name => $e) {
+    if ($e['route'] === 'RCP_ROUTE_KEYED') continue;
+    $doc .= sprintf("| `%s` | %s | %s |\n", $name, strtolower(substr($e['route'], 10)), strtolower(substr($e['merge'], 10)));
+}
+file_put_contents("$root/docs/commands_routing.md.inc", $doc);
+fwrite(STDERR, count($entries) . " commands and subcommands from Redis $version written to $out\n");
+if ($server) { proc_terminate($server); proc_close($server); }
