@@ -30,6 +30,7 @@ typedef struct {
 	uint64_t refresh_min_interval_ms;
 	uint32_t refresh_jitter_pct;  /* periodic refresh spread: interval +/- this percentage */
 	bool private_conns;           /* 'persistent' => false: connections die with the object */
+	char last_node[RCP_ADDR_MAX]; /* "host:port" that sent the last reply (named by ServerException) */
 } rcp_client;
 
 /* Fill the credential fields (AUTH command, pool key). user/pass may be NULL. */

@@ -531,7 +531,9 @@ static bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
 	if (p->exceptions && Z_TYPE_P(rv) == IS_OBJECT && Z_OBJCE_P(rv) == rcp_ce_error) {
 		zend_string *m = rcp_error_message(rv);
 		zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(m), 0);
-		(void)ex;
+		if (ex) {
+			zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, p->client.last_node);
+		}
 		zval_ptr_dtor(rv);
 		ZVAL_NULL(rv);
 		return true;

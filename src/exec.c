@@ -455,6 +455,10 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 			}
 		}
 		smart_str_free(&askbuf);
+		if (st == RCP_OK) {
+			snprintf(cl->last_node, sizeof(cl->last_node), strchr(target.host, ':') ? "[%s]:%u" : "%s:%u",
+				target.host, (unsigned)target.port);
+		}
 		if (st != RCP_OK) {
 			rcp_want_refresh(cl->cluster);
 			/* name the command; never its arguments */
@@ -635,6 +639,12 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
 	}
 	if (st == RCP_OK) {
 		rcp_merge_replies(cmd, parts, n, reply);
+		for (i = 0; i < n; i++) {
+			if (Z_TYPE(replies[i]) == IS_OBJECT && Z_OBJCE(replies[i]) == rcp_ce_error && parts[i].conn) {
+				snprintf(cl->last_node, sizeof(cl->last_node), "%s", parts[i].conn->addr);
+				break;
+			}
+		}
 	}
 	rcp_pool_sweep_parts(parts, n);
 	for (i = 0; i < n; i++) {
@@ -811,6 +821,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 	for (g = 0; g < ngroups; g++) {
 		zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
 		if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+			rcp_node_addr(&map->nodes[groups[g].node], cl->last_node, sizeof(cl->last_node));
 			ZVAL_COPY(reply, r);
 			goto out;
 		}

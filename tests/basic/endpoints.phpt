@@ -11,9 +11,15 @@ $raw = new RcpRaw($seed);
 foreach (['ip', 'hostname', 'unknown-endpoint'] as $type) {
     if ($type === 'hostname') {
         foreach (rcp_seeds() as $n) (new RcpRaw($n))->cmd('CONFIG', 'SET', 'cluster-announce-hostname', 'localhost');
-        usleep(300000); // hostnames travel by gossip
     }
     $raw->cmd('CONFIG', 'SET', 'cluster-preferred-endpoint-type', $type);
+    // hostnames travel by gossip: wait (bounded) until every node of the reply shows one
+    for ($t = 0; $type === 'hostname' && $t < 100; $t++) {
+        $all = true;
+        foreach ($raw->cmd('CLUSTER', 'SLOTS') as $r) for ($j = 2; $j < count($r); $j++) $all = $all && $r[$j][0] === 'localhost';
+        if ($all) break;
+        usleep(100000);
+    }
     $slots = $raw->cmd('CLUSTER', 'SLOTS');
     $endpoint = $slots[0][2][0];
     $want = [];   // the node count the reply describes (a replica still syncing is left out by the server)

@@ -172,6 +172,11 @@ start)
   if [[ -n $(compgen -G "$dir/node-*") ]]; then rcp_die "cluster.sh: $dir already holds a cluster (stop it first)"; fi
   t0=$SECONDS
   ports=()
+  # Whatever goes wrong from here on (an error, a signal), nothing started is left running.
+  started_ok=0
+  trap 'if ((started_ok == 0)); then stop_nodes; fi' EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
   start_nodes
 
   addrs=()
@@ -189,8 +194,9 @@ start)
     if ((ok)) && redis-cli --cluster check "127.0.0.1:${ports[0]}" </dev/null >"$dir/check.log" 2>&1; then break; fi
     if ((SECONDS >= deadline)); then
       echo "cluster.sh: the cluster was not healthy after ${wait_s} s (first unhealthy node: $p)" >&2
-      redis-cli -p "$p" cluster info >&2 2>&1 || true
-      redis-cli -p "$p" info replication >&2 2>&1 || true
+      { redis-cli -p "$p" cluster info | head -n 7
+        redis-cli -p "$p" info replication | grep -E '^(role|connected_slaves|master_link_status|master_sync_in_progress):'
+        redis-cli -p "$p" cluster nodes; } >&2 2>&1 || true
       show_logs; stop_nodes; exit 1
     fi
     sleep 0.2
@@ -215,6 +221,7 @@ start)
     assign RCP_TEST_CLUSTER_DIR "$dir"
   } >"$dir/env.tmp"
   mv "$dir/env.tmp" "$dir/env"
+  started_ok=1
   echo "cluster.sh: cluster up on ports ${ports[*]} in $((SECONDS - t0)) s" >&2
   cat "$dir/env"
   ;;
