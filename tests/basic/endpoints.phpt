@@ -24,11 +24,15 @@ foreach (['ip', 'hostname', 'unknown-endpoint'] as $type) {
     $endpoint = $slots[0][2][0];
     $want = [];   // the node count the reply describes (a replica still syncing is left out by the server)
     foreach ($slots as $r) for ($j = 2; $j < count($r); $j++) $want[$r[$j][1]] = true;
-    // a seed list of its own makes a cluster entry of its own: a fresh discovery through this node
-    $pool = new RedisClusterPool(["$host:$port", ['host' => $host, 'port' => (int) $port]], ['prefix' => "$type:"]);
+    // a seed list of its own (plus a closed port) makes a cluster entry of its own: a fresh discovery
+    $s = stream_socket_server('tcp://127.0.0.1:0');
+    $dead = stream_socket_get_name($s, false);
+    fclose($s);
+    $pool = new RedisClusterPool(["$host:$port", ['host' => $host, 'port' => (int) $port], $dead], ['prefix' => "$type:"]);
     $map = $pool->getSlotMap();
     $pool->set('k', $type);
-    printf("%-16s endpoint=%-9s nodes as in the reply:%s ranges>=3:%s get=%s\n", $type, var_export($endpoint, true),
+    printf("%-16s endpoint=%-9s discovered:%s nodes as in the reply:%s ranges>=3:%s get=%s\n", $type,
+        var_export($endpoint, true), $pool->stats()['cluster']['refreshes'] === 1 ? 'yes' : 'no',
         count($map['nodes']) === count($want) ? 'yes' : 'no',
         count($map['slots']) >= 3 ? 'yes' : 'no', $pool->get('k'));
     $pool->del('k');
@@ -37,6 +41,6 @@ $raw->cmd('CONFIG', 'SET', 'cluster-preferred-endpoint-type', 'ip');
 foreach (rcp_seeds() as $n) (new RcpRaw($n))->cmd('CONFIG', 'SET', 'cluster-announce-hostname', '');
 ?>
 --EXPECT--
-ip               endpoint='127.0.0.1' nodes as in the reply:yes ranges>=3:yes get=ip
-hostname         endpoint='localhost' nodes as in the reply:yes ranges>=3:yes get=hostname
-unknown-endpoint endpoint=NULL      nodes as in the reply:yes ranges>=3:yes get=unknown-endpoint
+ip               endpoint='127.0.0.1' discovered:yes nodes as in the reply:yes ranges>=3:yes get=ip
+hostname         endpoint='localhost' discovered:yes nodes as in the reply:yes ranges>=3:yes get=hostname
+unknown-endpoint endpoint=NULL      discovered:yes nodes as in the reply:yes ranges>=3:yes get=unknown-endpoint
