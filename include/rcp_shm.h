@@ -52,8 +52,9 @@ uint64_t rcp_shm_read_map(rcp_shm_cluster *sc, rcp_map *dst);
 /* Publish a freshly built map (call while holding the lease). Returns the new generation. */
 uint64_t rcp_shm_publish(rcp_shm_cluster *sc, const rcp_map *src);
 
-/* Point one slot at a node (MOVED), visible to every worker at once. */
-void rcp_shm_patch_slot(rcp_shm_cluster *sc, int slot, const char *host, uint16_t port);
+/* Point one slot at a known primary (MOVED), visible to every worker at once. Returns false (and asks for a
+ * full refresh) when the node is not a known primary. */
+bool rcp_shm_patch_slot(rcp_shm_cluster *sc, int slot, const char *host, uint16_t port);
 
 /* Refresh lease: single flight across processes. lease_ms bounds how long a holder may take. */
 bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, bool *took_over);

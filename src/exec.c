@@ -401,12 +401,25 @@ static bool rcp_is_error(zval *z, const char *prefix, size_t plen)
 	return ZSTR_LEN(m) >= plen && !memcmp(ZSTR_VAL(m), prefix, plen);
 }
 
+/*
+ * MOVED: the server names the slot's owner, which is authoritative for that slot. When the owner is a
+ * primary we already know, patching the slot is all that is needed (a reshard between known primaries
+ * costs no CLUSTER SLOTS at all); an unknown owner (a new node, a failover) asks for a full refresh,
+ * rate-limited and single-flight.
+ */
 static void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t)
 {
-	uint16_t idx;
+	uint16_t idx, i;
+	bool known = false;
 
 	if (!cc->map) {
 		return;
+	}
+	for (i = 0; i < cc->map->nnodes; i++) {
+		if (cc->map->nodes[i].port == t->port && !strcmp(cc->map->nodes[i].host, t->host) && !cc->map->nodes[i].replica) {
+			known = true;
+			break;
+		}
 	}
 	idx = rcp_map_node(cc->map, t->host, strlen(t->host), t->port, false);
 	if (idx != RCP_NO_NODE) {
@@ -416,10 +429,12 @@ static void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t)
 	if (cc->shared) {
 		/* every worker stops hitting this MOVED at once; our own copy already has the patch */
 		bool current = rcp_shm_generation(cc->shared) == cc->shared_gen;
-		rcp_shm_patch_slot(cc->shared, slot, t->host, t->port);
-		if (current) {
+		if (rcp_shm_patch_slot(cc->shared, slot, t->host, t->port) && current) {
 			cc->shared_gen = rcp_shm_generation(cc->shared);
 		}
+	}
+	if (!known) {
+		rcp_want_refresh(cc);
 	}
 }
 
@@ -486,7 +501,6 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 				cl->cluster->moved_seen++;
 				rcp_cluster_count(cl->cluster, RCP_SC_MOVED);
 				rcp_map_patch(cl->cluster, slot, &next);
-				rcp_want_refresh(cl->cluster);
 			} else {
 				cl->cluster->ask_seen++;
 				rcp_cluster_count(cl->cluster, RCP_SC_ASK);

@@ -199,22 +199,21 @@ uint64_t rcp_shm_publish(rcp_shm_cluster *sc, const rcp_map *src)
 	return g;
 }
 
-void rcp_shm_patch_slot(rcp_shm_cluster *sc, int slot, const char *host, uint16_t port)
+bool rcp_shm_patch_slot(rcp_shm_cluster *sc, int slot, const char *host, uint16_t port)
 {
 	rcp_map *m = &sc->maps[LOAD(&sc->active) & 1];
 	uint16_t i, n = LOAD(&m->nnodes);
 
 	for (i = 0; i < n && i < RCP_MAX_NODES; i++) {
-		if (m->nodes[i].port == port && !strcmp(m->nodes[i].host, host)) {
-			if (!m->nodes[i].replica) {
-				__atomic_store_n(&m->slots[slot], i, __ATOMIC_RELEASE);
-				ADD(&sc->generation, 2);
-			}
-			break;
+		if (m->nodes[i].port == port && !strcmp(m->nodes[i].host, host) && !m->nodes[i].replica) {
+			__atomic_store_n(&m->slots[slot], i, __ATOMIC_RELEASE);
+			ADD(&sc->generation, 2);
+			return true;
 		}
 	}
-	/* an unknown node: only a full refresh may add nodes (writers are single-flight) */
+	/* an unknown node (or a replica): only a full refresh may add or promote nodes (writers are single-flight) */
 	STORE(&sc->refresh_wanted, 1);
+	return false;
 }
 
 bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, bool *took_over)
