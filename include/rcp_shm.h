@@ -61,6 +61,12 @@ bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, 
 void rcp_shm_lease_release(rcp_shm_cluster *sc);
 pid_t rcp_shm_lease_holder(rcp_shm_cluster *sc);
 
+/* Health marks by node index of the published map: a node whose connection failed is suspect until
+ * until_ms, so every worker prefers other nodes (e.g. for CLUSTER SLOTS) without paying its timeout. */
+void rcp_shm_mark_suspect(rcp_shm_cluster *sc, uint16_t idx, uint64_t until_ms);
+void rcp_shm_clear_suspect(rcp_shm_cluster *sc, uint16_t idx);
+bool rcp_shm_is_suspect(rcp_shm_cluster *sc, uint16_t idx, uint64_t now_ms);
+
 /* Refresh schedule and requests. */
 void rcp_shm_want_refresh(rcp_shm_cluster *sc);
 bool rcp_shm_refresh_due(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t min_interval_ms);

@@ -903,6 +903,19 @@ ZEND_METHOD(RedisClusterPool, stats)
 		add_assoc_long(&pool, "ask", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_ASK));
 		add_assoc_long(&pool, "lease_takeovers", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_LEASE_TAKEOVERS));
 		add_assoc_long(&pool, "lease_holder", (zend_long)rcp_shm_lease_holder(cc->shared));
+		if (cc->map && cc->shared_gen == rcp_shm_generation(cc->shared)) {
+			zval suspects;
+			char addr[RCP_ADDR_MAX];
+			uint64_t now = rcp_now_ms();
+			array_init(&suspects);
+			for (uint16_t i = 0; i < cc->map->nnodes; i++) {
+				if (rcp_shm_is_suspect(cc->shared, i, now)) {
+					rcp_node_addr(&cc->map->nodes[i], addr, sizeof(addr));
+					add_next_index_string(&suspects, addr);
+				}
+			}
+			add_assoc_zval(&pool, "suspect_nodes", &suspects);
+		}
 		add_assoc_zval(&cl, "pool", &pool);
 	}
 	add_assoc_zval(return_value, "cluster", &cl);

@@ -43,6 +43,42 @@ static void rcp_cluster_count(rcp_cluster *cc, rcp_shm_counter c)
 	}
 }
 
+#define RCP_SUSPECT_MS 5000
+
+static int rcp_local_node(rcp_cluster *cc, const char *host, uint16_t port)
+{
+	if (!cc->map) {
+		return -1;
+	}
+	for (uint16_t i = 0; i < cc->map->nnodes; i++) {
+		if (cc->map->nodes[i].port == port && !strcmp(cc->map->nodes[i].host, host)) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/* A connection to a node failed: mark it suspect for every worker, and ask for a topology refresh. */
+static void rcp_node_failed(rcp_cluster *cc, const char *host, uint16_t port)
+{
+	int idx = rcp_local_node(cc, host, port);
+
+	if (cc->shared && idx >= 0 && cc->shared_gen == rcp_shm_generation(cc->shared)) {
+		rcp_shm_mark_suspect(cc->shared, (uint16_t)idx, rcp_now_ms() + RCP_SUSPECT_MS);
+	}
+	rcp_want_refresh(cc);
+}
+
+static void rcp_node_ok(rcp_cluster *cc, const char *host, uint16_t port)
+{
+	if (cc->shared) {
+		int idx = rcp_local_node(cc, host, port);
+		if (idx >= 0 && cc->shared_gen == rcp_shm_generation(cc->shared)) {
+			rcp_shm_clear_suspect(cc->shared, (uint16_t)idx);
+		}
+	}
+}
+
 /* ---- credentials ------------------------------------------------------------------------------ */
 
 void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const char *pass, size_t plen)
@@ -205,11 +241,25 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 	uint32_t k = 0;
 	bool all_io = true;
 
-	/* known nodes first (they are current), then the seeds; each group in random order */
+	/* known healthy nodes first (they are current), then suspect ones, then the seeds; each group in random
+	 * order, so a fleet never walks the nodes in the same order */
+	uint32_t healthy = 0;
 	if (cc->map) {
-		for (i = 0; i < cc->map->nnodes; i++, k++) {
-			memcpy(cand[k].host, cc->map->nodes[i].host, RCP_HOST_MAX);
-			cand[k].port = cc->map->nodes[i].port;
+		uint64_t now = rcp_now_ms();
+		for (int pass = 0; pass < 2; pass++) {
+			for (i = 0; i < cc->map->nnodes; i++) {
+				bool suspect = cc->shared && cc->shared_gen == rcp_shm_generation(cc->shared) &&
+					rcp_shm_is_suspect(cc->shared, (uint16_t)i, now);
+				if (suspect != (pass == 1)) {
+					continue;
+				}
+				memcpy(cand[k].host, cc->map->nodes[i].host, RCP_HOST_MAX);
+				cand[k].port = cc->map->nodes[i].port;
+				k++;
+			}
+			if (pass == 0) {
+				healthy = k;
+			}
 		}
 	}
 	for (i = 0; i < cc->nseeds; i++, k++) {
@@ -217,7 +267,11 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 		cand[k].port = cc->seeds[i].port;
 	}
 	uint32_t known = cc->map ? cc->map->nnodes : 0;
-	for (i = 0; i + 1 < known; i++) {
+	for (i = 0; i + 1 < healthy; i++) {
+		uint32_t j = i + (uint32_t)php_mt_rand_range(0, (zend_long)(healthy - i - 1));
+		rcp_target t = cand[i]; cand[i] = cand[j]; cand[j] = t;
+	}
+	for (i = healthy; i + 1 < known; i++) {
 		uint32_t j = i + (uint32_t)php_mt_rand_range(0, (zend_long)(known - i - 1));
 		rcp_target t = cand[i]; cand[i] = cand[j]; cand[j] = t;
 	}
@@ -473,9 +527,14 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 		if (st == RCP_OK) {
 			snprintf(cl->last_node, sizeof(cl->last_node), strchr(target.host, ':') ? "[%s]:%u" : "%s:%u",
 				target.host, (unsigned)target.port);
+			rcp_node_ok(cl->cluster, target.host, target.port);
 		}
 		if (st != RCP_OK) {
-			rcp_want_refresh(cl->cluster);
+			if (err->code == RCP_E_CONNECTION || err->code == RCP_E_TIMEOUT) {
+				rcp_node_failed(cl->cluster, target.host, target.port);
+			} else {
+				rcp_want_refresh(cl->cluster);
+			}
 			/* name the command; never its arguments */
 			size_t l = strlen(err->msg);
 			snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s)", name);
@@ -647,7 +706,11 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
 			snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s sent to all %s)", cmd->name,
 				all ? "nodes" : "primaries");
 			st = err->code;
-			rcp_want_refresh(cl->cluster);
+			if (parts[i].conn) {
+				rcp_node_failed(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port);
+			} else {
+				rcp_want_refresh(cl->cluster);
+			}
 			break;
 		}
 	}
@@ -804,7 +867,11 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 				" (command %s, %u of its %d keys were sent to this node%s)", cmd->name, affected, nkeys,
 				(cmd->flags & RCP_CMD_WRITE) ? "; parts sent to other nodes may have been applied" : "");
 			st = err->code;
-			rcp_want_refresh(cl->cluster);
+			if (parts[i].conn) {
+				rcp_node_failed(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port);
+			} else {
+				rcp_want_refresh(cl->cluster);
+			}
 		}
 	}
 	rcp_pool_sweep_parts(parts, (int)nparts);

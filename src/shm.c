@@ -28,6 +28,7 @@ struct rcp_shm_cluster {
 	uint64_t last_refresh_ms;
 	uint64_t next_refresh_ms;
 	uint64_t counters[RCP_SC_COUNT];
+	uint64_t suspect_until_ms[RCP_MAX_NODES]; /* by node index of the published map; cleared on publish */
 	rcp_map maps[2];
 };
 
@@ -192,6 +193,9 @@ uint64_t rcp_shm_publish(rcp_shm_cluster *sc, const rcp_map *src)
 	memcpy(&sc->maps[next], src, offsetof(rcp_map, nodes) + sizeof(rcp_node) * src->nnodes);
 	memcpy(sc->maps[next].slots, src->slots, sizeof(src->slots));
 	STORE(&sc->active, next);
+	for (uint16_t i = 0; i < RCP_MAX_NODES; i++) {
+		STORE(&sc->suspect_until_ms[i], 0); /* node indexes changed meaning */
+	}
 	g = ADD(&sc->generation, 1);
 	if (g == 0) { /* wrapped: 0 means "no map" */
 		g = ADD(&sc->generation, 2);
@@ -252,6 +256,25 @@ void rcp_shm_lease_release(rcp_shm_cluster *sc)
 pid_t rcp_shm_lease_holder(rcp_shm_cluster *sc)
 {
 	return (pid_t)LOAD(&sc->lease_pid);
+}
+
+void rcp_shm_mark_suspect(rcp_shm_cluster *sc, uint16_t idx, uint64_t until_ms)
+{
+	if (idx < RCP_MAX_NODES) {
+		STORE(&sc->suspect_until_ms[idx], until_ms);
+	}
+}
+
+void rcp_shm_clear_suspect(rcp_shm_cluster *sc, uint16_t idx)
+{
+	if (idx < RCP_MAX_NODES && LOAD(&sc->suspect_until_ms[idx])) {
+		STORE(&sc->suspect_until_ms[idx], 0);
+	}
+}
+
+bool rcp_shm_is_suspect(rcp_shm_cluster *sc, uint16_t idx, uint64_t now_ms)
+{
+	return idx < RCP_MAX_NODES && LOAD(&sc->suspect_until_ms[idx]) > now_ms;
 }
 
 void rcp_shm_want_refresh(rcp_shm_cluster *sc)
