@@ -1,21 +1,46 @@
 /*
- * rcp_predis.h - Predis v3 compatibility: argument rewriting (Command::setArguments) and reply shapes
- * (Command::parseResponse) for the Redis 7.0 commands whose Predis command class changes them.
- * See docs/PREDIS_COMPAT.md for the list and the known differences.
+ * rcp_predis.h - Predis v3 compatibility: argument filters and reply parsers of Predis' command classes,
+ * ported to C (src/predis_compat.c). See docs/PREDIS_COMPAT.md for the list of commands and the
+ * intentional differences.
  */
 #ifndef RCP_PREDIS_H
 #define RCP_PREDIS_H
 
 #include "php.h"
 
-/* Rewrite a method call's PHP arguments into Redis' argument list after the command name (values still
- * PHP scalars: the caller stringifies). out receives a new packed array. FAILURE: an exception was thrown. */
+/*
+ * Rewrite the PHP-level arguments of a command method call into Redis' flat argument list, exactly as
+ * Predis v3's command class does in setArguments() (normalizeArguments, normalizeVariadic and the
+ * per-command filters and traits).
+ *
+ * lcname/len: the method name in lower case, as called ("mget", "zrangebyscore"); not NUL-terminated.
+ * in:  the call's arguments (as __call receives them).
+ * out: receives a NEW array (the caller owns it and releases it with zval_ptr_dtor) holding the Redis
+ *      arguments AFTER the command name, in iteration order. Values are still PHP values (string, int,
+ *      float, bool, null; objects with __toString are possible): the caller stringifies them. A nested
+ *      array left in out means Predis would have sent it as "Array": the caller reports it as an error.
+ *      For a command without a filter, out shares `in` (refcount + 1): costs nothing.
+ * Returns SUCCESS, or FAILURE after throwing (RedisClusterPool\InvalidArgumentException through
+ * rcp_throw(), or an exception thrown by a Predis argument object's toArray()); out is then UNDEF.
+ */
 zend_result rcp_predis_args(const char *lcname, size_t len, HashTable *in, zval *out);
 
-/* Convert a raw reply in place into Predis' shape for that command; args are the Redis arguments after the
- * command name, as sent. Status and error objects are left alone, as Predis does. */
+/*
+ * Convert a raw reply into Predis v3's shape for the command, in place, as the command's parseResponse()
+ * does. args: the final Redis arguments after the command name (as sent; strings). Objects (Status and
+ * Error replies) are left untouched, as Predis skips parseResponse() for them. A reply whose shape
+ * Predis' parser could not handle without a PHP warning or error is left as it is.
+ */
 void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, zval *reply);
 
+/*
+ * The Redis command name to send for a Predis method whose command ID differs from its name
+ * (xread_v4 -> "XREAD", xreadgroup_claim -> "XREADGROUP"); NULL for every other method (then the method
+ * name is the command name). *idlen receives the length.
+ */
+const char *rcp_predis_command_id(const char *lcname, size_t len, size_t *idlen);
+
+/* Build / free the method-name -> handler table (MINIT / MSHUTDOWN). */
 void rcp_predis_minit(void);
 void rcp_predis_mshutdown(void);
 

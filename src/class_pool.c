@@ -561,10 +561,15 @@ ZEND_METHOD(RedisClusterPool, __call)
 		zend_string_release(lc);
 		RETURN_THROWS();
 	}
-	if (!rcp_argv_build(&a, ZSTR_VAL(name), ZSTR_LEN(name), Z_ARRVAL(flat), ZSTR_VAL(name))) {
-		zval_ptr_dtor(&flat);
-		zend_string_release(lc);
-		RETURN_THROWS();
+	{
+		/* a few Predis methods are named differently from their command (xread_v4 -> XREAD) */
+		size_t idlen;
+		const char *id = rcp_predis_command_id(ZSTR_VAL(lc), ZSTR_LEN(lc), &idlen);
+		if (!rcp_argv_build(&a, id ? id : ZSTR_VAL(name), id ? idlen : ZSTR_LEN(name), Z_ARRVAL(flat), ZSTR_VAL(name))) {
+			zval_ptr_dtor(&flat);
+			zend_string_release(lc);
+			RETURN_THROWS();
+		}
 	}
 	rcp_pool_run(p, &a, return_value);
 	if (!EG(exception) && !rcp_reply_throw_if_error(p, return_value) && Z_TYPE_P(return_value) != IS_OBJECT) {

@@ -1,190 +1,238 @@
 /*
- * predis_compat.c - Predis v3's per-command argument rewriting and reply parsing, in C.
+ * predis_compat.c - Predis v3's per-command argument filters (Command::setArguments and the traits) and
+ * reply parsers (Command::parseResponse), ported to C for the Redis 7.0 commands.
  *
- * One persistent table (built in MINIT) maps a lower-case method name to an argument rule and a reply
- * rule; a command without rules costs one hash lookup. Each rule is a port of the corresponding Predis
- * command class (Predis\Command\Redis\*::setArguments / parseResponse and the traits they use); the
- * differential tests (tests/predis/) run the same calls through Predis and through this code.
+ * Dispatch: one persistent HashTable built in MINIT maps a lower-case method name to its entry; a command
+ * without a filter costs one lookup and shares the caller's argument array (no copy).
+ *
+ * Arguments. Predis' filters are PHP array manipulations whose quirks are observable (positional
+ * array_slice vs. key-based $a[$i], array_merge keeping string keys, array_pop before `$a[] = ...`, enum
+ * lookups by the caller's original spelling, ...). To reproduce them exactly the filters here work on real
+ * zend arrays through small helpers with the same semantics as the PHP functions Predis calls (A_slice =
+ * array_slice, A_merge = array_merge, A_pop = array_pop, A_splice1 = array_splice of one element, A_at =
+ * $a[$i], ...), and each filter is written as a line-by-line port of the PHP method it mirrors. Where PHP
+ * would throw (TypeError, Predis' own exceptions) we throw RedisClusterPool\InvalidArgumentException;
+ * where PHP would emit a warning and go on with null, we go on with null.
+ *
+ * Replies. Every parser first checks the shape it needs; a reply for which Predis' parser would raise a
+ * PHP warning or throw is left untouched (Predis would have returned garbage or died). Keys are assigned
+ * with PHP's `$a[$k] = $v` semantics (zend_symtable_update: "7" becomes int 7). Values are binary-safe
+ * zend_strings throughout; no C string function touches reply data.
  */
 #include "php.h"
-#include "zend_smart_str.h"
-#include "ext/standard/php_string.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+#include "ext/standard/php_math.h"
 #include "rcp_errors.h"
 #include "rcp_predis.h"
 
-typedef enum {
-	A_NONE = 0,
-	A_NORM,         /* normalizeArguments: one array argument is the argument list */
-	A_VARIADIC,     /* normalizeVariadic: (key, [a, b]) -> key a b */
-	A_MSET,         /* ([k => v, ...]) -> k v ... */
-	A_HMSET,        /* (key, [f => v, ...]) -> key f v ... */
-	A_ZADD,         /* trailing [member => score] -> score member ... */
-	A_BLPOP,        /* ([keys], timeout) -> keys... timeout */
-	A_SCAN,         /* (cursor, [options]) */
-	A_KSCAN,        /* (key, cursor, [options]) */
-	A_ZRANGE,       /* 4th argument 'WITHSCORES' or an options array */
-	A_ZRANGEBYSCORE,/* same, with LIMIT [offset, count] first */
-	A_XADD,
-	A_XREADGROUP,
-	A_LMPOP,        /* ([keys], 'left'|'right', count) */
-	A_ZMPOP,        /* ([keys], 'min'|'max', count) */
-	A_CARD,         /* SINTERCARD/ZINTERCARD ([keys], limit) */
-	A_ZSTORE,       /* ZUNIONSTORE/ZINTERSTORE (dest, [keys], weights, aggregate) */
-	A_ZSETOP,       /* ZUNION/ZINTER ([keys], weights, aggregate, withscores) */
-	A_ZDIFF,        /* ([keys], withscores) */
-	A_KEYS1,        /* EVAL_RO/EVALSHA_RO/FCALL_RO (script, [keys], args...) */
-	A_GETEX,
-	A_SORT,
-	A_BITOP,
-	A_COPY,
-	A_XRANGE,       /* (key, start, end, count) -> ... COUNT count */
-	A_GEORADIUS,    /* trailing options array */
-} rcp_arg_rule;
+struct rcp_pcmd;
+typedef zend_result (*rcp_args_fn)(const struct rcp_pcmd *c, HashTable *in, zval *out);
+/* Build the converted reply in res and return true, or return false (res untouched) to keep the reply. */
+typedef bool (*rcp_reply_fn)(const struct rcp_pcmd *c, HashTable *args, zval *data, zval *res);
 
-typedef enum {
-	R_NONE = 0,
-	R_ASSOC,        /* HGETALL, CONFIG GET: flat -> assoc */
-	R_WITHSCORES,   /* ZRANGE family: member => score when 'WITHSCORES' was sent */
-	R_WITHSCORES_LAST, /* WithScores trait: last argument is WITHSCORES */
-	R_ZPOP,         /* always member => score */
-	R_ZSCAN,        /* [cursor, member => (float) score] */
-	R_HSCAN,        /* [cursor, field => value] unless NOVALUES */
-	R_INFO,
-	R_XRANGE,       /* id => [field => value] */
-	R_XREAD,        /* stream => entries */
-	R_LMPOP,        /* [key => elements] or null */
-	R_ZMPOP,
-	R_LCS,
-	R_RANDOMKEY,
-	R_XPENDING,
-	R_XCLAIM,
-	R_SLOWLOG,
-	R_CLIENT,
-	R_PUBSUB,
-	R_BGSAVE,       /* 'Background saving started' -> true */
-	R_BGREWRITEAOF, /* == 'Background append only file rewriting started' */
-} rcp_reply_rule;
+typedef struct rcp_pcmd {
+	const char *lc;          /* method name, lower case */
+	const char *uc;          /* command name for messages */
+	rcp_args_fn args;        /* NULL: arguments pass through */
+	rcp_reply_fn reply;      /* NULL: reply passes through */
+	int8_t p1, p2, p3;       /* per-command parameters (trait offsets) */
+} rcp_pcmd;
 
-typedef struct {
-	const char *name;
-	uint8_t args;
-	uint8_t reply;
-} rcp_rule;
+/* ================================================================================================== */
+/* PHP array semantics on zend arrays                                                                   */
+/* ================================================================================================== */
 
-static const rcp_rule rcp_rules[] = {
-	{"del", A_NORM, R_NONE}, {"mget", A_NORM, R_NONE}, {"pfcount", A_NORM, R_NONE}, {"pfmerge", A_NORM, R_NONE},
-	{"sdiff", A_NORM, R_NONE}, {"sinter", A_NORM, R_NONE}, {"sunion", A_NORM, R_NONE}, {"touch", A_NORM, R_NONE},
-	{"unlink", A_NORM, R_NONE},
-	{"hdel", A_VARIADIC, R_NONE}, {"hmget", A_VARIADIC, R_NONE}, {"lpush", A_VARIADIC, R_NONE},
-	{"lpushx", A_VARIADIC, R_NONE}, {"pfadd", A_VARIADIC, R_NONE}, {"rpush", A_VARIADIC, R_NONE},
-	{"rpushx", A_VARIADIC, R_NONE}, {"sadd", A_VARIADIC, R_NONE}, {"srem", A_VARIADIC, R_NONE},
-	{"xdel", A_VARIADIC, R_NONE}, {"zrem", A_VARIADIC, R_NONE}, {"sinterstore", A_VARIADIC, R_NONE},
-	{"sunionstore", A_VARIADIC, R_NONE}, {"sdiffstore", A_VARIADIC, R_NONE},
-	{"mset", A_MSET, R_NONE}, {"msetnx", A_MSET, R_NONE}, {"hmset", A_HMSET, R_NONE},
-	{"zadd", A_ZADD, R_NONE}, {"blpop", A_BLPOP, R_NONE}, {"brpop", A_BLPOP, R_NONE},
-	{"scan", A_SCAN, R_NONE}, {"sscan", A_KSCAN, R_NONE}, {"hscan", A_KSCAN, R_HSCAN}, {"zscan", A_KSCAN, R_ZSCAN},
-	{"zrange", A_ZRANGE, R_WITHSCORES}, {"zrevrange", A_ZRANGE, R_WITHSCORES},
-	{"zrangebyscore", A_ZRANGEBYSCORE, R_WITHSCORES}, {"zrevrangebyscore", A_ZRANGEBYSCORE, R_WITHSCORES},
-	{"xadd", A_XADD, R_NONE}, {"xreadgroup", A_XREADGROUP, R_NONE}, {"xread", A_NONE, R_XREAD},
-	{"lmpop", A_LMPOP, R_LMPOP}, {"zmpop", A_ZMPOP, R_ZMPOP},
-	{"sintercard", A_CARD, R_NONE}, {"zintercard", A_CARD, R_NONE},
-	{"zunionstore", A_ZSTORE, R_NONE}, {"zinterstore", A_ZSTORE, R_NONE},
-	{"zunion", A_ZSETOP, R_WITHSCORES_LAST}, {"zinter", A_ZSETOP, R_WITHSCORES_LAST}, {"zdiff", A_ZDIFF, R_WITHSCORES_LAST},
-	{"eval_ro", A_KEYS1, R_NONE}, {"evalsha_ro", A_KEYS1, R_NONE}, {"fcall_ro", A_KEYS1, R_NONE},
-	{"getex", A_GETEX, R_NONE}, {"sort", A_SORT, R_NONE}, {"sort_ro", A_SORT, R_NONE}, {"bitop", A_BITOP, R_NONE},
-	{"copy", A_COPY, R_NONE},
-	{"hgetall", A_NONE, R_ASSOC}, {"config", A_NONE, R_ASSOC}, {"zpopmin", A_NONE, R_ZPOP}, {"zpopmax", A_NONE, R_ZPOP},
-	{"info", A_NONE, R_INFO}, {"xrange", A_XRANGE, R_XRANGE}, {"xrevrange", A_XRANGE, R_XRANGE},
-	{"georadius", A_GEORADIUS, R_NONE}, {"georadiusbymember", A_GEORADIUS, R_NONE},
-	{"bgsave", A_NONE, R_BGSAVE}, {"bgrewriteaof", A_NONE, R_BGREWRITEAOF},
-	{"lcs", A_NONE, R_LCS}, {"randomkey", A_NONE, R_RANDOMKEY}, {"xpending", A_NONE, R_XPENDING},
-	{"xclaim", A_NONE, R_XCLAIM}, {"slowlog", A_NONE, R_SLOWLOG}, {"client", A_NONE, R_CLIENT},
-	{"pubsub", A_NONE, R_PUBSUB},
-};
-
-static HashTable rcp_rule_ht;
-
-void rcp_predis_minit(void)
+/* $a[$i] (dereferenced); NULL when undefined (PHP: warning, null). */
+static zend_always_inline zval *A_at(HashTable *a, zend_long i)
 {
-	zend_hash_init(&rcp_rule_ht, 128, NULL, NULL, 1);
-	for (size_t i = 0; i < sizeof(rcp_rules) / sizeof(rcp_rules[0]); i++) {
-		zend_hash_str_add_ptr(&rcp_rule_ht, rcp_rules[i].name, strlen(rcp_rules[i].name), (void *)&rcp_rules[i]);
+	zval *z;
+
+	if (i < 0) {
+		return NULL;
+	}
+	z = zend_hash_index_find(a, (zend_ulong)i);
+	if (z) {
+		ZVAL_DEREF(z);
+	}
+	return z;
+}
+
+/* isset($a[$i]) */
+static zend_always_inline bool A_isset(HashTable *a, zend_long i)
+{
+	zval *z = A_at(a, i);
+	return z && Z_TYPE_P(z) != IS_NULL;
+}
+
+/* array_key_exists($i, $a) */
+static zend_always_inline bool A_exists(HashTable *a, zend_long i)
+{
+	return i >= 0 && zend_hash_index_exists(a, (zend_ulong)i);
+}
+
+static zend_always_inline uint32_t A_count(HashTable *a)
+{
+	return zend_hash_num_elements(a);
+}
+
+static zend_always_inline HashTable *A_new(uint32_t n)
+{
+	return zend_new_array(n);
+}
+
+/* $a[] = $v (v NULL: null) */
+static void A_push(HashTable *a, zval *v)
+{
+	zval t;
+
+	if (v) {
+		ZVAL_COPY_DEREF(&t, v);
+	} else {
+		ZVAL_NULL(&t);
+	}
+	if (!zend_hash_next_index_insert(a, &t)) {
+		zval_ptr_dtor(&t);
 	}
 }
 
-void rcp_predis_mshutdown(void)
+static void A_push_cstr(HashTable *a, const char *s)
 {
-	zend_hash_destroy(&rcp_rule_ht);
+	zval t;
+
+	ZVAL_STRINGL(&t, s, strlen(s));
+	if (!zend_hash_next_index_insert(a, &t)) {
+		zval_ptr_dtor(&t);
+	}
 }
 
-static inline const rcp_rule *rcp_rule_for(const char *lcname, size_t len)
+static void A_push_str(HashTable *a, zend_string *s)  /* takes ownership of s */
 {
-	return zend_hash_str_find_ptr(&rcp_rule_ht, lcname, len);
+	zval t;
+
+	ZVAL_STR(&t, s);
+	if (!zend_hash_next_index_insert(a, &t)) {
+		zval_ptr_dtor(&t);
+	}
 }
 
-/* ---- small helpers ---------------------------------------------------------------------------- */
-
-static void rcp_push(zval *out, zval *v)
+static void A_push_long(HashTable *a, zend_long l)
 {
-	Z_TRY_ADDREF_P(v);
-	add_next_index_zval(out, v);
+	zval t;
+
+	ZVAL_LONG(&t, l);
+	zend_hash_next_index_insert(a, &t);
 }
 
-static void rcp_push_str(zval *out, const char *s)
+/* Copy one element with array_slice/array_merge key handling: string keys kept, integer keys renumbered. */
+static zend_always_inline void A_append_kv(HashTable *r, zend_string *k, zval *v)
 {
-	add_next_index_string(out, s);
+	zval t;
+
+	ZVAL_COPY_DEREF(&t, v);
+	if (k) {
+		zend_hash_update(r, k, &t);
+	} else if (!zend_hash_next_index_insert(r, &t)) {
+		zval_ptr_dtor(&t);
+	}
 }
 
-/* Append every element of an array (values only). */
-static void rcp_push_all(zval *out, zval *arr)
+/* array_slice($a, $off, $len) (len < 0: to the end); positional, preserve_keys = false. */
+static HashTable *A_slice(HashTable *a, zend_long off, zend_long len)
 {
+	zend_long n = (zend_long)A_count(a), pos = 0;
+	HashTable *r;
+	zend_string *k;
 	zval *v;
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(arr), v) {
-		ZVAL_DEREF(v);
-		rcp_push(out, v);
+
+	if (off < 0) {
+		off = 0;
+	}
+	if (off > n) {
+		off = n;
+	}
+	if (len < 0 || off + len > n) {
+		len = n - off;
+	}
+	r = A_new((uint32_t)len);
+	if (len == 0) {
+		return r;
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(a, k, v) {
+		if (pos >= off + len) {
+			break;
+		}
+		if (pos >= off) {
+			A_append_kv(r, k, v);
+		}
+		pos++;
+	} ZEND_HASH_FOREACH_END();
+	return r;
+}
+
+/* $dst = array_merge($dst, $src) */
+static void A_merge(HashTable *dst, HashTable *src)
+{
+	zend_string *k;
+	zval *v;
+
+	ZEND_HASH_FOREACH_STR_KEY_VAL(src, k, v) {
+		A_append_kv(dst, k, v);
 	} ZEND_HASH_FOREACH_END();
 }
 
-/* Append an array's keys and values: k1 v1 k2 v2 (integer keys as ints). */
-static void rcp_push_pairs(zval *out, zval *arr, bool value_first)
+/* array_pop($a) into out (null when empty) */
+static void A_pop(HashTable *a, zval *out)
 {
 	zend_string *k;
 	zend_ulong h;
-	zval *v, kz;
-	ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(arr), h, k, v) {
-		ZVAL_DEREF(v);
+	zval *v;
+
+	ZVAL_NULL(out);
+	ZEND_HASH_REVERSE_FOREACH_KEY_VAL(a, h, k, v) {
+		ZVAL_COPY_DEREF(out, v);
 		if (k) {
-			ZVAL_STR_COPY(&kz, k);
+			zend_string_addref(k);
+			zend_hash_del(a, k);
+			zend_string_release(k);
 		} else {
-			ZVAL_LONG(&kz, (zend_long)h);
+			zend_hash_index_del(a, h);
+			if ((zend_long)h == a->nNextFreeElement - 1) {
+				a->nNextFreeElement = a->nNextFreeElement - 1;
+			}
 		}
-		if (value_first) {
-			rcp_push(out, v);
-			add_next_index_zval(out, &kz);
-		} else {
-			add_next_index_zval(out, &kz);
-			rcp_push(out, v);
-		}
+		break;
 	} ZEND_HASH_FOREACH_END();
 }
 
-/* The n-th argument (0-based) or NULL. */
-static zval *rcp_arg(HashTable *in, uint32_t n)
+/* end($a) (dereferenced) or NULL when empty */
+static zval *A_last(HashTable *a)
 {
-	zval *v = zend_hash_index_find(in, n);
-	if (v) {
+	zval *v;
+
+	ZEND_HASH_REVERSE_FOREACH_VAL(a, v) {
 		ZVAL_DEREF(v);
-	}
-	return v;
+		return v;
+	} ZEND_HASH_FOREACH_END();
+	return NULL;
 }
 
-/* Option lookup in an options array, case-insensitively, as array_change_key_case(CASE_UPPER) does. */
-static zval *rcp_opt(zval *opts, const char *upper)
+/* The position-th element (dereferenced) and optionally its key, or NULL. */
+static zval *A_nth(HashTable *a, uint32_t position, zend_ulong *h_out, zend_string **k_out)
 {
+	uint32_t pos = 0;
 	zend_string *k;
+	zend_ulong h;
 	zval *v;
-	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(opts), k, v) {
-		if (k && zend_binary_strcasecmp(ZSTR_VAL(k), ZSTR_LEN(k), upper, strlen(upper)) == 0) {
+
+	ZEND_HASH_FOREACH_KEY_VAL(a, h, k, v) {
+		if (pos++ == position) {
+			if (h_out) {
+				*h_out = h;
+			}
+			if (k_out) {
+				*k_out = k;
+			}
 			ZVAL_DEREF(v);
 			return v;
 		}
@@ -192,649 +240,3882 @@ static zval *rcp_opt(zval *opts, const char *upper)
 	return NULL;
 }
 
-static bool rcp_nonempty(zval *v)
+/* array_splice($a, $off, 1[, [$repl]]) for 0 <= off < count($a): a new array. */
+static HashTable *A_splice1(HashTable *a, zend_long off, zval *repl)
 {
-	return v && zend_is_true(v);
+	HashTable *r = A_new(A_count(a));
+	zend_long pos = 0;
+	zend_string *k;
+	zval *v;
+
+	ZEND_HASH_FOREACH_STR_KEY_VAL(a, k, v) {
+		if (pos == off) {
+			if (repl) {
+				A_push(r, repl);
+			}
+		} else {
+			A_append_kv(r, k, v);
+		}
+		pos++;
+	} ZEND_HASH_FOREACH_END();
+	return r;
 }
 
-static zend_result rcp_bad(const char *cmd, const char *msg)
+/* array_merge(array_slice($a, 0, $off), $ins, array_slice($a, $off + $skip)) */
+static HashTable *A_replace(HashTable *a, zend_long off, zend_long skip, HashTable *ins)
 {
-	rcp_throw(rcp_ce_invalid_argument, "%s: %s", cmd, msg);
+	HashTable *r = A_slice(a, 0, off), *after = A_slice(a, off + skip, -1);
+
+	if (ins) {
+		A_merge(r, ins);
+	}
+	A_merge(r, after);
+	zend_array_release(after);
+	return r;
+}
+
+/* array_filter($a, fn ($x) => $x !== false && $x !== null): keys kept */
+static HashTable *A_filtered(HashTable *a)
+{
+	HashTable *r = A_new(A_count(a));
+	zend_string *k;
+	zend_ulong h;
+	zval *v, t;
+
+	ZEND_HASH_FOREACH_KEY_VAL(a, h, k, v) {
+		ZVAL_DEREF(v);
+		if (Z_TYPE_P(v) == IS_FALSE || Z_TYPE_P(v) == IS_NULL) {
+			continue;
+		}
+		ZVAL_COPY(&t, v);
+		if (k) {
+			zend_hash_add_new(r, k, &t);
+		} else {
+			zend_hash_index_add_new(r, h, &t);
+		}
+	} ZEND_HASH_FOREACH_END();
+	return r;
+}
+
+/* array_change_key_case($a, CASE_UPPER) */
+static HashTable *A_upper_keys(HashTable *a)
+{
+	HashTable *r = A_new(A_count(a));
+	zend_string *k;
+	zend_ulong h;
+	zval *v, t;
+
+	ZEND_HASH_FOREACH_KEY_VAL(a, h, k, v) {
+		ZVAL_COPY_DEREF(&t, v);
+		if (k) {
+			zend_string *u = zend_string_toupper(k);
+			zend_hash_update(r, u, &t);
+			zend_string_release(u);
+		} else {
+			zend_hash_index_update(r, h, &t);
+		}
+	} ZEND_HASH_FOREACH_END();
+	return r;
+}
+
+/* $a['KEY'] for an alphabetic key (dereferenced) or NULL */
+static zend_always_inline zval *A_key(HashTable *a, const char *key)
+{
+	zval *z = zend_hash_str_find(a, key, strlen(key));
+	if (z) {
+		ZVAL_DEREF(z);
+	}
+	return z;
+}
+
+/* $options[...] of an options argument that may not be an array (isset on a non-array: false) */
+static zval *opt_key(zval *opts, const char *key)
+{
+	return (opts && Z_TYPE_P(opts) == IS_ARRAY) ? A_key(Z_ARRVAL_P(opts), key) : NULL;
+}
+
+/* Share or copy `in` into out (pass-through). */
+static void A_share(HashTable *in, zval *out)
+{
+	if (GC_FLAGS(in) & IS_ARRAY_IMMUTABLE) {
+		if (zend_hash_num_elements(in) == 0) {
+			ZVAL_EMPTY_ARRAY(out);
+		} else {
+			ZVAL_ARR(out, zend_array_dup(in));
+		}
+	} else {
+		GC_ADDREF(in);
+		ZVAL_ARR(out, in);
+	}
+}
+
+/* Replace *a by n (owned); FAILURE when n is NULL (exception thrown). */
+static zend_always_inline zend_result A_swap(HashTable **a, HashTable *n)
+{
+	zend_array_release(*a);
+	*a = n;
+	return n ? SUCCESS : FAILURE;
+}
+
+/* ---- PHP value semantics ------------------------------------------------------------------------- */
+
+static zend_always_inline bool Z_is_array(zval *z)
+{
+	return z && Z_TYPE_P(z) == IS_ARRAY;
+}
+
+static zend_always_inline bool Z_is_null(zval *z)   /* undefined or null */
+{
+	return !z || Z_TYPE_P(z) == IS_NULL;
+}
+
+static zend_always_inline bool Z_is_false(zval *z)
+{
+	return z && Z_TYPE_P(z) == IS_FALSE;
+}
+
+static zend_always_inline bool Z_is_true(zval *z)
+{
+	return z && Z_TYPE_P(z) == IS_TRUE;
+}
+
+static zend_always_inline bool Z_truthy(zval *z)   /* (bool) $x, undefined = false; also `$x == true` */
+{
+	return z && zend_is_true(z);
+}
+
+static zend_always_inline bool Z_empty(zval *z)
+{
+	return !z || !zend_is_true(z);
+}
+
+/* is_string($z) && $z === lit */
+static bool Z_eq_lit(zval *z, const char *lit)
+{
+	size_t n = strlen(lit);
+	return z && Z_TYPE_P(z) == IS_STRING && Z_STRLEN_P(z) == n && memcmp(Z_STRVAL_P(z), lit, n) == 0;
+}
+
+/* $a == $b (loose) against a literal string */
+static bool Z_loose_eq_lit(zval *z, const char *lit)
+{
+	zval l, nz;
+	bool r;
+
+	if (!z) {
+		ZVAL_NULL(&nz);
+		z = &nz;
+	}
+	ZVAL_STRINGL(&l, lit, strlen(lit));
+	r = zend_compare(z, &l) == 0;
+	zval_ptr_dtor(&l);
+	return r;
+}
+
+/* $z < $n (loose) */
+static bool Z_lt_long(zval *z, zend_long n)
+{
+	zval l, nz;
+
+	if (!z) {
+		ZVAL_NULL(&nz);
+		z = &nz;
+	}
+	ZVAL_LONG(&l, n);
+	return zend_compare(z, &l) < 0;
+}
+
+static const char *Z_type_name(zval *z)
+{
+	return z ? zend_zval_type_name(z) : "null";
+}
+
+/* The string a PHP internal function's `string` parameter receives (coercive mode); NULL after throwing. */
+static zend_string *Z_to_str(const rcp_pcmd *c, zval *z)
+{
+	if (!z) {
+		return ZSTR_EMPTY_ALLOC();
+	}
+	switch (Z_TYPE_P(z)) {
+		case IS_STRING:
+			return zend_string_copy(Z_STR_P(z));
+		case IS_NULL:
+		case IS_FALSE:
+			return ZSTR_EMPTY_ALLOC();
+		case IS_TRUE:
+			return ZSTR_CHAR('1');
+		case IS_LONG:
+			return zend_long_to_str(Z_LVAL_P(z));
+		case IS_DOUBLE:
+			return zend_double_to_str(Z_DVAL_P(z));
+		case IS_OBJECT:
+			if (Z_OBJCE_P(z)->__tostring) {
+				return zval_try_get_string(z);
+			}
+			ZEND_FALLTHROUGH;
+		default:
+			rcp_throw(rcp_ce_invalid_argument, "%s: expected a string argument, %s given", c->uc, Z_type_name(z));
+			return NULL;
+	}
+}
+
+/* strtoupper($z); NULL after throwing */
+static zend_string *Z_upper(const rcp_pcmd *c, zval *z)
+{
+	zend_string *s = Z_to_str(c, z), *u;
+
+	if (!s) {
+		return NULL;
+	}
+	u = zend_string_toupper(s);
+	zend_string_release(s);
+	return u;
+}
+
+static bool S_eq(zend_string *s, const char *lit)
+{
+	size_t n = strlen(lit);
+	return ZSTR_LEN(s) == n && memcmp(ZSTR_VAL(s), lit, n) == 0;
+}
+
+/*
+ * Predis' enum idiom: `in_array(strtoupper($x), ENUM)` validates, then `ENUM_BY_LOWER[$x]` maps by the
+ * caller's own spelling, so only the exact lower-case key maps (to its upper-case value) and any other
+ * valid spelling yields null (PHP: "Undefined array key" warning). `lower` is a NULL-terminated list of
+ * lower-case keys. Returns -1 after throwing (strtoupper() type error), 0 when invalid, 1 when valid;
+ * *mapped = index into lower, or -1 for null.
+ */
+static int Z_enum(const rcp_pcmd *c, zval *z, const char *const *lower, int *mapped)
+{
+	zend_string *u = Z_upper(c, z);
+	int valid = 0;
+
+	*mapped = -1;
+	if (!u) {
+		return -1;
+	}
+	for (int i = 0; lower[i]; i++) {
+		size_t n = strlen(lower[i]);
+		if (ZSTR_LEN(u) == n && zend_binary_strcasecmp(ZSTR_VAL(u), n, lower[i], n) == 0) {
+			valid = 1;
+			if (z && Z_TYPE_P(z) == IS_STRING && Z_STRLEN_P(z) == n && memcmp(Z_STRVAL_P(z), lower[i], n) == 0) {
+				*mapped = i;
+			}
+			break;
+		}
+	}
+	zend_string_release(u);
+	return valid;
+}
+
+/* Push the upper-case form of lower[idx], or null when idx < 0. */
+static void A_push_enum(HashTable *a, const char *const *lower, int idx)
+{
+	if (idx < 0) {
+		A_push(a, NULL);
+	} else {
+		zend_string *s = zend_string_init(lower[idx], strlen(lower[idx]), 0);
+		A_push_str(a, zend_string_toupper(s));
+		zend_string_release(s);
+	}
+}
+
+/* is_numeric($z) */
+static bool Z_is_numeric(zval *z)
+{
+	if (!z) {
+		return false;
+	}
+	switch (Z_TYPE_P(z)) {
+		case IS_LONG:
+		case IS_DOUBLE:
+			return true;
+		case IS_STRING:
+			return is_numeric_string(Z_STRVAL_P(z), Z_STRLEN_P(z), NULL, NULL, 0) != 0;
+		default:
+			return false;
+	}
+}
+
+/* $z instanceof <class> when the class is loaded (lcname: lower case, no leading backslash) */
+static bool Z_instanceof(zval *z, const char *lcname)
+{
+	zend_class_entry *ce;
+
+	if (!z || Z_TYPE_P(z) != IS_OBJECT) {
+		return false;
+	}
+	ce = zend_hash_str_find_ptr(EG(class_table), lcname, strlen(lcname));
+	return ce && instanceof_function(Z_OBJCE_P(z), ce);
+}
+
+/* $z->toArray(): a new array, or NULL after throwing */
+static HashTable *Z_to_array(const rcp_pcmd *c, zval *z)
+{
+	zend_string *m;
+	zval rv;
+
+	if (!z || Z_TYPE_P(z) != IS_OBJECT) {
+		rcp_throw(rcp_ce_invalid_argument, "%s: expected an argument object with toArray(), %s given", c->uc, Z_type_name(z));
+		return NULL;
+	}
+	m = zend_string_init("toArray", sizeof("toArray") - 1, 0);
+	ZVAL_UNDEF(&rv);
+	if (zend_call_method_if_exists(Z_OBJ_P(z), m, &rv, 0, NULL) != SUCCESS || EG(exception)) {
+		zend_string_release(m);
+		zval_ptr_dtor(&rv);
+		if (!EG(exception)) {
+			rcp_throw(rcp_ce_invalid_argument, "%s: argument object of class %s has no toArray() method", c->uc,
+				ZSTR_VAL(Z_OBJCE_P(z)->name));
+		}
+		return NULL;
+	}
+	zend_string_release(m);
+	if (Z_TYPE(rv) != IS_ARRAY) {
+		zval_ptr_dtor(&rv);
+		rcp_throw(rcp_ce_invalid_argument, "%s: toArray() of %s did not return an array", c->uc, ZSTR_VAL(Z_OBJCE_P(z)->name));
+		return NULL;
+	}
+	if (Z_REFCOUNTED(rv) && Z_REFCOUNT(rv) == 1 && !(GC_FLAGS(Z_ARR(rv)) & IS_ARRAY_IMMUTABLE)) {
+		return Z_ARR(rv);
+	}
+	{
+		HashTable *r = zend_array_dup(Z_ARR(rv));
+		zval_ptr_dtor(&rv);
+		return r;
+	}
+}
+
+static zend_result bad(const rcp_pcmd *c, const char *msg)
+{
+	rcp_throw(rcp_ce_invalid_argument, "%s: %s", c->uc, msg);
 	return FAILURE;
 }
 
-static bool rcp_is_str_ci(zval *v, const char *s)
+static zend_result bad_type(const rcp_pcmd *c, const char *what, zval *z)
 {
-	return v && Z_TYPE_P(v) == IS_STRING && zend_binary_strcasecmp(Z_STRVAL_P(v), Z_STRLEN_P(v), s, strlen(s)) == 0;
+	rcp_throw(rcp_ce_invalid_argument, "%s: %s, %s given", c->uc, what, Z_type_name(z));
+	return FAILURE;
 }
 
-/* Keys trait: the keys array at `off` becomes numkeys + keys. */
-static zend_result rcp_keys_numkeys(const char *cmd, HashTable *in, uint32_t off, zval *out, uint32_t *next)
+static zend_result out_arr(HashTable *a, zval *out)
 {
-	zval *keys = rcp_arg(in, off);
-	if (!keys || Z_TYPE_P(keys) != IS_ARRAY) {
-		return rcp_bad(cmd, "the keys argument must be an array of keys");
-	}
-	add_next_index_long(out, zend_hash_num_elements(Z_ARRVAL_P(keys)));
-	rcp_push_all(out, keys);
-	*next = off + 1;
+	ZVAL_ARR(out, a);
 	return SUCCESS;
 }
 
-/* ---- argument rules --------------------------------------------------------------------------- */
+/* ================================================================================================== */
+/* Traits (Predis\Command\Traits\*): each takes the owned array *a and replaces it                     */
+/* ================================================================================================== */
 
-static zend_result rcp_args_rule(const char *cmd, int rule, HashTable *in, zval *out)
+/* Keys: [..., [k1, k2], ...] -> [..., numkeys?, k1, k2, ...] */
+static zend_result T_keys(const rcp_pcmd *c, HashTable **a, zend_long off, bool numkeys)
 {
-	uint32_t n = zend_hash_num_elements(in), i;
-	zval *a0 = rcp_arg(in, 0), *a1 = rcp_arg(in, 1), *a2 = rcp_arg(in, 2), *a3 = rcp_arg(in, 3), *v;
+	zval *keys = A_at(*a, off), n;
+	HashTable *r, *after;
 
-	switch (rule) {
-	case A_NORM:
-		if (n == 1 && a0 && Z_TYPE_P(a0) == IS_ARRAY) {
-			rcp_push_all(out, a0);
-			return SUCCESS;
-		}
-		break;
-	case A_VARIADIC:
-		if (n == 2 && Z_TYPE_P(a1) == IS_ARRAY) {
-			rcp_push(out, a0);
-			rcp_push_all(out, a1);
-			return SUCCESS;
-		}
-		break;
-	case A_MSET:
-		if (n == 1 && Z_TYPE_P(a0) == IS_ARRAY) {
-			rcp_push_pairs(out, a0, false);
-			return SUCCESS;
-		}
-		break;
-	case A_HMSET:
-		if (n == 2 && Z_TYPE_P(a1) == IS_ARRAY) {
-			rcp_push(out, a0);
-			rcp_push_pairs(out, a1, false);
-			return SUCCESS;
-		}
-		break;
-	case A_ZADD: {
-		zval *last = n ? rcp_arg(in, n - 1) : NULL;
-		if (last && Z_TYPE_P(last) == IS_ARRAY) {
-			for (i = 0; i + 1 < n; i++) rcp_push(out, rcp_arg(in, i));
-			rcp_push_pairs(out, last, true);
-			return SUCCESS;
-		}
-		break;
+	if (off > (zend_long)A_count(*a) || !Z_is_array(keys)) {
+		return bad(c, "Wrong keys argument type or position offset");
 	}
-	case A_BLPOP:
-		if (n == 2 && Z_TYPE_P(a0) == IS_ARRAY) {
-			rcp_push_all(out, a0);
-			rcp_push(out, a1);
-			return SUCCESS;
-		}
-		break;
-	case A_SCAN:
-	case A_KSCAN: {
-		uint32_t want = rule == A_SCAN ? 2 : 3;
-		zval *opts = rcp_arg(in, want - 1);
-		if (n == want && Z_TYPE_P(opts) == IS_ARRAY) {
-			for (i = 0; i + 1 < want; i++) rcp_push(out, rcp_arg(in, i));
-			if ((v = rcp_opt(opts, "MATCH")) && rcp_nonempty(v)) { rcp_push_str(out, "MATCH"); rcp_push(out, v); }
-			if ((v = rcp_opt(opts, "COUNT")) && rcp_nonempty(v)) { rcp_push_str(out, "COUNT"); rcp_push(out, v); }
-			if (rule == A_SCAN && (v = rcp_opt(opts, "TYPE")) && rcp_nonempty(v)) { rcp_push_str(out, "TYPE"); rcp_push(out, v); }
-			return SUCCESS;
-		}
-		break;
+	r = A_slice(*a, 0, off);
+	if (numkeys) {
+		ZVAL_LONG(&n, A_count(Z_ARRVAL_P(keys)));
+		A_push(r, &n);
 	}
-	case A_ZRANGE:
-	case A_ZRANGEBYSCORE:
-		if (n == 4 && (rcp_is_str_ci(a3, "WITHSCORES") || Z_TYPE_P(a3) == IS_ARRAY)) {
-			rcp_push(out, a0); rcp_push(out, a1); rcp_push(out, a2);
-			if (Z_TYPE_P(a3) != IS_ARRAY) {
-				rcp_push_str(out, "WITHSCORES");
-				return SUCCESS;
-			}
-			if (rule == A_ZRANGEBYSCORE && (v = rcp_opt(a3, "LIMIT")) && Z_TYPE_P(v) == IS_ARRAY) {
-				zval *off = rcp_opt(v, "OFFSET"), *cnt = rcp_opt(v, "COUNT");
-				if (!off) off = rcp_arg(Z_ARRVAL_P(v), 0);
-				if (!cnt) cnt = rcp_arg(Z_ARRVAL_P(v), 1);
-				if (!off || !cnt) return rcp_bad(cmd, "LIMIT must be [offset, count]");
-				rcp_push_str(out, "LIMIT"); rcp_push(out, off); rcp_push(out, cnt);
-			}
-			if (rcp_nonempty(rcp_opt(a3, "BYSCORE")) && rcp_nonempty(rcp_opt(a3, "BYLEX"))) {
-				return rcp_bad(cmd, "BYSCORE and BYLEX are mutually exclusive");
-			}
-			if (rcp_nonempty(rcp_opt(a3, "BYSCORE"))) rcp_push_str(out, "BYSCORE");
-			if (rcp_nonempty(rcp_opt(a3, "BYLEX"))) rcp_push_str(out, "BYLEX");
-			if (rcp_nonempty(rcp_opt(a3, "REV"))) rcp_push_str(out, "REV");
-			if (rule == A_ZRANGE && (v = rcp_opt(a3, "LIMIT")) && rcp_nonempty(v) && Z_TYPE_P(v) == IS_ARRAY) {
-				rcp_push_str(out, "LIMIT");
-				rcp_push_all(out, v);
-			}
-			if (rcp_nonempty(rcp_opt(a3, "WITHSCORES"))) rcp_push_str(out, "WITHSCORES");
-			return SUCCESS;
-		}
-		break;
-	case A_XADD: {
-		zval *opts = a3 && Z_TYPE_P(a3) == IS_ARRAY ? a3 : NULL;
-		if (!a0) return rcp_bad(cmd, "a stream key is required");
-		rcp_push(out, a0);
-		if (opts) {
-			if (rcp_nonempty(rcp_opt(opts, "nomkstream"))) rcp_push_str(out, "NOMKSTREAM");
-			if ((v = rcp_opt(opts, "trimming"))) {
-				zend_string *s = zval_get_string(v);
-				add_next_index_str(out, php_string_toupper(s));
-				zend_string_release(s);
-			}
-			if ((v = rcp_opt(opts, "trim")) && Z_TYPE_P(v) == IS_ARRAY) {
-				rcp_push_all(out, v);
-				if ((v = rcp_opt(opts, "limit"))) { rcp_push_str(out, "LIMIT"); rcp_push(out, v); }
-			}
-		}
-		if (a2 && Z_TYPE_P(a2) != IS_NULL) rcp_push(out, a2); else rcp_push_str(out, "*");
-		if (a1 && Z_TYPE_P(a1) == IS_ARRAY) rcp_push_pairs(out, a1, false);
+	A_merge(r, Z_ARRVAL_P(keys));
+	after = A_slice(*a, off + 1, -1);
+	A_merge(r, after);
+	zend_array_release(after);
+	return A_swap(a, r);
+}
+
+/* Count: the value at off becomes COUNT <n> [ANY]; -1 becomes false. */
+static zend_result T_count(const rcp_pcmd *c, HashTable **a, zend_long off, bool any)
+{
+	zval *v, f;
+	HashTable *ins;
+
+	if (off >= (zend_long)A_count(*a)) {
 		return SUCCESS;
 	}
-	case A_XREADGROUP:
-		if (n < 2) return rcp_bad(cmd, "group and consumer are required");
-		rcp_push_str(out, "GROUP"); rcp_push(out, a0); rcp_push(out, a1);
-		if (n >= 3 && Z_TYPE_P(a2) != IS_NULL) { rcp_push_str(out, "COUNT"); rcp_push(out, a2); }
-		if (n >= 4 && Z_TYPE_P(a3) != IS_NULL) { rcp_push_str(out, "BLOCK"); rcp_push(out, a3); }
-		if (n >= 5 && Z_TYPE_P(rcp_arg(in, 4)) != IS_FALSE) rcp_push_str(out, "NOACK");
-		rcp_push_str(out, "STREAMS");
-		for (i = 5; i < n; i++) rcp_push(out, rcp_arg(in, i));
-		return SUCCESS;
-	case A_LMPOP:
-	case A_ZMPOP: {
-		uint32_t next;
-		if (rcp_keys_numkeys(cmd, in, 0, out, &next) == FAILURE) return FAILURE;
-		if (!a1) {
-			rcp_push_str(out, rule == A_LMPOP ? "LEFT" : "MIN");
-		} else if (rule == A_LMPOP && (rcp_is_str_ci(a1, "left") || rcp_is_str_ci(a1, "right"))) {
-			zend_string *s = zval_get_string(a1);
-			add_next_index_str(out, php_string_toupper(s));
-			zend_string_release(s);
-		} else if (rule == A_ZMPOP && Z_TYPE_P(a1) == IS_STRING &&
-		           (zend_string_equals_literal(Z_STR_P(a1), "min") || zend_string_equals_literal(Z_STR_P(a1), "max"))) {
-			rcp_push_str(out, Z_STRVAL_P(a1)[1] == 'i' ? "MIN" : "MAX");
-		} else {
-			return rcp_bad(cmd, rule == A_LMPOP ? "Left/Right argument accepts only: left, right values"
-			                                    : "Wrong type of modifier given");
-		}
-		if (a2) {
-			if (Z_TYPE_P(a2) == IS_LONG && Z_LVAL_P(a2) == -1) return SUCCESS;
-			if (zval_get_long(a2) < 1) return rcp_bad(cmd, "Wrong count argument value or position offset");
-			rcp_push_str(out, "COUNT");
-			rcp_push(out, a2);
-		}
+	v = A_at(*a, off);
+	if (v && Z_TYPE_P(v) == IS_LONG && Z_LVAL_P(v) == -1) {
+		ZVAL_FALSE(&f);
+		return A_swap(a, A_splice1(*a, off, &f));
+	}
+	if (Z_lt_long(v, 1)) {
+		return bad(c, "Wrong count argument value or position offset");
+	}
+	ins = A_new(3);
+	A_push_cstr(ins, "COUNT");
+	A_push(ins, v);
+	if (any) {
+		A_push_cstr(ins, "ANY");
+	}
+	{
+		HashTable *r = A_replace(*a, off, any ? 2 : 1, ins);
+		zend_array_release(ins);
+		return A_swap(a, r);
+	}
+}
+
+/* Timeout: the value at off becomes TIMEOUT <n>; -1 becomes false. */
+static zend_result T_timeout(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	zval *v, f;
+	HashTable *ins, *r;
+
+	if (off >= (zend_long)A_count(*a)) {
 		return SUCCESS;
 	}
-	case A_CARD: {
-		uint32_t next;
-		if (rcp_keys_numkeys(cmd, in, 0, out, &next) == FAILURE) return FAILURE;
-		if (a1 && Z_TYPE_P(a1) != IS_FALSE) {
-			rcp_push_str(out, "LIMIT");
-			if (Z_TYPE_P(a1) != IS_TRUE) rcp_push(out, a1);
-		}
+	v = A_at(*a, off);
+	if (v && Z_TYPE_P(v) == IS_LONG && Z_LVAL_P(v) == -1) {
+		ZVAL_FALSE(&f);
+		return A_swap(a, A_splice1(*a, off, &f));
+	}
+	if (Z_lt_long(v, 1)) {
+		return bad(c, "Wrong timeout argument value or position offset");
+	}
+	ins = A_new(2);
+	A_push_cstr(ins, "TIMEOUT");
+	A_push(ins, v);
+	r = A_replace(*a, off, 1, ins);
+	zend_array_release(ins);
+	return A_swap(a, r);
+}
+
+/* Replace the value at off by one value (array_merge(before, [$x], after)). */
+static zend_result T_put(HashTable **a, zend_long off, zval *x)
+{
+	HashTable *ins = A_new(1), *r;
+
+	A_push(ins, x);
+	r = A_replace(*a, off, 1, ins);
+	zend_array_release(ins);
+	return A_swap(a, r);
+}
+
+static zend_result T_put_cstr(HashTable **a, zend_long off, const char *s)
+{
+	zval z;
+	zend_result r;
+
+	ZVAL_STRINGL(&z, s, strlen(s));
+	r = T_put(a, off, &z);
+	zval_ptr_dtor(&z);
+	return r;
+}
+
+/* LeftRight: 'left'/'right' at off (appends LEFT when missing). */
+static zend_result T_leftright(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	static const char *const lr[] = {"left", "right", NULL};
+	zval *v;
+	int m, ok;
+
+	if (off >= (zend_long)A_count(*a)) {
+		A_push_cstr(*a, "LEFT");
 		return SUCCESS;
 	}
-	case A_ZSTORE:
-	case A_ZSETOP: {
-		uint32_t koff = rule == A_ZSTORE ? 1 : 0, next;
-		zval *weights = rcp_arg(in, koff + 1), *agg = rcp_arg(in, koff + 2), *opts = NULL;
-		if (rule == A_ZSTORE && !a3 && weights && Z_TYPE_P(weights) == IS_ARRAY &&
-		    (rcp_opt(weights, "weights") || rcp_opt(weights, "aggregate"))) {
-			opts = weights; /* the old $options array */
-			weights = rcp_opt(opts, "weights");
-			agg = rcp_opt(opts, "aggregate");
-		}
-		if (rule == A_ZSTORE) rcp_push(out, a0);
-		if (rcp_keys_numkeys(cmd, in, koff, out, &next) == FAILURE) return FAILURE;
-		if (weights && Z_TYPE_P(weights) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(weights))) {
-			rcp_push_str(out, "WEIGHTS");
-			rcp_push_all(out, weights);
-		} else if (weights && Z_TYPE_P(weights) != IS_ARRAY) {
-			return rcp_bad(cmd, "Wrong weights argument type");
-		}
-		if (agg) {
-			if (!rcp_is_str_ci(agg, "min") && !rcp_is_str_ci(agg, "max") && !rcp_is_str_ci(agg, "sum") && !rcp_is_str_ci(agg, "count")) {
-				return rcp_bad(cmd, "Aggregate argument accepts only: min, max, sum, count values");
-			}
-			zend_string *s = zval_get_string(agg);
-			rcp_push_str(out, "AGGREGATE");
-			add_next_index_str(out, php_string_toupper(s));
-			zend_string_release(s);
-		}
-		if (rule == A_ZSETOP) {
-			zval *ws = rcp_arg(in, 3);
-			if (ws && Z_TYPE_P(ws) == IS_TRUE) rcp_push_str(out, "WITHSCORES");
-			else if (ws && Z_TYPE_P(ws) != IS_FALSE) rcp_push(out, ws);
-		}
+	v = A_at(*a, off);
+	if (!v || Z_TYPE_P(v) != IS_STRING || (ok = Z_enum(c, v, lr, &m)) == 0) {
+		return bad(c, "Left/Right argument accepts only: left, right values");
+	}
+	if (ok < 0) {
+		return FAILURE;
+	}
+	if (m < 0) {
+		return T_put(a, off, NULL);
+	}
+	return T_put_cstr(a, off, m == 0 ? "LEFT" : "RIGHT");
+}
+
+/* Sorting: 'asc'/'desc' at off; null becomes false. */
+static zend_result T_sorting(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	static const char *const sorting[] = {"asc", "desc", NULL};
+	zval *v, f;
+	int m, ok;
+
+	if (off >= (zend_long)A_count(*a)) {
 		return SUCCESS;
 	}
-	case A_ZDIFF: {
-		uint32_t next;
-		if (rcp_keys_numkeys(cmd, in, 0, out, &next) == FAILURE) return FAILURE;
-		if (a1 && Z_TYPE_P(a1) == IS_TRUE) rcp_push_str(out, "WITHSCORES");
-		else if (a1 && Z_TYPE_P(a1) != IS_FALSE) rcp_push(out, a1);
+	v = A_at(*a, off);
+	if (Z_is_null(v)) {
+		ZVAL_FALSE(&f);
+		return A_swap(a, A_splice1(*a, off, &f));
+	}
+	ok = Z_enum(c, v, sorting, &m);
+	if (ok < 0) {
+		return FAILURE;
+	}
+	if (!ok) {
+		return bad(c, "Sorting argument accepts only: asc, desc values");
+	}
+	if (m < 0) {
+		return T_put(a, off, NULL);
+	}
+	return T_put_cstr(a, off, m == 0 ? "ASC" : "DESC");
+}
+
+/* WithCoord / WithDist / WithHash / Storedist / Rev / Approx: true at off becomes the keyword. */
+static zend_result T_flag(const rcp_pcmd *c, HashTable **a, zend_long off, const char *kw, const char *err)
+{
+	zval *v;
+
+	if (off >= (zend_long)A_count(*a)) {
 		return SUCCESS;
 	}
-	case A_KEYS1: {
-		uint32_t next;
-		if (!a0) return rcp_bad(cmd, "a script is required");
-		rcp_push(out, a0);
-		if (rcp_keys_numkeys(cmd, in, 1, out, &next) == FAILURE) return FAILURE;
-		for (i = next; i < n; i++) rcp_push(out, rcp_arg(in, i));
+	v = A_at(*a, off);
+	if (Z_is_false(v)) {
 		return SUCCESS;
 	}
-	case A_GETEX:
-		if (!a0) return rcp_bad(cmd, "a key is required");
-		rcp_push(out, a0);
-		if (!a1 || (Z_TYPE_P(a1) == IS_STRING && Z_STRLEN_P(a1) == 0)) return SUCCESS;
-		if (!(rcp_is_str_ci(a1, "ex") || rcp_is_str_ci(a1, "px") || rcp_is_str_ci(a1, "exat") ||
-		      rcp_is_str_ci(a1, "pxat") || rcp_is_str_ci(a1, "persist"))) {
-			return rcp_bad(cmd, "Modifier argument accepts only: ex, px, exat, pxat, persist values");
-		}
-		{
-			zend_string *s = zval_get_string(a1);
-			add_next_index_str(out, php_string_toupper(s));
-			zend_string_release(s);
-		}
-		if (rcp_is_str_ci(a1, "persist")) return SUCCESS;
-		if (!a2) return rcp_bad(cmd, "You should provide value for current modifier");
-		for (i = 2; i < n; i++) rcp_push(out, rcp_arg(in, i));
+	if (!Z_is_true(v)) {
+		return bad(c, err);
+	}
+	return T_put_cstr(a, off, kw);
+}
+
+/* Limit (SINTERCARD, ZINTERCARD, ZRANGESTORE) */
+static zend_result T_limit(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	HashTable *before = A_slice(*a, 0, off), *after;
+	zval *v = off < (zend_long)A_count(*a) ? A_at(*a, off) : NULL;
+
+	if (off >= (zend_long)A_count(*a) || Z_is_false(v)) {
+		return A_swap(a, before);
+	}
+	if (!Z_is_true(v) && (!v || Z_TYPE_P(v) != IS_LONG)) {
+		zend_array_release(before);
+		return bad(c, "Wrong limit argument type");
+	}
+	A_push_cstr(before, "LIMIT");
+	if (!Z_is_true(v)) {
+		A_push(before, v);
+	}
+	after = A_slice(*a, off + 1, -1);
+	A_merge(before, after);
+	zend_array_release(after);
+	return A_swap(a, before);
+}
+
+/* Weights: [w1, w2] at off becomes WEIGHTS w1 w2; [] is removed (unset, keys kept). */
+static zend_result T_weights(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	zval *v;
+	HashTable *ins, *r;
+
+	if (off >= (zend_long)A_count(*a)) {
 		return SUCCESS;
-	case A_SORT:
-		if (n >= 2 && Z_TYPE_P(a1) == IS_ARRAY) {
-			rcp_push(out, a0);
-			if ((v = rcp_opt(a1, "BY"))) { rcp_push_str(out, "BY"); rcp_push(out, v); }
-			if ((v = rcp_opt(a1, "GET"))) {
-				if (Z_TYPE_P(v) == IS_ARRAY) {
-					zval *g;
-					ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), g) { rcp_push_str(out, "GET"); ZVAL_DEREF(g); rcp_push(out, g); } ZEND_HASH_FOREACH_END();
-				} else { rcp_push_str(out, "GET"); rcp_push(out, v); }
-			}
-			if ((v = rcp_opt(a1, "LIMIT")) && Z_TYPE_P(v) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(v)) == 2) {
-				rcp_push_str(out, "LIMIT"); rcp_push(out, rcp_arg(Z_ARRVAL_P(v), 0)); rcp_push(out, rcp_arg(Z_ARRVAL_P(v), 1));
-			}
-			if ((v = rcp_opt(a1, "SORT"))) {
-				zend_string *s = zval_get_string(v);
-				add_next_index_str(out, php_string_toupper(s));
-				zend_string_release(s);
-			}
-			if ((v = rcp_opt(a1, "ALPHA")) && zend_is_true(v)) rcp_push_str(out, "ALPHA");
-			if ((v = rcp_opt(a1, "STORE"))) { rcp_push_str(out, "STORE"); rcp_push(out, v); }
-			return SUCCESS;
-		}
-		break;
-	case A_BITOP:
-		if (n == 3 && Z_TYPE_P(a2) == IS_ARRAY) {
-			rcp_push(out, a0); rcp_push(out, a1); rcp_push_all(out, a2);
-			return SUCCESS;
-		}
-		break;
-	case A_XRANGE:
-		if (n == 4) {
-			rcp_push(out, a0); rcp_push(out, a1); rcp_push(out, a2);
-			rcp_push_str(out, "COUNT"); rcp_push(out, a3);
-			return SUCCESS;
-		}
-		break;
-	case A_GEORADIUS: {
-		zval *opts = n ? rcp_arg(in, n - 1) : NULL;
-		if (opts && Z_TYPE_P(opts) == IS_ARRAY) {
-			for (i = 0; i + 1 < n; i++) rcp_push(out, rcp_arg(in, i));
-			if ((v = rcp_opt(opts, "WITHCOORD")) && zend_is_true(v)) rcp_push_str(out, "WITHCOORD");
-			if ((v = rcp_opt(opts, "WITHDIST")) && zend_is_true(v)) rcp_push_str(out, "WITHDIST");
-			if ((v = rcp_opt(opts, "WITHHASH")) && zend_is_true(v)) rcp_push_str(out, "WITHHASH");
-			if ((v = rcp_opt(opts, "COUNT")) && Z_TYPE_P(v) != IS_NULL) { rcp_push_str(out, "COUNT"); rcp_push(out, v); }
-			if ((v = rcp_opt(opts, "SORT")) && Z_TYPE_P(v) != IS_NULL) {
-				zend_string *s = zval_get_string(v);
-				add_next_index_str(out, php_string_toupper(s));
-				zend_string_release(s);
-			}
-			if ((v = rcp_opt(opts, "STORE")) && Z_TYPE_P(v) != IS_NULL) { rcp_push_str(out, "STORE"); rcp_push(out, v); }
-			if ((v = rcp_opt(opts, "STOREDIST")) && Z_TYPE_P(v) != IS_NULL) { rcp_push_str(out, "STOREDIST"); rcp_push(out, v); }
-			return SUCCESS;
-		}
-		break;
 	}
-	case A_COPY:
-		if (n >= 3) {
-			rcp_push(out, a0); rcp_push(out, a1);
-			if (!(Z_TYPE_P(a2) == IS_LONG && Z_LVAL_P(a2) == -1)) { rcp_push_str(out, "DB"); rcp_push(out, a2); }
-			if (a3 && zend_is_true(a3)) rcp_push_str(out, "REPLACE");
-			return SUCCESS;
-		}
-		break;
+	v = A_at(*a, off);
+	if (!Z_is_array(v)) {
+		return bad(c, "Wrong weights argument type");
 	}
-	/* no rewriting: the arguments as given */
-	ZEND_HASH_FOREACH_VAL(in, v) {
+	if (A_count(Z_ARRVAL_P(v)) == 0) {
+		zend_hash_index_del(*a, (zend_ulong)off);
+		return SUCCESS;
+	}
+	ins = A_new(1 + A_count(Z_ARRVAL_P(v)));
+	A_push_cstr(ins, "WEIGHTS");
+	A_merge(ins, Z_ARRVAL_P(v));
+	r = A_replace(*a, off, 1, ins);
+	zend_array_release(ins);
+	return A_swap(a, r);
+}
+
+/* Aggregate: 'min'/'max'/'sum'/'count' at off becomes AGGREGATE <X>. */
+static zend_result T_aggregate(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	static const char *const agg[] = {"min", "max", "sum", "count", NULL};
+	zval *v;
+	HashTable *ins, *r;
+	int m, ok;
+
+	if (off >= (zend_long)A_count(*a)) {
+		return SUCCESS;
+	}
+	v = A_at(*a, off);
+	if (!v || Z_TYPE_P(v) != IS_STRING || (ok = Z_enum(c, v, agg, &m)) == 0) {
+		return bad(c, "Aggregate argument accepts only: min, max, sum, count values");
+	}
+	if (ok < 0) {
+		return FAILURE;
+	}
+	ins = A_new(2);
+	A_push_cstr(ins, "AGGREGATE");
+	A_push_enum(ins, agg, m);
+	r = A_replace(*a, off, 1, ins);
+	zend_array_release(ins);
+	return A_swap(a, r);
+}
+
+/* DB (COPY): numeric at off becomes DB <n>; negative is removed. */
+static zend_result T_db(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	zval *v;
+	HashTable *ins, *r;
+
+	if (off >= (zend_long)A_count(*a)) {
+		return SUCCESS;
+	}
+	v = A_at(*a, off);
+	if (!Z_is_numeric(v)) {
+		return bad(c, "DB argument should be a valid numeric value");
+	}
+	if (Z_lt_long(v, 0)) {
+		return A_swap(a, A_splice1(*a, off, NULL));
+	}
+	ins = A_new(2);
+	A_push_cstr(ins, "DB");
+	A_push(ins, v);
+	r = A_replace(*a, off, 1, ins);
+	zend_array_release(ins);
+	return A_swap(a, r);
+}
+
+/* "pop the last argument; true -> KEYWORD, false -> dropped, anything else -> put back" (Replace,
+ * WithScores, WithValues, SORT_RO's ALPHA) */
+static void T_pop_bool(HashTable *a, const char *kw)
+{
+	zval last;
+
+	A_pop(a, &last);
+	if (Z_TYPE(last) == IS_TRUE) {
+		A_push_cstr(a, kw);
+	} else if (Z_TYPE(last) != IS_FALSE) {
+		A_push(a, &last);
+	}
+	zval_ptr_dtor(&last);
+}
+
+/* ByArgument (SORT_RO): value at off becomes BY <value> unless null. */
+static zend_result T_by(HashTable **a, zend_long off)
+{
+	zval *v;
+	HashTable *ins, *r;
+
+	if (off >= (zend_long)A_count(*a) || Z_is_null(v = A_at(*a, off))) {
+		return SUCCESS;
+	}
+	ins = A_new(2);
+	A_push_cstr(ins, "BY");
+	A_push(ins, v);
+	r = A_replace(*a, off, 1, ins);
+	zend_array_release(ins);
+	return A_swap(a, r);
+}
+
+/* Get (SORT_RO): [p1, p2] at off becomes GET p1 GET p2. */
+static zend_result T_get(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	zval *v, *p;
+	HashTable *ins, *r;
+
+	if (off >= (zend_long)A_count(*a)) {
+		return SUCCESS;
+	}
+	v = A_at(*a, off);
+	if (!Z_is_array(v)) {
+		return bad(c, "Wrong get argument type");
+	}
+	ins = A_new(2 * A_count(Z_ARRVAL_P(v)));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), p) {
+		A_push_cstr(ins, "GET");
+		A_push(ins, p);
+	} ZEND_HASH_FOREACH_END();
+	r = A_replace(*a, off, 1, ins);
+	zend_array_release(ins);
+	return A_swap(a, r);
+}
+
+/* Find the first argument that is an instance of cls (by foreach); its key, or -1. */
+static zend_long T_find_instance(HashTable *a, const char *cls, bool *string_key)
+{
+	zend_string *k;
+	zend_ulong h;
+	zval *v;
+
+	*string_key = false;
+	ZEND_HASH_FOREACH_KEY_VAL(a, h, k, v) {
 		ZVAL_DEREF(v);
-		rcp_push(out, v);
+		if (Z_instanceof(v, cls)) {
+			if (k) {
+				*string_key = true;
+				return -1;
+			}
+			return (zend_long)h;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return -1;
+}
+
+/* GeoFrom / GeoBy / LimitObject: the argument object becomes its toArray() (required: FROM and BY). */
+static zend_result T_object(const rcp_pcmd *c, HashTable **a, const char *cls, bool required, const char *err)
+{
+	bool skey;
+	zend_long i = T_find_instance(*a, cls, &skey);
+	HashTable *ins, *r;
+
+	if (skey) {
+		return bad(c, "argument object under a string key");
+	}
+	if (i < 0) {
+		return required ? bad(c, err) : SUCCESS;
+	}
+	if (!(ins = Z_to_array(c, A_at(*a, i)))) {
+		return FAILURE;
+	}
+	r = A_replace(*a, i, 1, ins);
+	zend_array_release(ins);
+	return A_swap(a, r);
+}
+
+/* ServerTo (FAILOVER): value at off becomes its toArray(); null becomes false. */
+static zend_result T_to(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	zval *v, f;
+	HashTable *ins, *r;
+
+	if (off >= (zend_long)A_count(*a)) {
+		return SUCCESS;
+	}
+	v = A_at(*a, off);
+	if (Z_is_null(v)) {
+		ZVAL_FALSE(&f);
+		return A_swap(a, A_splice1(*a, off, &f));
+	}
+	if (!(ins = Z_to_array(c, v))) {
+		return FAILURE;
+	}
+	r = A_replace(*a, off, 1, ins);
+	zend_array_release(ins);
+	return A_swap(a, r);
+}
+
+static zend_result T_filter(HashTable **a)
+{
+	return A_swap(a, A_filtered(*a));
+}
+
+/* ================================================================================================== */
+/* Argument filters                                                                                     */
+/* ================================================================================================== */
+
+/* Command::normalizeArguments: a single array argument is the argument list. */
+static zend_result a_normalize(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *first;
+
+	if (A_count(in) == 1 && (first = A_at(in, 0)) && Z_TYPE_P(first) == IS_ARRAY) {
+		A_share(Z_ARRVAL_P(first), out);
+	} else {
+		A_share(in, out);
+	}
+	return SUCCESS;
+}
+
+/* Command::normalizeVariadic (also SDIFFSTORE/SINTERSTORE/SUNIONSTORE): (x, [a, b]) -> x a b */
+static zend_result a_variadic(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *second;
+	HashTable *r;
+
+	if (A_count(in) != 2 || !Z_is_array(second = A_at(in, 1))) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	r = A_new(1 + A_count(Z_ARRVAL_P(second)));
+	A_push(r, A_at(in, 0));
+	A_merge(r, Z_ARRVAL_P(second));
+	return out_arr(r, out);
+}
+
+/* WATCH: an array first argument is the argument list. */
+static zend_result a_watch(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *first = A_at(in, 0);
+
+	A_share(Z_is_array(first) ? Z_ARRVAL_P(first) : in, out);
+	return SUCCESS;
+}
+
+/* BLPOP / BRPOP: ([k1, k2], timeout) -> k1 k2 timeout */
+static zend_result a_blpop(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *keys;
+	HashTable *r;
+
+	if (A_count(in) != 2 || !Z_is_array(keys = A_at(in, 0))) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	r = zend_array_dup(Z_ARRVAL_P(keys));
+	A_push(r, A_at(in, 1));
+	return out_arr(r, out);
+}
+
+/* push k, v for every pair of arr (integer keys as ints) */
+static void A_push_pairs(HashTable *r, HashTable *arr, bool value_first)
+{
+	zend_string *k;
+	zend_ulong h;
+	zval *v, kz;
+
+	ZEND_HASH_FOREACH_KEY_VAL(arr, h, k, v) {
+		if (k) {
+			ZVAL_STR_COPY(&kz, k);
+		} else {
+			ZVAL_LONG(&kz, (zend_long)h);
+		}
+		if (value_first) {
+			A_push(r, v);
+			A_push(r, &kz);
+		} else {
+			A_push(r, &kz);
+			A_push(r, v);
+		}
+		zval_ptr_dtor(&kz);
+	} ZEND_HASH_FOREACH_END();
+}
+
+/* MSET / MSETNX: ([k => v, ...]) -> k v ... */
+static zend_result a_mset(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *first;
+	HashTable *r;
+
+	if (A_count(in) != 1 || !Z_is_array(first = A_at(in, 0))) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	r = A_new(2 * A_count(Z_ARRVAL_P(first)));
+	A_push_pairs(r, Z_ARRVAL_P(first), false);
+	return out_arr(r, out);
+}
+
+/* HMSET: (key, [f => v, ...]) -> key f v ... */
+static zend_result a_hmset(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *second;
+	HashTable *r;
+
+	if (A_count(in) != 2 || !Z_is_array(second = A_at(in, 1))) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	r = A_new(1 + 2 * A_count(Z_ARRVAL_P(second)));
+	A_push(r, A_at(in, 0));
+	A_push_pairs(r, Z_ARRVAL_P(second), false);
+	return out_arr(r, out);
+}
+
+/* ZADD: a trailing [member => score] array -> score member ... */
+static zend_result a_zadd(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *last = A_last(in), popped;
+	HashTable *r;
+
+	if (!Z_is_array(last)) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	r = zend_array_dup(in);
+	A_pop(r, &popped);
+	A_push_pairs(r, Z_ARRVAL(popped), true);
+	zval_ptr_dtor(&popped);
+	return out_arr(r, out);
+}
+
+/* GEOADD: (key, [[lon, lat, member], ...]) -> key lon lat member ... */
+static zend_result a_geoadd(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *second, *item;
+	HashTable *r;
+
+	if (A_count(in) != 2 || !Z_is_array(second = A_at(in, 1))) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	r = A_new(4);
+	A_push(r, A_at(in, 0));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(second), item) {
+		ZVAL_DEREF(item);
+		if (Z_TYPE_P(item) != IS_ARRAY) {
+			zend_array_release(r);
+			return bad_type(c, "each item must be an array [longitude, latitude, member]", item);
+		}
+		A_merge(r, Z_ARRVAL_P(item));
+	} ZEND_HASH_FOREACH_END();
+	return out_arr(r, out);
+}
+
+/* SCAN options: MATCH / COUNT (non-empty); HSCAN adds NOVALUES (=== true). */
+static void scan_options(HashTable *r, HashTable *opts_in, bool novalues)
+{
+	HashTable *o = A_upper_keys(opts_in);
+	zval *v;
+
+	if (!Z_empty(v = A_key(o, "MATCH"))) {
+		A_push_cstr(r, "MATCH");
+		A_push(r, v);
+	}
+	if (!Z_empty(v = A_key(o, "COUNT"))) {
+		A_push_cstr(r, "COUNT");
+		A_push(r, v);
+	}
+	if (novalues && !Z_empty(v = A_key(o, "NOVALUES")) && Z_is_true(v)) {
+		A_push_cstr(r, "NOVALUES");
+	}
+	zend_array_release(o);
+}
+
+/* SCAN: (cursor, [options]); SSCAN/HSCAN/ZSCAN: (key, cursor, [options]) -- p1 = position of options */
+static zend_result a_scan(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zend_long off = c->p1;
+	zval *opts;
+	HashTable *r;
+
+	if (A_count(in) != (uint32_t)off + 1 || !Z_is_array(opts = A_at(in, off))) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	r = zend_array_dup(in);
+	{
+		zval popped;
+		A_pop(r, &popped);
+		zval_ptr_dtor(&popped);
+	}
+	scan_options(r, Z_ARRVAL_P(opts), c->p2 != 0);
+	return out_arr(r, out);
+}
+
+/* ZRANGE / ZREVRANGE prepareOptions */
+static zend_result zrange_options(const rcp_pcmd *c, HashTable *o, HashTable *r)
+{
+	zval *v;
+
+	if (!Z_empty(A_key(o, "BYSCORE")) && !Z_empty(A_key(o, "BYLEX"))) {
+		return bad(c, "BYSCORE and BYLEX are mutually exclusive");
+	}
+	if (!Z_empty(A_key(o, "BYSCORE"))) {
+		A_push_cstr(r, "BYSCORE");
+	}
+	if (!Z_empty(A_key(o, "BYLEX"))) {
+		A_push_cstr(r, "BYLEX");
+	}
+	if (!Z_empty(A_key(o, "REV"))) {
+		A_push_cstr(r, "REV");
+	}
+	if (!Z_empty(v = A_key(o, "LIMIT")) && Z_TYPE_P(v) == IS_ARRAY) {
+		A_push_cstr(r, "LIMIT");
+		A_merge(r, Z_ARRVAL_P(v));
+	}
+	if (!Z_empty(A_key(o, "WITHSCORES"))) {
+		A_push_cstr(r, "WITHSCORES");
+	}
+	return SUCCESS;
+}
+
+/* LIMIT of ZRANGEBYSCORE/ZRANGEBYLEX prepareOptions: LIMIT (OFFSET ?? [0]) (COUNT ?? [1]) */
+static void zrangeby_limit(HashTable *o, HashTable *r)
+{
+	zval *l = A_key(o, "LIMIT"), *v;
+
+	if (l && Z_TYPE_P(l) == IS_ARRAY) {
+		HashTable *lim = A_upper_keys(Z_ARRVAL_P(l));
+		A_push_cstr(r, "LIMIT");
+		v = A_key(lim, "OFFSET");
+		A_push(r, !Z_is_null(v) ? v : A_at(lim, 0));
+		v = A_key(lim, "COUNT");
+		A_push(r, !Z_is_null(v) ? v : A_at(lim, 1));
+		zend_array_release(lim);
+	}
+}
+
+/* ZRANGE family: 4 arguments, the 4th 'WITHSCORES' (any case) or an options array.
+ * p1: 0 = ZRANGE/ZREVRANGE, 1 = ZRANGEBYSCORE/ZREVRANGEBYSCORE, 2 = ZRANGEBYLEX/ZREVRANGEBYLEX */
+static zend_result a_zrange(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *last;
+	HashTable *r, *o, *src;
+	bool ws_string;
+
+	if (A_count(in) != 4 || !(last = A_at(in, 3))) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	ws_string = Z_TYPE_P(last) == IS_STRING && Z_STRLEN_P(last) == 10
+		&& zend_binary_strcasecmp(Z_STRVAL_P(last), 10, "WITHSCORES", 10) == 0;
+	if (!ws_string && Z_TYPE_P(last) != IS_ARRAY) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	if (ws_string) {
+		src = A_new(1);
+		{
+			zval t;
+			ZVAL_TRUE(&t);
+			zend_hash_str_update(src, "WITHSCORES", sizeof("WITHSCORES") - 1, &t);
+		}
+	} else {
+		src = Z_ARRVAL_P(last);
+		GC_TRY_ADDREF(src);
+	}
+	o = A_upper_keys(src);
+	zend_array_release(src);
+	r = zend_array_dup(in);
+	{
+		zval popped;
+		A_pop(r, &popped);
+		zval_ptr_dtor(&popped);
+	}
+	if (c->p1 == 2) {
+		zrangeby_limit(o, r);
+	} else {
+		if (c->p1 == 1) {
+			zrangeby_limit(o, r);
+			zend_hash_str_del(o, "LIMIT", sizeof("LIMIT") - 1);
+		}
+		if (zrange_options(c, o, r) == FAILURE) {
+			zend_array_release(o);
+			zend_array_release(r);
+			return FAILURE;
+		}
+	}
+	zend_array_release(o);
+	return out_arr(r, out);
+}
+
+/* ZUNIONSTORE / ZINTERSTORE (p1 = 1: keys 1, weights 2, aggregate 3) and ZUNION / ZINTER (p1 = 0, plus
+ * the WithScores trait first) */
+static zend_result a_zsetop(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zend_long base = c->p1;
+	HashTable *a = zend_array_dup(in);
+	zval *opt;
+
+	if (base == 0) {
+		T_pop_bool(a, "WITHSCORES");
+	}
+	/* support old `$options` array: literal indexes 2 and 3 (whatever the command) */
+	opt = A_at(a, 2);
+	if (!A_isset(a, 3) && (!Z_is_null(opt_key(opt, "weights")) || !Z_is_null(opt_key(opt, "aggregate")))) {
+		zval popped, *w, *g, def;
+		A_pop(a, &popped);
+		w = opt_key(&popped, "weights");
+		if (!Z_is_null(w)) {
+			A_push(a, w);
+		} else {
+			ZVAL_EMPTY_ARRAY(&def);
+			A_push(a, &def);
+		}
+		g = opt_key(&popped, "aggregate");
+		if (!Z_is_null(g)) {
+			A_push(a, g);
+		} else {
+			A_push_cstr(a, "sum");
+		}
+		zval_ptr_dtor(&popped);
+	}
+	if (T_aggregate(c, &a, base + 2) == FAILURE || T_weights(c, &a, base + 1) == FAILURE
+		|| T_keys(c, &a, base, true) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* ZDIFF: Keys(0) then WithScores */
+static zend_result a_zdiff(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+
+	if (T_keys(c, &a, 0, true) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	T_pop_bool(a, "WITHSCORES");
+	return out_arr(a, out);
+}
+
+/* Keys trait alone: p1 = offset, p2 = with numkeys (ZDIFFSTORE, EVAL_RO, EVALSHA_RO, FCALL, BZPOPMIN/MAX) */
+static zend_result a_keys(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+
+	if (T_keys(c, &a, c->p1, c->p2 != 0) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* SINTERCARD / ZINTERCARD: Limit(1) then Keys(0) */
+static zend_result a_intercard(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+
+	if (T_limit(c, &a, 1) == FAILURE || T_keys(c, &a, 0, true) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* LMPOP (p1 = 0) / BLMPOP (p1 = 1): Count(p1+2), LeftRight(p1+1), Keys(p1), filter */
+static zend_result a_lmpop(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zend_long b = c->p1;
+	HashTable *a = zend_array_dup(in);
+
+	if (T_count(c, &a, b + 2, false) == FAILURE || T_leftright(c, &a, b + 1) == FAILURE
+		|| T_keys(c, &a, b, true) == FAILURE || T_filter(&a) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* ZMPOP (p1 = 0) / BZMPOP (p1 = 1): Count(p1+2), MinMaxModifier(p1+1), Keys(p1); no filter */
+static zend_result a_zmpop(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zend_long b = c->p1, moff = b + 1;
+	HashTable *a = zend_array_dup(in);
+	zval *m, t;
+
+	if (T_count(c, &a, b + 2, false) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	if (moff >= (zend_long)A_count(a)) {
+		ZVAL_STRINGL(&t, "MIN", 3);
+		zend_hash_index_update(a, (zend_ulong)moff, &t);
+	} else {
+		m = A_at(a, moff);
+		if (!m || Z_TYPE_P(m) != IS_STRING || !(Z_eq_lit(m, "min") || Z_eq_lit(m, "max"))) {
+			zend_array_release(a);
+			return bad(c, "Wrong type of modifier given");
+		}
+		ZVAL_STRINGL(&t, Z_eq_lit(m, "min") ? "MIN" : "MAX", 3);
+		zend_hash_index_update(a, (zend_ulong)moff, &t);
+	}
+	if (T_keys(c, &a, b, true) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* COPY: DB(2) then Replace */
+static zend_result a_copy(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+
+	if (T_db(c, &a, 2) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	T_pop_bool(a, "REPLACE");
+	return out_arr(a, out);
+}
+
+/* WithScores (ZRANDMEMBER), WithValues (HRANDFIELD): p1 selects the keyword */
+static zend_result a_pop_bool(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+
+	T_pop_bool(a, c->p1 ? "WITHVALUES" : "WITHSCORES");
+	return out_arr(a, out);
+}
+
+/* ExpireOptions (EXPIRE, EXPIREAT) p1 = 0; BitByte (BITCOUNT, BITPOS) p1 = 1 */
+static zend_result a_last_enum(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	static const char *const expire[] = {"nx", "xx", "gt", "lt", NULL};
+	static const char *const bitbyte[] = {"bit", "byte", NULL};
+	const char *const *e = c->p1 ? bitbyte : expire;
+	HashTable *a = zend_array_dup(in);
+	zval last;
+	int m, ok;
+
+	A_pop(a, &last);
+	if (Z_TYPE(last) == IS_NULL) {
+		return out_arr(a, out);
+	}
+	ok = Z_enum(c, &last, e, &m);
+	if (ok < 0) {
+		zval_ptr_dtor(&last);
+		zend_array_release(a);
+		return FAILURE;
+	}
+	if (ok && c->p1 == 0) {
+		/* ExpireOptions maps by strtolower($value): every valid spelling maps */
+		zend_string *u = Z_upper(c, &last);
+		if (!u) {
+			zval_ptr_dtor(&last);
+			zend_array_release(a);
+			return FAILURE;
+		}
+		A_push_str(a, u);
+	} else if (ok) {
+		A_push_enum(a, e, m);
+	} else {
+		A_push(a, &last);
+	}
+	zval_ptr_dtor(&last);
+	return out_arr(a, out);
+}
+
+/* SET: false / null options (index >= 2) are removed */
+static zend_result a_set(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = NULL;
+	zend_string *k;
+	zend_ulong h;
+	zval *v;
+
+	ZEND_HASH_FOREACH_KEY_VAL(in, h, k, v) {
+		ZVAL_DEREF(v);
+		if (Z_TYPE_P(v) != IS_FALSE && Z_TYPE_P(v) != IS_NULL) {
+			continue;
+		}
+		if (!k) {
+			if ((zend_long)h < 2) {
+				continue;
+			}
+		} else {
+			/* `$index < 2` with a string key */
+			zval kz, two;
+			ZVAL_STR(&kz, k);
+			ZVAL_LONG(&two, 2);
+			if (zend_compare(&kz, &two) < 0) {
+				continue;
+			}
+		}
+		if (!a) {
+			a = zend_array_dup(in);
+		}
+		if (k) {
+			zend_hash_del(a, k);
+		} else {
+			zend_hash_index_del(a, h);
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (!a) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	return out_arr(a, out);
+}
+
+/* GETEX */
+static zend_result a_getex(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	static const char *const mods[] = {"ex", "px", "exat", "pxat", "persist", NULL};
+	zval *m = A_at(in, 1);
+	HashTable *a;
+	int idx, ok;
+
+	if (!A_exists(in, 1) || Z_eq_lit(m, "")) {
+		a = A_new(1);
+		A_push(a, A_at(in, 0));
+		return out_arr(a, out);
+	}
+	ok = Z_enum(c, m, mods, &idx);
+	if (ok < 0) {
+		return FAILURE;
+	}
+	if (!ok) {
+		return bad(c, "Modifier argument accepts only: ex, px, exat, pxat, persist values");
+	}
+	if (Z_eq_lit(m, "persist")) {
+		a = A_new(2);
+		A_push(a, A_at(in, 0));
+		A_push_cstr(a, "PERSIST");
+		return out_arr(a, out);
+	}
+	a = zend_array_dup(in);
+	{
+		zval t;
+		if (idx < 0) {
+			ZVAL_NULL(&t);
+		} else {
+			zend_string *s = zend_string_init(mods[idx], strlen(mods[idx]), 0);
+			ZVAL_STR(&t, zend_string_toupper(s));
+			zend_string_release(s);
+		}
+		zend_hash_index_update(a, 1, &t);
+	}
+	if (!A_exists(a, 2)) {
+		zend_array_release(a);
+		return bad(c, "You should provide value for current modifier");
+	}
+	return out_arr(a, out);
+}
+
+/* LCS (key1, key2, len, idx, minmatchlen, withmatchlen) */
+static zend_result a_lcs(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+	zval t, *v;
+
+	if (A_isset(a, 2) && Z_truthy(A_at(a, 2))) {
+		ZVAL_STRINGL(&t, "LEN", 3);
+		zend_hash_index_update(a, 2, &t);
+	}
+	if (A_isset(a, 3) && Z_truthy(A_at(a, 3))) {
+		ZVAL_STRINGL(&t, "IDX", 3);
+		zend_hash_index_update(a, 3, &t);
+	}
+	if (A_isset(a, 5) && Z_truthy(A_at(a, 5))) {
+		ZVAL_STRINGL(&t, "WITHMATCHLEN", 12);
+		zend_hash_index_update(a, 5, &t);
+	}
+	if (A_isset(a, 4)) {
+		v = A_at(a, 4);
+		if (!(Z_TYPE_P(v) == IS_LONG && Z_LVAL_P(v) == 0)) {
+			HashTable *ins = A_new(2), *r;
+			A_push_cstr(ins, "MINMATCHLEN");
+			A_push(ins, v);
+			r = A_replace(a, 4, 1, ins);
+			zend_array_release(ins);
+			A_swap(&a, r);
+		} else {
+			ZVAL_FALSE(&t);
+			zend_hash_index_update(a, 4, &t);
+		}
+	}
+	T_filter(&a);
+	return out_arr(a, out);
+}
+
+/* SORT (key, [options]) */
+static zend_result a_sort(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *r, *p;
+	zval *opts, *v, *g;
+
+	if (A_count(in) == 1) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	opts = A_at(in, 1);
+	if (!Z_is_array(opts)) {
+		return bad_type(c, "the second argument must be an options array", opts);
+	}
+	r = A_new(8);
+	A_push(r, A_at(in, 0));
+	p = A_upper_keys(Z_ARRVAL_P(opts));
+	if (!Z_is_null(v = A_key(p, "BY"))) {
+		A_push_cstr(r, "BY");
+		A_push(r, v);
+	}
+	if (!Z_is_null(v = A_key(p, "GET"))) {
+		if (Z_TYPE_P(v) == IS_ARRAY) {
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), g) {
+				A_push_cstr(r, "GET");
+				A_push(r, g);
+			} ZEND_HASH_FOREACH_END();
+		} else {
+			A_push_cstr(r, "GET");
+			A_push(r, v);
+		}
+	}
+	if (!Z_is_null(v = A_key(p, "LIMIT")) && Z_TYPE_P(v) == IS_ARRAY && A_count(Z_ARRVAL_P(v)) == 2) {
+		A_push_cstr(r, "LIMIT");
+		A_push(r, A_at(Z_ARRVAL_P(v), 0));
+		A_push(r, A_at(Z_ARRVAL_P(v), 1));
+	}
+	if (!Z_is_null(v = A_key(p, "SORT"))) {
+		zend_string *u = Z_upper(c, v);
+		if (!u) {
+			zend_array_release(p);
+			zend_array_release(r);
+			return FAILURE;
+		}
+		A_push_str(r, u);
+	}
+	if (!Z_is_null(v = A_key(p, "ALPHA")) && Z_truthy(v)) {
+		A_push_cstr(r, "ALPHA");
+	}
+	if (!Z_is_null(v = A_key(p, "STORE"))) {
+		A_push_cstr(r, "STORE");
+		A_push(r, v);
+	}
+	zend_array_release(p);
+	return out_arr(r, out);
+}
+
+/* SORT_RO (key, by, limit, get, sorting, alpha) */
+static zend_result a_sort_ro(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+
+	T_pop_bool(a, "ALPHA");
+	if (T_sorting(c, &a, 4) == FAILURE || T_get(c, &a, 3) == FAILURE
+		|| T_object(c, &a, "predis\\command\\argument\\server\\limitinterface", false, NULL) == FAILURE
+		|| T_by(&a, 1) == FAILURE || T_filter(&a) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* BITOP (operation, destination, [keys]) or (operation, destination, key, ...) */
+static zend_result a_bitop(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	static const char *const ops[] = {"AND", "OR", "XOR", "NOT", "DIFF", "DIFF1", "ANDOR", "ONE", NULL};
+	HashTable *a;
+	zval *keys;
+
+	if (A_count(in) == 3 && Z_is_array(keys = A_at(in, 2))) {
+		/* array_unshift($keys, $operation, $destination) */
+		a = A_new(2 + A_count(Z_ARRVAL_P(keys)));
+		A_push(a, A_at(in, 0));
+		A_push(a, A_at(in, 1));
+		A_merge(a, Z_ARRVAL_P(keys));
+	} else {
+		a = zend_array_dup(in);
+	}
+	if (A_count(a) > 0) {
+		zend_string *op = Z_upper(c, A_at(a, 0));
+		bool ok = false;
+		if (!op) {
+			zend_array_release(a);
+			return FAILURE;
+		}
+		for (int i = 0; ops[i]; i++) {
+			zval l, s;
+			ZVAL_STR(&s, op);
+			ZVAL_STRINGL(&l, ops[i], strlen(ops[i]));
+			ok = zend_compare(&s, &l) == 0;
+			zval_ptr_dtor(&l);
+			if (ok) {
+				break;
+			}
+		}
+		zend_string_release(op);
+		if (!ok) {
+			zend_array_release(a);
+			return bad(c, "BITOP operation must be one of: AND, OR, XOR, NOT, DIFF, DIFF1, ANDOR, ONE");
+		}
+	}
+	return out_arr(a, out);
+}
+
+/* BITFIELD_RO (key, [encoding => offset, ...]) -> key GET encoding offset ... */
+static zend_result a_bitfield_ro(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = A_new(4);
+	zval *gets = A_at(in, 1);
+
+	A_push(a, A_at(in, 0));
+	if (A_exists(in, 1) && Z_is_array(gets)) {
+		zend_string *k;
+		zend_ulong h;
+		zval *v, kz;
+		ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(gets), h, k, v) {
+			A_push_cstr(a, "GET");
+			if (k) {
+				ZVAL_STR_COPY(&kz, k);
+			} else {
+				ZVAL_LONG(&kz, (zend_long)h);
+			}
+			A_push(a, &kz);
+			zval_ptr_dtor(&kz);
+			A_push(a, v);
+		} ZEND_HASH_FOREACH_END();
+	}
+	return out_arr(a, out);
+}
+
+/* GEOHASH / GEOPOS: (key, [members]) */
+/* (same as a_variadic) */
+
+/* GEORADIUS / GEORADIUSBYMEMBER: a trailing options array */
+static zend_result a_georadius(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *last = A_last(in), popped, *v;
+	HashTable *a, *o;
+
+	if (A_count(in) == 0 || !Z_is_array(last)) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	a = zend_array_dup(in);
+	A_pop(a, &popped);
+	o = A_upper_keys(Z_ARRVAL(popped));
+	zval_ptr_dtor(&popped);
+	if (!Z_is_null(v = A_key(o, "WITHCOORD")) && Z_truthy(v)) {
+		A_push_cstr(a, "WITHCOORD");
+	}
+	if (!Z_is_null(v = A_key(o, "WITHDIST")) && Z_truthy(v)) {
+		A_push_cstr(a, "WITHDIST");
+	}
+	if (!Z_is_null(v = A_key(o, "WITHHASH")) && Z_truthy(v)) {
+		A_push_cstr(a, "WITHHASH");
+	}
+	if (!Z_is_null(v = A_key(o, "COUNT"))) {
+		A_push_cstr(a, "COUNT");
+		A_push(a, v);
+	}
+	if (!Z_is_null(v = A_key(o, "SORT"))) {
+		zend_string *u = Z_upper(c, v);
+		if (!u) {
+			zend_array_release(o);
+			zend_array_release(a);
+			return FAILURE;
+		}
+		A_push_str(a, u);
+	}
+	if (!Z_is_null(v = A_key(o, "STORE"))) {
+		A_push_cstr(a, "STORE");
+		A_push(a, v);
+	}
+	if (!Z_is_null(v = A_key(o, "STOREDIST"))) {
+		A_push_cstr(a, "STOREDIST");
+		A_push(a, v);
+	}
+	zend_array_release(o);
+	return out_arr(a, out);
+}
+
+/* `$x ?? false` coerced to a bool parameter (arrays: TypeError) */
+static int Z_bool_param(const rcp_pcmd *c, zval *z)
+{
+	if (Z_is_null(z)) {
+		return 0;
+	}
+	if (Z_TYPE_P(z) == IS_ARRAY || (Z_TYPE_P(z) == IS_OBJECT)) {
+		bad_type(c, "expected a bool argument", z);
+		return -1;
+	}
+	return zend_is_true(z) ? 1 : 0;
+}
+
+/* GEOSEARCH (key, from, by, sorting, count, any, withcoord, withdist, withhash) */
+static zend_result a_geosearch(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+	int any;
+
+	if (T_sorting(c, &a, 3) == FAILURE
+		|| T_flag(c, &a, 6, "WITHCOORD", "Wrong WITHCOORD argument type") == FAILURE
+		|| T_flag(c, &a, 7, "WITHDIST", "Wrong WITHDIST argument type") == FAILURE
+		|| T_flag(c, &a, 8, "WITHHASH", "Wrong WITHHASH argument type") == FAILURE
+		|| (any = Z_bool_param(c, A_at(a, 5))) < 0
+		|| T_count(c, &a, 4, any == 1) == FAILURE
+		|| T_object(c, &a, "predis\\command\\argument\\geospatial\\frominterface", true, "Invalid FROM argument value given") == FAILURE
+		|| T_object(c, &a, "predis\\command\\argument\\geospatial\\byinterface", true, "Invalid BY argument value given") == FAILURE
+		|| T_filter(&a) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* GEOSEARCHSTORE (destination, source, from, by, sorting, count, any, storedist) */
+static zend_result a_geosearchstore(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+	int any;
+
+	if (T_flag(c, &a, 7, "STOREDIST", "Wrong STOREDIST argument type") == FAILURE
+		|| (any = Z_bool_param(c, A_at(a, 6))) < 0
+		|| T_count(c, &a, 5, any == 1) == FAILURE
+		|| T_sorting(c, &a, 4) == FAILURE
+		|| T_object(c, &a, "predis\\command\\argument\\geospatial\\frominterface", true, "Invalid FROM argument value given") == FAILURE
+		|| T_object(c, &a, "predis\\command\\argument\\geospatial\\byinterface", true, "Invalid BY argument value given") == FAILURE
+		|| T_filter(&a) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* MIGRATE: a trailing [COPY => bool, REPLACE => bool] array */
+static zend_result a_migrate(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *last = A_last(in), popped, *v;
+	HashTable *a;
+	zend_string *k;
+	zend_ulong h;
+
+	if (!Z_is_array(last)) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	a = zend_array_dup(in);
+	A_pop(a, &popped);
+	ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL(popped), h, k, v) {
+		zend_string *m = k ? zend_string_toupper(k) : zend_long_to_str((zend_long)h);
+		ZVAL_DEREF(v);
+		if ((S_eq(m, "COPY") || S_eq(m, "REPLACE")) && zend_is_true(v)) {
+			A_push_str(a, m);
+		} else {
+			zend_string_release(m);
+		}
+	} ZEND_HASH_FOREACH_END();
+	zval_ptr_dtor(&popped);
+	return out_arr(a, out);
+}
+
+/* FCALL_RO (function, [keys], args...) */
+static zend_result a_fcall_ro(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *keys = A_at(in, 1);
+	HashTable *a;
+	uint32_t n = A_count(in);
+
+	if (!Z_is_array(keys)) {
+		return bad_type(c, "the second argument must be an array of keys", keys);
+	}
+	a = A_new(n + A_count(Z_ARRVAL_P(keys)));
+	A_push(a, A_at(in, 0));
+	A_push_long(a, A_count(Z_ARRVAL_P(keys)));
+	A_merge(a, Z_ARRVAL_P(keys));
+	for (uint32_t i = 2; i < n; i++) {
+		A_push(a, A_at(in, i));
+	}
+	return out_arr(a, out);
+}
+
+/* FAILOVER (to, abort, timeout) */
+static zend_result a_failover(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+
+	if (A_exists(a, 1) && !Z_is_false(A_at(a, 1))) {
+		zval t;
+		ZVAL_STRINGL(&t, "ABORT", 5);
+		zend_hash_index_update(a, 1, &t);
+	}
+	if (T_timeout(c, &a, 2) == FAILURE || T_to(c, &a, 0) == FAILURE || T_filter(&a) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* SHUTDOWN (save, now, force, abort) */
+static zend_result a_shutdown(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a;
+
+	if (A_count(in) == 0) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	a = A_new(4);
+	if (A_exists(in, 0) && !Z_is_null(A_at(in, 0))) {
+		A_push_cstr(a, Z_truthy(A_at(in, 0)) ? "SAVE" : "NOSAVE");
+	}
+	if (A_exists(in, 1) && !Z_is_false(A_at(in, 1))) {
+		A_push_cstr(a, "NOW");
+	}
+	if (A_exists(in, 2) && !Z_is_false(A_at(in, 2))) {
+		A_push_cstr(a, "FORCE");
+	}
+	if (A_exists(in, 3) && !Z_is_false(A_at(in, 3))) {
+		A_push_cstr(a, "ABORT");
+	}
+	return out_arr(a, out);
+}
+
+/* SLAVEOF: no arguments or 'NO ONE' -> NO ONE */
+static zend_result a_slaveof(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a;
+
+	if (A_count(in) == 0 || Z_eq_lit(A_at(in, 0), "NO ONE")) {
+		a = A_new(2);
+		A_push_cstr(a, "NO");
+		A_push_cstr(a, "ONE");
+		return out_arr(a, out);
+	}
+	A_share(in, out);
+	return SUCCESS;
+}
+
+/* CLIENT: LIST (type, id, ...), NOEVICT / NOTOUCH (bool), SETINFO (attr, value) */
+static zend_result a_client(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *sub = A_at(in, 0);
+	HashTable *a;
+
+	if (Z_loose_eq_lit(sub, "LIST")) {
+		uint32_t n = A_count(in);
+		a = A_new(n + 2);
+		A_push(a, sub);
+		if (A_exists(in, 1) && !Z_is_null(A_at(in, 1))) {
+			zend_string *u = Z_upper(c, A_at(in, 1));
+			if (!u) {
+				zend_array_release(a);
+				return FAILURE;
+			}
+			A_push_cstr(a, "TYPE");
+			A_push_str(a, u);
+		}
+		if (A_exists(in, 2)) {
+			A_push_cstr(a, "ID");
+			A_push(a, A_at(in, 2));
+		}
+		for (uint32_t i = 3; i < n; i++) {
+			A_push(a, A_at(in, i));
+		}
+		return out_arr(a, out);
+	}
+	if (Z_loose_eq_lit(sub, "NOEVICT") || Z_loose_eq_lit(sub, "NOTOUCH")) {
+		a = A_new(2);
+		A_push_cstr(a, Z_loose_eq_lit(sub, "NOEVICT") ? "NO-EVICT" : "NO-TOUCH");
+		if (A_exists(in, 1) && !Z_is_null(A_at(in, 1))) {
+			A_push_cstr(a, Z_truthy(A_at(in, 1)) ? "ON" : "OFF");
+		}
+		return out_arr(a, out);
+	}
+	if (Z_loose_eq_lit(sub, "SETINFO")) {
+		a = A_new(3);
+		A_push(a, sub);
+		if (A_exists(in, 1) && !Z_is_null(A_at(in, 1)) && A_exists(in, 2) && !Z_is_null(A_at(in, 2))) {
+			zend_string *u = Z_upper(c, A_at(in, 1));
+			if (!u) {
+				zend_array_release(a);
+				return FAILURE;
+			}
+			A_push_str(a, u);
+			A_push(a, A_at(in, 2));
+		}
+		return out_arr(a, out);
+	}
+	A_share(in, out);
+	return SUCCESS;
+}
+
+/* FUNCTION: FLUSH (mode), LIST (libraryname, withcode), LOAD (code, replace), RESTORE (payload, policy);
+ * false / null arguments removed in every case */
+static zend_result a_function(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *sub = A_at(in, 0);
+	HashTable *a;
+
+	if (Z_loose_eq_lit(sub, "FLUSH")) {
+		a = A_new(2);
+		A_push(a, sub);
+		if (A_exists(in, 1) && !Z_is_null(A_at(in, 1))) {
+			zend_string *u = Z_upper(c, A_at(in, 1));
+			if (!u) {
+				zend_array_release(a);
+				return FAILURE;
+			}
+			A_push_str(a, u);
+		}
+	} else if (Z_loose_eq_lit(sub, "LIST")) {
+		a = A_new(4);
+		A_push(a, sub);
+		if (A_exists(in, 1) && !Z_is_null(A_at(in, 1))) {
+			A_push_cstr(a, "LIBRARYNAME");
+			A_push(a, A_at(in, 1));
+		}
+		if (A_exists(in, 2) && Z_is_true(A_at(in, 2))) {
+			A_push_cstr(a, "WITHCODE");
+		}
+	} else if (Z_loose_eq_lit(sub, "LOAD")) {
+		if (A_count(in) <= 2) {
+			a = zend_array_dup(in);
+		} else {
+			HashTable *tmp = zend_array_dup(in);
+			zval replace;
+			a = A_new(3);
+			A_push(a, sub);
+			A_pop(tmp, &replace);
+			if (Z_TYPE(replace) == IS_TRUE) {
+				A_push_cstr(a, "REPLACE");
+			} else if (Z_TYPE(replace) != IS_FALSE) {
+				A_push(a, &replace);
+			}
+			zval_ptr_dtor(&replace);
+			A_push(a, A_at(tmp, 1));
+			zend_array_release(tmp);
+		}
+	} else if (Z_loose_eq_lit(sub, "RESTORE")) {
+		a = A_new(3);
+		A_push(a, sub);
+		A_push(a, A_at(in, 1));
+		if (A_exists(in, 2) && !Z_is_null(A_at(in, 2))) {
+			zend_string *u = Z_upper(c, A_at(in, 2));
+			if (!u) {
+				zend_array_release(a);
+				return FAILURE;
+			}
+			A_push_str(a, u);
+		}
+	} else {
+		a = zend_array_dup(in);
+	}
+	T_filter(&a);
+	return out_arr(a, out);
+}
+
+
+/* array_push($a, ...$arr): string keys are named arguments, which array_push() rejects */
+static zend_result A_spread(const rcp_pcmd *c, HashTable *a, zval *arr)
+{
+	zend_string *k;
+	zval *v;
+
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(arr), k, v) {
+		if (k) {
+			return bad(c, "array_push() does not accept unknown named parameters");
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(arr), v) {
+		A_push(a, v);
 	} ZEND_HASH_FOREACH_END();
 	return SUCCESS;
+}
+
+/* XADD (key, [field => value], id = '*', options) */
+static zend_result a_xadd(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = A_new(8);
+	zval *opts = A_at(in, 3), *v, *dict;
+
+	A_push(a, A_at(in, 0));
+	if (!Z_is_null(v = opt_key(opts, "nomkstream")) && Z_truthy(v)) {
+		A_push_cstr(a, "NOMKSTREAM");
+	}
+	if (!Z_is_null(v = opt_key(opts, "trimming"))) {
+		zend_string *u = Z_upper(c, v);
+		if (!u) {
+			zend_array_release(a);
+			return FAILURE;
+		}
+		A_push_str(a, u);
+	}
+	if (!Z_is_null(v = opt_key(opts, "idmpauto"))) {
+		A_push_cstr(a, "IDMPAUTO");
+		A_push(a, v);
+	} else if (!Z_is_null(v = opt_key(opts, "idmp")) && Z_TYPE_P(v) == IS_ARRAY) {
+		A_push_cstr(a, "IDMP");
+		A_push(a, A_at(Z_ARRVAL_P(v), 0));
+		A_push(a, A_at(Z_ARRVAL_P(v), 1));
+	}
+	if (!Z_is_null(v = opt_key(opts, "trim")) && Z_TYPE_P(v) == IS_ARRAY) {
+		if (A_spread(c, a, v) == FAILURE) {
+			zend_array_release(a);
+			return FAILURE;
+		}
+		if (!Z_is_null(v = opt_key(opts, "limit"))) {
+			A_push_cstr(a, "LIMIT");
+			A_push(a, v);
+		}
+	}
+	v = A_at(in, 2);
+	if (!Z_is_null(v)) {
+		A_push(a, v);
+	} else {
+		A_push_cstr(a, "*");
+	}
+	if (A_isset(in, 1) && Z_is_array(dict = A_at(in, 1))) {
+		A_push_pairs(a, Z_ARRVAL_P(dict), false);
+	}
+	return out_arr(a, out);
+}
+
+/* XTRIM (key, strategy | [strategy, '~'], threshold, options) */
+static zend_result a_xtrim(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = A_new(6);
+	zval *opts = A_at(in, 3), *v;
+
+	A_push(a, A_at(in, 0));
+	v = A_at(in, 1);
+	if (Z_is_array(v)) {
+		if (A_spread(c, a, v) == FAILURE) {
+			zend_array_release(a);
+			return FAILURE;
+		}
+	} else {
+		A_push(a, v);
+	}
+	A_push(a, A_at(in, 2));
+	if (!Z_is_null(v = opt_key(opts, "limit"))) {
+		A_push_cstr(a, "LIMIT");
+		A_push(a, v);
+	}
+	if (!Z_is_null(v = opt_key(opts, "trimming"))) {
+		zend_string *u = Z_upper(c, v);
+		if (!u) {
+			zend_array_release(a);
+			return FAILURE;
+		}
+		A_push_str(a, u);
+	}
+	return out_arr(a, out);
+}
+
+/* XRANGE / XREVRANGE (key, start, end, count) -> ... COUNT count */
+static zend_result a_xrange(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a;
+	zval t;
+
+	if (A_count(in) != 4) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	a = zend_array_dup(in);
+	A_push(a, A_at(a, 3));
+	ZVAL_STRINGL(&t, "COUNT", 5);
+	zend_hash_index_update(a, 3, &t);
+	return out_arr(a, out);
+}
+
+/* XREAD (count, block, [streams], id, ...) */
+static zend_result a_xread(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = A_new(8), *ids;
+	zval *v;
+
+	if (A_exists(in, 0) && !Z_is_null(v = A_at(in, 0))) {
+		A_push_cstr(a, "COUNT");
+		A_push(a, v);
+	}
+	if (A_exists(in, 1) && !Z_is_null(v = A_at(in, 1))) {
+		A_push_cstr(a, "BLOCK");
+		A_push(a, v);
+	}
+	if (A_exists(in, 2) && !Z_is_null(v = A_at(in, 2))) {
+		A_push_cstr(a, "STREAMS");
+		if (Z_TYPE_P(v) != IS_ARRAY) {
+			zend_array_release(a);
+			return bad_type(c, "the streams argument must be an array", v);
+		}
+		A_merge(a, Z_ARRVAL_P(v));
+	}
+	ids = A_slice(in, 3, -1);
+	A_merge(a, ids);
+	zend_array_release(ids);
+	return out_arr(a, out);
+}
+
+/* xread_v4 ([stream => id], count, block, maxcount, maxsize) */
+static zend_result a_xread_v4(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	uint32_t n = A_count(in);
+	HashTable *a = A_new(8);
+	zval *v, *streams = A_at(in, 0);
+
+	if (n >= 2 && !Z_is_null(v = A_at(in, 1))) {
+		A_push_cstr(a, "COUNT");
+		A_push(a, v);
+	}
+	if (n >= 4 && !Z_is_null(v = A_at(in, 3))) {
+		A_push_cstr(a, "MAXCOUNT");
+		A_push(a, v);
+	}
+	if (n >= 5 && !Z_is_null(v = A_at(in, 4))) {
+		A_push_cstr(a, "MAXSIZE");
+		A_push(a, v);
+	}
+	if (n >= 3 && !Z_is_null(v = A_at(in, 2))) {
+		A_push_cstr(a, "BLOCK");
+		A_push(a, v);
+	}
+	if (!Z_is_array(streams)) {
+		zend_array_release(a);
+		return bad_type(c, "the streams argument must be an array [stream => id]", streams);
+	}
+	A_push_cstr(a, "STREAMS");
+	{
+		zend_string *k;
+		zend_ulong h;
+		zval kz;
+		ZEND_HASH_FOREACH_KEY(Z_ARRVAL_P(streams), h, k) {
+			if (k) {
+				ZVAL_STR_COPY(&kz, k);
+			} else {
+				ZVAL_LONG(&kz, (zend_long)h);
+			}
+			A_push(a, &kz);
+			zval_ptr_dtor(&kz);
+		} ZEND_HASH_FOREACH_END();
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(streams), v) {
+			A_push(a, v);
+		} ZEND_HASH_FOREACH_END();
+	}
+	return out_arr(a, out);
+}
+
+/* XREADGROUP (group, consumer, count, block, noack, key..., id...) */
+static zend_result a_xreadgroup(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	uint32_t n = A_count(in);
+	HashTable *a = A_new(8 + n), *rest;
+	zval *v;
+
+	A_push_cstr(a, "GROUP");
+	A_push(a, A_at(in, 0));
+	A_push(a, A_at(in, 1));
+	if (n >= 3 && !Z_is_null(v = A_at(in, 2))) {
+		A_push_cstr(a, "COUNT");
+		A_push(a, v);
+	}
+	if (n >= 4 && !Z_is_null(v = A_at(in, 3))) {
+		A_push_cstr(a, "BLOCK");
+		A_push(a, v);
+	}
+	if (n >= 5 && !Z_is_false(A_at(in, 4))) {
+		A_push_cstr(a, "NOACK");
+	}
+	A_push_cstr(a, "STREAMS");
+	rest = A_slice(in, 5, -1);
+	A_merge(a, rest);
+	zend_array_release(rest);
+	return out_arr(a, out);
+}
+
+/* xreadgroup_claim (group, consumer, [stream => id], count, block, noack, claim, maxcount, maxsize) */
+static zend_result a_xreadgroup_claim(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	uint32_t n = A_count(in);
+	HashTable *a = A_new(16);
+	zval *v, *streams = A_at(in, 2);
+
+	A_push_cstr(a, "GROUP");
+	A_push(a, A_at(in, 0));
+	A_push(a, A_at(in, 1));
+	if (n >= 4 && !Z_is_null(v = A_at(in, 3))) {
+		A_push_cstr(a, "COUNT");
+		A_push(a, v);
+	}
+	if (n >= 8 && !Z_is_null(v = A_at(in, 7))) {
+		A_push_cstr(a, "MAXCOUNT");
+		A_push(a, v);
+	}
+	if (n >= 9 && !Z_is_null(v = A_at(in, 8))) {
+		A_push_cstr(a, "MAXSIZE");
+		A_push(a, v);
+	}
+	if (n >= 5 && !Z_is_null(v = A_at(in, 4))) {
+		A_push_cstr(a, "BLOCK");
+		A_push(a, v);
+	}
+	if (n >= 6 && !Z_is_false(A_at(in, 5))) {
+		A_push_cstr(a, "NOACK");
+	}
+	if (n >= 7 && !Z_is_false(v = A_at(in, 6)) && !Z_is_null(v)) {
+		A_push_cstr(a, "CLAIM");
+		A_push(a, v);
+	}
+	if (!Z_is_array(streams)) {
+		zend_array_release(a);
+		return bad_type(c, "the streams argument must be an array [stream => id]", streams);
+	}
+	A_push_cstr(a, "STREAMS");
+	{
+		zend_string *k;
+		zend_ulong h;
+		zval kz;
+		ZEND_HASH_FOREACH_KEY(Z_ARRVAL_P(streams), h, k) {
+			if (k) {
+				ZVAL_STR_COPY(&kz, k);
+			} else {
+				ZVAL_LONG(&kz, (zend_long)h);
+			}
+			A_push(a, &kz);
+			zval_ptr_dtor(&kz);
+		} ZEND_HASH_FOREACH_END();
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(streams), v) {
+			A_push(a, v);
+		} ZEND_HASH_FOREACH_END();
+	}
+	return out_arr(a, out);
+}
+
+/* XAUTOCLAIM (key, group, consumer, min-idle, start, count, justid) */
+static zend_result a_xautoclaim(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = A_slice(in, 0, 5), *rest = A_slice(in, 5, -1);
+	zval *v;
+
+	if (A_count(rest) > 0) {
+		if (!Z_is_null(v = A_at(rest, 0))) {
+			A_push_cstr(a, "COUNT");
+			A_push(a, v);
+		}
+		if (A_count(rest) >= 2 && Z_is_true(A_at(rest, 1))) {
+			A_push_cstr(a, "JUSTID");
+		}
+	}
+	zend_array_release(rest);
+	return out_arr(a, out);
+}
+
+/* XCLAIM (key, group, consumer, min-idle, ids, idle, time, retrycount, force, justid, lastid) */
+static zend_result a_xclaim(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a;
+	zval *ids, *v;
+
+	if (A_count(in) < 5) {
+		/* Predis returns without storing the arguments: the command goes out without any */
+		ZVAL_EMPTY_ARRAY(out);
+		return SUCCESS;
+	}
+	a = A_slice(in, 0, 4);
+	ids = A_at(in, 4);
+	if (Z_is_array(ids)) {
+		A_merge(a, Z_ARRVAL_P(ids));
+	} else {
+		A_push(a, ids);
+	}
+	if (A_exists(in, 5) && !Z_is_null(v = A_at(in, 5))) {
+		A_push_cstr(a, "IDLE");
+		A_push(a, v);
+	}
+	if (A_exists(in, 6) && !Z_is_null(v = A_at(in, 6))) {
+		A_push_cstr(a, "TIME");
+		A_push(a, v);
+	}
+	if (A_exists(in, 7) && !Z_is_null(v = A_at(in, 7))) {
+		A_push_cstr(a, "RETRYCOUNT");
+		A_push(a, v);
+	}
+	if (A_exists(in, 8) && !Z_is_false(A_at(in, 8))) {
+		A_push_cstr(a, "FORCE");
+	}
+	if (A_exists(in, 9) && !Z_is_false(A_at(in, 9))) {
+		A_push_cstr(a, "JUSTID");
+	}
+	if (A_exists(in, 10) && !Z_is_false(v = A_at(in, 10))) {
+		A_push_cstr(a, "LASTID");
+		A_push(a, v);
+	}
+	return out_arr(a, out);
+}
+
+/* XGROUP: CREATE (key, group, id, mkstream, entriesread), SETID (key, group, id, entriesread) */
+static zend_result a_xgroup(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	zval *sub = A_at(in, 0);
+	HashTable *a;
+	bool create = Z_loose_eq_lit(sub, "CREATE");
+
+	if (!create && !Z_loose_eq_lit(sub, "SETID")) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	a = A_new(7);
+	for (zend_long i = 0; i < 4; i++) {
+		A_push(a, A_at(in, i));
+	}
+	if (create) {
+		if (A_exists(in, 4) && Z_is_true(A_at(in, 4))) {
+			A_push_cstr(a, "MKSTREAM");
+		}
+		if (A_exists(in, 5)) {
+			A_push_cstr(a, "ENTRIESREAD");
+			A_push(a, A_at(in, 5));
+		}
+	} else if (A_exists(in, 4)) {
+		A_push_cstr(a, "ENTRIESREAD");
+		A_push(a, A_at(in, 4));
+	}
+	return out_arr(a, out);
+}
+
+/* XINFO STREAM (key, XInfoStreamOptions) */
+static zend_result a_xinfo(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a, *ins;
+	zval *opts;
+
+	if (!Z_eq_lit(A_at(in, 0), "STREAM")) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	a = A_new(4);
+	A_push(a, A_at(in, 0));
+	A_push(a, A_at(in, 1));
+	if (A_exists(in, 2) && Z_instanceof(opts = A_at(in, 2), "predis\\command\\argument\\arrayableargument")) {
+		if (!(ins = Z_to_array(c, opts))) {
+			zend_array_release(a);
+			return FAILURE;
+		}
+		A_merge(a, ins);
+		zend_array_release(ins);
+	}
+	return out_arr(a, out);
+}
+
+/* XPENDING (key, group, minIdleTime, start, end, count, consumer) */
+static zend_result a_xpending(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a;
+	zval *idle, *start, *end, *count, *consumer;
+
+	if (A_count(in) < 2) {
+		ZVAL_EMPTY_ARRAY(out);
+		return SUCCESS;
+	}
+	a = A_slice(in, 0, 2);
+	idle = A_at(in, 2);
+	start = A_at(in, 3);
+	end = A_at(in, 4);
+	count = A_at(in, 5);
+	consumer = A_at(in, 6);
+	if (!Z_is_null(start) && !Z_is_null(end) && !Z_is_null(count)) {
+		if (!Z_is_null(idle)) {
+			A_push_cstr(a, "IDLE");
+			A_push(a, idle);
+		}
+		A_push(a, start);
+		A_push(a, end);
+		A_push(a, count);
+		if (!Z_is_null(consumer)) {
+			A_push(a, consumer);
+		}
+	}
+	return out_arr(a, out);
+}
+
+/* XSETID (key, id, entriesadded, maxdeletedid) */
+static zend_result a_xsetid(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = A_slice(in, 0, 2);
+
+	if (A_isset(in, 2)) {
+		A_push_cstr(a, "ENTRIESADDED");
+		A_push(a, A_at(in, 2));
+	}
+	if (A_isset(in, 3)) {
+		A_push_cstr(a, "MAXDELETEDID");
+		A_push(a, A_at(in, 3));
+	}
+	return out_arr(a, out);
+}
+
+/* ================================================================================================== */
+/* Reply parsers                                                                                        */
+/* ================================================================================================== */
+
+/* $r[$k] = $v with PHP's key semantics; false where PHP would throw or warn (array, object keys, ...) */
+static bool R_set(HashTable *r, zval *k, zval *v)
+{
+	zval t;
+
+	if (!k) {
+		return false;
+	}
+	if (v) {
+		ZVAL_COPY_DEREF(&t, v);
+	} else {
+		ZVAL_NULL(&t);
+	}
+	switch (Z_TYPE_P(k)) {
+		case IS_STRING:
+			zend_symtable_update(r, Z_STR_P(k), &t);
+			return true;
+		case IS_LONG:
+			zend_hash_index_update(r, (zend_ulong)Z_LVAL_P(k), &t);
+			return true;
+		case IS_NULL:
+			zend_hash_update(r, ZSTR_EMPTY_ALLOC(), &t);
+			return true;
+		case IS_FALSE:
+			zend_hash_index_update(r, 0, &t);
+			return true;
+		case IS_TRUE:
+			zend_hash_index_update(r, 1, &t);
+			return true;
+		case IS_DOUBLE: {
+			double d = Z_DVAL_P(k);
+			if (zend_finite(d) && !zend_isnan(d) && d == (double)zend_dval_to_lval(d)) {
+				zend_hash_index_update(r, (zend_ulong)zend_dval_to_lval(d), &t);
+				return true;
+			}
+			break;
+		}
+		default:
+			break;
+	}
+	zval_ptr_dtor(&t);
+	return false;
+}
+
+/* $r[$k] = $v where $k is a substring (PHP string key semantics) */
+static void R_set_str(HashTable *r, const char *k, size_t klen, zval *v)
+{
+	zend_symtable_str_update(r, k, klen, v);
+}
+
+/* $c[$i] for reading (arrays: key lookup; strings: one-byte offset), borrowed or into tmp; NULL where
+ * PHP would warn */
+static zval *R_idx(zval *c, zend_long i, zval *tmp)
+{
+	if (Z_TYPE_P(c) == IS_ARRAY) {
+		return A_at(Z_ARRVAL_P(c), i);
+	}
+	if (Z_TYPE_P(c) == IS_STRING && i >= 0 && i < (zend_long)Z_STRLEN_P(c)) {
+		ZVAL_CHAR(tmp, (unsigned char)Z_STRVAL_P(c)[i]);
+		return tmp;
+	}
+	return NULL;
+}
+
+/* for ($i = 0; $i < count($d); ++$i) { [relay: is_array($d[$i]) -> $r[$d[$i][0]] = $d[$i][1]] else
+ * $r[$d[$i]] = $d[++$i]; } */
+static bool R_pairs(HashTable *d, zval *res, bool relay)
+{
+	zend_long n = (zend_long)A_count(d);
+	HashTable *r = A_new((uint32_t)(n / 2));
+
+	for (zend_long i = 0; i < n; ++i) {
+		zval *k = A_at(d, i), *v;
+		if (!k) {
+			goto fail;
+		}
+		if (relay && Z_TYPE_P(k) == IS_ARRAY) {
+			zval *k2 = A_at(Z_ARRVAL_P(k), 0), *v2 = A_at(Z_ARRVAL_P(k), 1);
+			if (!v2 || !R_set(r, k2, v2)) {
+				goto fail;
+			}
+			continue;
+		}
+		v = A_at(d, ++i);
+		if (!v || !R_set(r, k, v)) {
+			goto fail;
+		}
+	}
+	ZVAL_ARR(res, r);
+	return true;
+fail:
+	zend_array_release(r);
+	return false;
+}
+
+static zend_always_inline zval *ARG(HashTable *args, zend_long i)
+{
+	return A_at(args, i);
+}
+
+/* strtoupper($arg) === lit for a reply-side argument (non-strings: their string form) */
+static bool ARG_ieq(zval *z, const char *lit)
+{
+	size_t n = strlen(lit);
+	zend_string *tmp, *s;
+	bool r;
+
+	if (!z || Z_TYPE_P(z) == IS_ARRAY || Z_TYPE_P(z) == IS_OBJECT) {
+		return false;
+	}
+	s = zval_get_tmp_string(z, &tmp);
+	r = ZSTR_LEN(s) == n && zend_binary_strcasecmp(ZSTR_VAL(s), n, lit, n) == 0;
+	zend_tmp_string_release(tmp);
+	return r;
+}
+
+/* HGETALL, CONFIG: flat list -> assoc (non-lists as they are) */
+static bool r_assoc(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	if (Z_TYPE_P(d) != IS_ARRAY || !zend_array_is_list(Z_ARRVAL_P(d))) {
+		return false;
+	}
+	return R_pairs(Z_ARRVAL_P(d), res, false);
+}
+
+/* ZPOPMIN / ZPOPMAX: member => score (relay pairs too) */
+static bool r_zpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	return Z_TYPE_P(d) == IS_ARRAY && R_pairs(Z_ARRVAL_P(d), res, true);
+}
+
+/* ZRANGE / ZREVRANGE: member => score when count(args) >= 4 and 'WITHSCORES' (exact case) was sent;
+ * ZRANGEBYSCORE / ZREVRANGEBYSCORE (p1 = 1): any case, from the 4th argument, skipping LIMIT's two */
+static bool r_zrange(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	bool ws = false;
+	zend_long n = (zend_long)A_count(args);
+
+	if (c->p1 == 1) {
+		for (zend_long i = 3; i < n; ++i) {
+			zval *a = ARG(args, i);
+			if (ARG_ieq(a, "WITHSCORES")) {
+				ws = true;
+				break;
+			}
+			if (ARG_ieq(a, "LIMIT")) {
+				i += 2;
+			}
+		}
+	} else if (n >= 4) {
+		zval *a;
+		ZEND_HASH_FOREACH_VAL(args, a) {
+			ZVAL_DEREF(a);
+			if (Z_eq_lit(a, "WITHSCORES")) {
+				ws = true;
+				break;
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	if (!ws) {
+		return false;
+	}
+	return Z_TYPE_P(d) == IS_ARRAY && R_pairs(Z_ARRVAL_P(d), res, true);
+}
+
+/* WithScores trait (ZRANDMEMBER, ZDIFF, ZINTER, ZUNION): last argument WITHSCORES (any case) */
+static bool r_withscores_last(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	zval *last = A_count(args) ? A_at(args, (zend_long)A_count(args) - 1) : NULL;
+	zend_long n;
+	HashTable *r;
+
+	if (!last || Z_TYPE_P(last) != IS_STRING || !ARG_ieq(last, "WITHSCORES") || Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	n = (zend_long)A_count(Z_ARRVAL_P(d));
+	r = A_new((uint32_t)(n / 2));
+	for (zend_long i = 0; i < n; ++i) {
+		zval *k = A_at(Z_ARRVAL_P(d), i);
+		if (!k) {
+			goto fail;
+		}
+		if (Z_TYPE_P(k) == IS_ARRAY) {
+			zval *v2 = A_at(Z_ARRVAL_P(k), 1);
+			if (!v2 || !R_set(r, A_at(Z_ARRVAL_P(k), 0), v2)) {
+				goto fail;
+			}
+		} else if (A_exists(Z_ARRVAL_P(d), i + 1)) {
+			if (!R_set(r, k, A_at(Z_ARRVAL_P(d), ++i))) {
+				goto fail;
+			}
+		}
+	}
+	ZVAL_ARR(res, r);
+	return true;
+fail:
+	zend_array_release(r);
+	return false;
+}
+
+/* ZSCAN: [cursor, member => (float) score]; HSCAN (p1 = 1): [cursor, field => value] unless NOVALUES */
+static bool r_scan(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	zval *items, conv;
+	HashTable *copy;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	if (c->p1 == 1) {
+		zval *a;
+		ZEND_HASH_FOREACH_VAL(args, a) {
+			ZVAL_DEREF(a);
+			if (Z_eq_lit(a, "NOVALUES")) {
+				return false;
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
+	items = A_at(Z_ARRVAL_P(d), 1);
+	if (!Z_is_array(items)) {
+		return false;
+	}
+	if (c->p1 == 1) {
+		if (!R_pairs(Z_ARRVAL_P(items), &conv, false)) {
+			return false;
+		}
+	} else {
+		zend_long n = (zend_long)A_count(Z_ARRVAL_P(items));
+		HashTable *r = A_new((uint32_t)(n / 2));
+		for (zend_long i = 0; i < n; ++i) {
+			zval *k = A_at(Z_ARRVAL_P(items), i), *s = A_at(Z_ARRVAL_P(items), ++i), f;
+			if (!k || !s || Z_TYPE_P(s) == IS_OBJECT) {
+				zend_array_release(r);
+				return false;
+			}
+			ZVAL_DOUBLE(&f, zval_get_double(s));
+			if (!R_set(r, k, &f)) {
+				zend_array_release(r);
+				return false;
+			}
+		}
+		ZVAL_ARR(&conv, r);
+	}
+	copy = zend_array_dup(Z_ARRVAL_P(d));
+	zend_hash_index_update(copy, 1, &conv);
+	ZVAL_ARR(res, copy);
+	return true;
+}
+
+/* XRANGE / XREVRANGE: id => [field => value] */
+static bool r_xrange(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	HashTable *r;
+	zval *e, fields;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	r = A_new(A_count(Z_ARRVAL_P(d)));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(d), e) {
+		zval *f;
+		ZVAL_DEREF(e);
+		if (Z_TYPE_P(e) != IS_ARRAY || !(f = A_at(Z_ARRVAL_P(e), 1)) || Z_TYPE_P(f) != IS_ARRAY
+			|| !R_pairs(Z_ARRVAL_P(f), &fields, false)) {
+			goto fail;
+		}
+		if (!R_set(r, A_at(Z_ARRVAL_P(e), 0), &fields)) {
+			zval_ptr_dtor(&fields);
+			goto fail;
+		}
+		zval_ptr_dtor(&fields);
+	} ZEND_HASH_FOREACH_END();
+	ZVAL_ARR(res, r);
+	return true;
+fail:
+	zend_array_release(r);
+	return false;
+}
+
+/* XREAD / xread_v4: stream => entries; falsy -> [] */
+static bool r_xread(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	HashTable *r;
+	zval *s;
+
+	if (!zend_is_true(d)) {
+		ZVAL_EMPTY_ARRAY(res);
+		return true;
+	}
+	if (Z_TYPE_P(d) != IS_ARRAY || !zend_array_is_list(Z_ARRVAL_P(d))) {
+		return false;
+	}
+	r = A_new(A_count(Z_ARRVAL_P(d)));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(d), s) {
+		zval *k, *v, t0, t1;
+		ZVAL_DEREF(s);
+		if (!(k = R_idx(s, 0, &t0)) || !(v = R_idx(s, 1, &t1)) || !R_set(r, k, v)) {
+			zend_array_release(r);
+			return false;
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* LMPOP / BLMPOP: [key => elements] or null */
+static bool r_lmpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	HashTable *r;
+	zval *k, *v, t0, t1;
+
+	if (Z_TYPE_P(d) == IS_NULL || !(k = R_idx(d, 0, &t0)) || !(v = R_idx(d, 1, &t1))) {
+		return false;
+	}
+	r = A_new(1);
+	if (!R_set(r, k, v)) {
+		zend_array_release(r);
+		return false;
+	}
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* array_combine([$key], [$value]) */
+static bool R_combine1(zval *key, zval *value, zval *res)
+{
+	HashTable *r = A_new(1);
+	zval t;
+
+	ZVAL_COPY_DEREF(&t, value);
+	if (Z_TYPE_P(key) == IS_LONG) {
+		zend_hash_index_update(r, (zend_ulong)Z_LVAL_P(key), &t);
+	} else if (Z_TYPE_P(key) == IS_ARRAY || Z_TYPE_P(key) == IS_OBJECT || Z_TYPE_P(key) == IS_RESOURCE) {
+		zval_ptr_dtor(&t);
+		zend_array_release(r);
+		return false;
+	} else {
+		zend_string *s = zval_get_string(key);
+		zend_symtable_update(r, s, &t);
+		zend_string_release(s);
+	}
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* [null] */
+static void R_list_null(zval *res)
+{
+	HashTable *r = A_new(1);
+	A_push(r, NULL);
+	ZVAL_ARR(res, r);
+}
+
+/* ZMPOP / BZMPOP: [key => [member => score]] ([null] when the key is null; a null reply stays null) */
+static bool r_zmpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	zval *key, *items, *pair;
+	HashTable *parsed;
+	bool ok;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	key = A_nth(Z_ARRVAL_P(d), 0, NULL, NULL);
+	if (Z_is_null(key)) {
+		R_list_null(res);
+		return true;
+	}
+	items = A_nth(Z_ARRVAL_P(d), 1, NULL, NULL);
+	if (!Z_is_array(items)) {
+		return false;
+	}
+	parsed = A_new(A_count(Z_ARRVAL_P(items)));
+	for (zend_long i = 0, n = (zend_long)A_count(Z_ARRVAL_P(items)); i < n; i++) {
+		pair = A_at(Z_ARRVAL_P(items), i);
+		if (!Z_is_array(pair)) {
+			zend_array_release(parsed);
+			return false;
+		}
+		for (zend_long j = 0, m = (zend_long)A_count(Z_ARRVAL_P(pair)); j < m; ++j) {
+			zval *next = A_at(Z_ARRVAL_P(pair), j + 1);
+			if (next && zend_is_true(next)) {
+				zval *k = A_at(Z_ARRVAL_P(pair), j);
+				if (!R_set(parsed, k, A_at(Z_ARRVAL_P(pair), ++j))) {
+					zend_array_release(parsed);
+					return false;
+				}
+			}
+		}
+	}
+	{
+		zval pz;
+		ZVAL_ARR(&pz, parsed);
+		ok = R_combine1(key, &pz, res);
+		zval_ptr_dtor(&pz);
+	}
+	return ok;
+}
+
+/* BZPOPMIN / BZPOPMAX: [key => [member => score]] ([null] when the key is null; a null reply stays null) */
+static bool r_bzpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	zval *key, *m, *s, inner;
+	HashTable *r;
+	bool ok;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	key = A_nth(Z_ARRVAL_P(d), 0, NULL, NULL);
+	if (Z_is_null(key)) {
+		R_list_null(res);
+		return true;
+	}
+	m = A_nth(Z_ARRVAL_P(d), 1, NULL, NULL);
+	s = A_nth(Z_ARRVAL_P(d), 2, NULL, NULL);
+	if (!m || !s) {
+		return false;
+	}
+	r = A_new(1);
+	if (!R_set(r, m, s)) {
+		zend_array_release(r);
+		return false;
+	}
+	ZVAL_ARR(&inner, r);
+	ok = R_combine1(key, &inner, res);
+	zval_ptr_dtor(&inner);
+	return ok;
+}
+
+/* LCS with IDX: [$d[0] => $d[1], $d[2] => $d[3]] */
+static bool r_lcs(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	HashTable *r;
+	zval *v1, *v3;
+
+	if (Z_TYPE_P(d) != IS_ARRAY || !zend_array_is_list(Z_ARRVAL_P(d))) {
+		return false;
+	}
+	v1 = A_at(Z_ARRVAL_P(d), 1);
+	v3 = A_at(Z_ARRVAL_P(d), 3);
+	if (!v1 || !v3) {
+		return false;
+	}
+	r = A_new(2);
+	if (!R_set(r, A_at(Z_ARRVAL_P(d), 0), v1) || !R_set(r, A_at(Z_ARRVAL_P(d), 2), v3)) {
+		zend_array_release(r);
+		return false;
+	}
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* RANDOMKEY: '' -> null */
+static bool r_randomkey(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	if (Z_TYPE_P(d) == IS_STRING && Z_STRLEN_P(d) == 0) {
+		ZVAL_NULL(res);
+		return true;
+	}
+	return false;
+}
+
+/* BGSAVE: 'Background saving started' -> true */
+static bool r_bgsave(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	if (Z_eq_lit(d, "Background saving started")) {
+		ZVAL_TRUE(res);
+		return true;
+	}
+	return false;
+}
+
+/* BGREWRITEAOF: $data == 'Background append only file rewriting started' */
+static bool r_bgrewriteaof(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	ZVAL_BOOL(res, Z_loose_eq_lit(d, "Background append only file rewriting started"));
+	return true;
+}
+
+/* TYPE: Relay's integer types -> names (strings stay) */
+static bool r_type(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	static const char *const names[] = {"none", "string", "set", "list", "zset", "hash", "stream"};
+	zend_long t;
+
+	switch (Z_TYPE_P(d)) {
+		case IS_NULL:
+		case IS_FALSE:
+			t = 0;
+			break;
+		case IS_TRUE:
+			t = 1;
+			break;
+		case IS_LONG:
+			t = Z_LVAL_P(d);
+			break;
+		case IS_DOUBLE:
+			if (Z_DVAL_P(d) != (double)(zend_long)Z_DVAL_P(d)) {
+				return false;
+			}
+			t = (zend_long)Z_DVAL_P(d);
+			break;
+		default:
+			return false;
+	}
+	if (t < 0 || t > 6) {
+		return false;
+	}
+	ZVAL_STRING(res, names[t]);
+	return true;
+}
+
+/* XPENDING summary form: [pending, min, max, [consumer => (int) count]] */
+static bool r_xpending(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	HashTable *r;
+	zval *parts[4], *cons;
+
+	if (A_isset(args, 2)) {
+		return false;
+	}
+	r = A_new(4);
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		/* list() from a non-array assigns null silently */
+		for (int i = 0; i < 4; i++) {
+			A_push(r, NULL);
+		}
+		ZVAL_ARR(res, r);
+		return true;
+	}
+	for (int i = 0; i < 4; i++) {
+		if (!(parts[i] = A_at(Z_ARRVAL_P(d), i))) {
+			zend_array_release(r);
+			return false;
+		}
+	}
+	A_push(r, parts[0]);
+	A_push(r, parts[1]);
+	A_push(r, parts[2]);
+	cons = parts[3];
+	if (Z_TYPE_P(cons) == IS_ARRAY) {
+		HashTable *pc = A_new(A_count(Z_ARRVAL_P(cons)));
+		zval *e, cnt, nullkey;
+		ZVAL_NULL(&nullkey);
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(cons), e) {
+			zval *name, *num;
+			ZVAL_DEREF(e);
+			if (Z_TYPE_P(e) == IS_OBJECT) {
+				goto fail;
+			}
+			if (Z_TYPE_P(e) != IS_ARRAY) {
+				name = &nullkey;
+				num = NULL;
+			} else if (!(name = A_at(Z_ARRVAL_P(e), 0)) || !(num = A_at(Z_ARRVAL_P(e), 1))) {
+				goto fail;
+			}
+			if (num && Z_TYPE_P(num) == IS_OBJECT) {
+				goto fail;
+			}
+			ZVAL_LONG(&cnt, num ? zval_get_long(num) : 0);
+			if (!R_set(pc, name, &cnt)) {
+				goto fail;
+			}
+			continue;
+fail:
+			zend_array_release(pc);
+			zend_array_release(r);
+			return false;
+		} ZEND_HASH_FOREACH_END();
+		{
+			zval pz;
+			ZVAL_ARR(&pz, pc);
+			zend_hash_next_index_insert(r, &pz);
+		}
+	} else {
+		A_push(r, cons);
+	}
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* CommandUtility::arrayToDictionary($a, null, $recursive) into res; false on an odd count or bad key */
+static bool R_dict(HashTable *a, bool recursive, zval *res)
+{
+	zend_long n = (zend_long)A_count(a);
+	HashTable *r;
+
+	if (n % 2 != 0) {
+		return false;
+	}
+	r = A_new((uint32_t)(n / 2));
+	for (zend_long i = 0; i < n; i += 2) {
+		zval *k = A_at(a, i), *v = A_at(a, i + 1), sub;
+		if (!k || !v) {
+			goto fail;
+		}
+		if (Z_TYPE_P(v) == IS_ARRAY && recursive) {
+			if (!R_dict(Z_ARRVAL_P(v), true, &sub)) {
+				goto fail;
+			}
+			if (!R_set(r, k, &sub)) {
+				zval_ptr_dtor(&sub);
+				goto fail;
+			}
+			zval_ptr_dtor(&sub);
+		} else if (!R_set(r, k, v)) {
+			goto fail;
+		}
+	}
+	ZVAL_ARR(res, r);
+	return true;
+fail:
+	zend_array_release(r);
+	return false;
+}
+
+/* XCLAIM: id => [field => value] (JUSTID form: as it is) */
+static bool r_xclaim(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	HashTable *r;
+	zval *first, *e;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	first = A_at(Z_ARRVAL_P(d), 0);
+	if (!Z_is_null(first) && Z_TYPE_P(first) != IS_ARRAY) {
+		return false;
+	}
+	r = A_new(A_count(Z_ARRVAL_P(d)));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(d), e) {
+		zval *id, *kv, dict;
+		ZVAL_DEREF(e);
+		if (Z_TYPE_P(e) != IS_ARRAY || !(id = A_at(Z_ARRVAL_P(e), 0)) || !(kv = A_at(Z_ARRVAL_P(e), 1))
+			|| Z_TYPE_P(kv) != IS_ARRAY || !R_dict(Z_ARRVAL_P(kv), true, &dict)) {
+			goto fail;
+		}
+		if (!R_set(r, id, &dict)) {
+			zval_ptr_dtor(&dict);
+			goto fail;
+		}
+		zval_ptr_dtor(&dict);
+	} ZEND_HASH_FOREACH_END();
+	ZVAL_ARR(res, r);
+	return true;
+fail:
+	zend_array_release(r);
+	return false;
+}
+
+/* XINFO's parseDict */
+static bool R_parse_dict(zval *d, zval *res)
+{
+	zend_long n;
+	HashTable *r, *a;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	a = Z_ARRVAL_P(d);
+	if (!zend_array_is_list(a)) {
+		ZVAL_COPY(res, d);
+		return true;
+	}
+	n = (zend_long)A_count(a);
+	r = A_new((uint32_t)n);
+	for (zend_long i = 0; i < n; i++) {
+		zval *e = A_at(a, i), sub, *nx;
+		if (Z_TYPE_P(e) == IS_ARRAY) {
+			if (!R_parse_dict(e, &sub)) {
+				goto fail;
+			}
+			zend_hash_index_update(r, (zend_ulong)i, &sub);
+			continue;
+		}
+		if (A_exists(a, i + 1)) {
+			nx = A_at(a, i + 1);
+			if (Z_TYPE_P(nx) == IS_ARRAY) {
+				if (!R_parse_dict(nx, &sub)) {
+					goto fail;
+				}
+				if (!R_set(r, e, &sub)) {
+					zval_ptr_dtor(&sub);
+					goto fail;
+				}
+				zval_ptr_dtor(&sub);
+			} else if (!R_set(r, e, nx)) {
+				goto fail;
+			}
+			++i;
+		}
+	}
+	ZVAL_ARR(res, r);
+	return true;
+fail:
+	zend_array_release(r);
+	return false;
+}
+
+/* $x === array_values($x) ? arrayToDictionary($x, null, false) : $x (non-arrays: fail) */
+static bool R_dict_if_list(zval *x, zval *res)
+{
+	if (Z_TYPE_P(x) != IS_ARRAY) {
+		return false;
+	}
+	if (!zend_array_is_list(Z_ARRVAL_P(x))) {
+		ZVAL_COPY(res, x);
+		return true;
+	}
+	return R_dict(Z_ARRVAL_P(x), false, res);
+}
+
+/* XINFO STREAM (exact 'STREAM'): dictionary with entries / groups / consumers; other XINFO: parseDict */
+static bool r_xinfo(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	zval result, *v;
+
+	if (!Z_eq_lit(ARG(args, 0), "STREAM")) {
+		return R_parse_dict(d, res);
+	}
+	if (!R_dict_if_list(d, &result)) {
+		return false;
+	}
+	SEPARATE_ARRAY(&result);
+	if (!Z_is_null(v = A_key(Z_ARRVAL(result), "entries"))) {
+		zval parsed;
+		if (!R_parse_dict(v, &parsed)) {
+			goto fail;
+		}
+		zend_hash_str_update(Z_ARRVAL(result), "entries", sizeof("entries") - 1, &parsed);
+	}
+	if (!Z_is_null(v = A_key(Z_ARRVAL(result), "groups")) && Z_TYPE_P(v) == IS_ARRAY) {
+		HashTable *groups = A_new(A_count(Z_ARRVAL_P(v)));
+		zend_string *k;
+		zend_ulong h;
+		zval *g, gz;
+		ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(v), h, k, g) {
+			zval group, *cons;
+			ZVAL_DEREF(g);
+			if (!R_dict_if_list(g, &group)) {
+				goto gfail;
+			}
+			if (Z_TYPE(group) == IS_ARRAY && !Z_is_null(cons = A_key(Z_ARRVAL(group), "consumers"))) {
+				HashTable *cl;
+				zend_string *ck;
+				zend_ulong chh;
+				zval *cv, cz;
+				if (Z_TYPE_P(cons) != IS_ARRAY) {
+					zval_ptr_dtor(&group);
+					goto gfail;
+				}
+				cl = A_new(A_count(Z_ARRVAL_P(cons)));
+				ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(cons), chh, ck, cv) {
+					zval consumer;
+					ZVAL_DEREF(cv);
+					if (Z_TYPE_P(cv) != IS_ARRAY || !R_dict_if_list(cv, &consumer)) {
+						zend_array_release(cl);
+						zval_ptr_dtor(&group);
+						goto gfail;
+					}
+					if (ck) {
+						zend_hash_update(cl, ck, &consumer);
+					} else {
+						zend_hash_index_update(cl, chh, &consumer);
+					}
+				} ZEND_HASH_FOREACH_END();
+				SEPARATE_ARRAY(&group);
+				ZVAL_ARR(&cz, cl);
+				zend_hash_str_update(Z_ARRVAL(group), "consumers", sizeof("consumers") - 1, &cz);
+			}
+			if (k) {
+				zend_hash_update(groups, k, &group);
+			} else {
+				zend_hash_index_update(groups, h, &group);
+			}
+		} ZEND_HASH_FOREACH_END();
+		ZVAL_ARR(&gz, groups);
+		zend_hash_str_update(Z_ARRVAL(result), "groups", sizeof("groups") - 1, &gz);
+		goto done;
+gfail:
+		zend_array_release(groups);
+		goto fail;
+	}
+done:
+	ZVAL_COPY_VALUE(res, &result);
+	return true;
+fail:
+	zval_ptr_dtor(&result);
+	return false;
+}
+
+/* SLOWLOG: every entry -> [id, timestamp, duration, command] (whatever the subcommand) */
+static bool R_offset(zval *e, zend_long i, zval *out)   /* $e[$i] without warnings */
+{
+	if (Z_TYPE_P(e) == IS_ARRAY) {
+		zval *v = A_at(Z_ARRVAL_P(e), i);
+		if (!v) {
+			return false;
+		}
+		ZVAL_COPY(out, v);
+		return true;
+	}
+	if (Z_TYPE_P(e) == IS_STRING && i < (zend_long)Z_STRLEN_P(e)) {
+		ZVAL_CHAR(out, (unsigned char)Z_STRVAL_P(e)[i]);
+		return true;
+	}
+	return false;
+}
+
+static bool r_slowlog(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	static const char *const names[] = {"id", "timestamp", "duration", "command"};
+	HashTable *r;
+	zend_string *k;
+	zend_ulong h;
+	zval *e;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	r = A_new(A_count(Z_ARRVAL_P(d)));
+	ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(d), h, k, e) {
+		HashTable *entry = A_new(4);
+		zval ez;
+		ZVAL_DEREF(e);
+		for (int i = 0; i < 4; i++) {
+			zval v;
+			if (!R_offset(e, i, &v)) {
+				zend_array_release(entry);
+				zend_array_release(r);
+				return false;
+			}
+			zend_hash_str_update(entry, names[i], strlen(names[i]), &v);
+		}
+		ZVAL_ARR(&ez, entry);
+		if (k) {
+			zend_hash_update(r, k, &ez);
+		} else {
+			zend_hash_index_update(r, h, &ez);
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* CLIENT LIST (any case): one [field => value] per line */
+static void R_client_list(const char *s, size_t len, zval *res)
+{
+	HashTable *clients = A_new(8);
+	const char *p = s, *end = s + len, *nl;
+
+	/* explode("\n", $data, -1): every piece but the last */
+	while ((nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		HashTable *cl = A_new(32);
+		const char *q = p, *sp;
+		zval cz;
+		for (;;) {
+			const char *fe;
+			const char *eq;
+			zval v;
+			sp = memchr(q, ' ', (size_t)(nl - q));
+			fe = sp ? sp : nl;
+			/* @[$k, $v] = explode('=', $kv): k = up to the first '=', v = up to the second '=' or null */
+			eq = memchr(q, '=', (size_t)(fe - q));
+			if (eq) {
+				const char *eq2 = memchr(eq + 1, '=', (size_t)(fe - eq - 1));
+				const char *ve = eq2 ? eq2 : fe;
+				ZVAL_STRINGL(&v, eq + 1, (size_t)(ve - eq - 1));
+				R_set_str(cl, q, (size_t)(eq - q), &v);
+			} else {
+				ZVAL_NULL(&v);
+				R_set_str(cl, q, (size_t)(fe - q), &v);
+			}
+			if (!sp) {
+				break;
+			}
+			q = sp + 1;
+		}
+		ZVAL_ARR(&cz, cl);
+		zend_hash_next_index_insert(clients, &cz);
+		p = nl + 1;
+	}
+	ZVAL_ARR(res, clients);
+}
+
+static bool r_client(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	zval *sub = ARG(args, 0);
+
+	if (!sub || !ARG_ieq(sub, "LIST")) {
+		return false;
+	}
+	switch (Z_TYPE_P(d)) {
+		case IS_STRING:
+			R_client_list(Z_STRVAL_P(d), Z_STRLEN_P(d), res);
+			return true;
+		case IS_LONG:
+		case IS_DOUBLE:
+		case IS_TRUE:
+		case IS_FALSE:
+			/* a single piece: explode(..., -1) drops it */
+			ZVAL_EMPTY_ARRAY(res);
+			return true;
+		default:
+			return false;
+	}
+}
+
+/* PUBSUB NUMSUB (any case): channel => count */
+static bool r_pubsub(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	zval *sub = ARG(args, 0);
+
+	if (!sub || !ARG_ieq(sub, "NUMSUB") || Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	return R_pairs(Z_ARRVAL_P(d), res, false);
+}
+
+/* SENTINEL MASTERS / SLAVES (any case): every node -> assoc */
+static bool r_sentinel(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	zval *sub = ARG(args, 0), *node;
+	HashTable *r;
+	zend_string *k;
+	zend_ulong h;
+
+	if (!sub || !(ARG_ieq(sub, "MASTERS") || ARG_ieq(sub, "SLAVES")) || Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	r = zend_array_dup(Z_ARRVAL_P(d));
+	ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(d), h, k, node) {
+		zval conv;
+		ZVAL_DEREF(node);
+		if (Z_TYPE_P(node) != IS_ARRAY || !R_pairs(Z_ARRVAL_P(node), &conv, false)) {
+			zend_array_release(r);
+			return false;
+		}
+		if (k) {
+			zend_hash_update(r, k, &conv);
+		} else {
+			zend_hash_index_update(r, h, &conv);
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* HRANDFIELD: array_walk_recursive flattening (RESP3 pairs); flat lists are unchanged */
+static void R_flatten(HashTable *a, HashTable *r)
+{
+	zval *v;
+
+	ZEND_HASH_FOREACH_VAL(a, v) {
+		ZVAL_DEREF(v);
+		if (Z_TYPE_P(v) == IS_ARRAY) {
+			R_flatten(Z_ARRVAL_P(v), r);
+		} else {
+			A_push(r, v);
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+static bool r_hrandfield(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	HashTable *r;
+	zval *v;
+	bool nested = false;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(d), v) {
+		ZVAL_DEREF(v);
+		if (Z_TYPE_P(v) == IS_ARRAY) {
+			nested = true;
+			break;
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (!nested && zend_array_is_list(Z_ARRVAL_P(d))) {
+		return false;
+	}
+	r = A_new(A_count(Z_ARRVAL_P(d)));
+	R_flatten(Z_ARRVAL_P(d), r);
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* round($x, 5) for a GEOSEARCH coordinate; false where round() would warn or throw */
+static bool R_round5(zval *x, zval *out)
+{
+	double d;
+
+	if (!x) {
+		return false;
+	}
+	switch (Z_TYPE_P(x)) {
+		case IS_LONG:
+			d = (double)Z_LVAL_P(x);
+			break;
+		case IS_DOUBLE:
+			d = Z_DVAL_P(x);
+			break;
+		case IS_FALSE:
+			d = 0;
+			break;
+		case IS_TRUE:
+			d = 1;
+			break;
+		case IS_STRING: {
+			zend_long l;
+			double dv;
+			zend_uchar t = is_numeric_string(Z_STRVAL_P(x), Z_STRLEN_P(x), &l, &dv, 0);
+			if (t == IS_LONG) {
+				d = (double)l;
+			} else if (t == IS_DOUBLE) {
+				d = dv;
+			} else {
+				return false;
+			}
+			break;
+		}
+		default:
+			return false;
+	}
+	ZVAL_DOUBLE(out, _php_math_round(d, 5, PHP_ROUND_HALF_UP));
+	return true;
+}
+
+/* $parsed[$key][$name] = $v (auto-vivifying an array; false where PHP would throw) */
+static bool R_set_sub(HashTable *parsed, zval *key, const char *name, zval *v)
+{
+	zval *slot, na;
+	HashTable *sub;
+
+	switch (Z_TYPE_P(key)) {
+		case IS_STRING:
+			slot = zend_symtable_find(parsed, Z_STR_P(key));
+			break;
+		case IS_LONG:
+			slot = zend_hash_index_find(parsed, (zend_ulong)Z_LVAL_P(key));
+			break;
+		case IS_NULL:
+			slot = zend_hash_find(parsed, ZSTR_EMPTY_ALLOC());
+			break;
+		case IS_FALSE:
+		case IS_TRUE:
+			slot = zend_hash_index_find(parsed, Z_TYPE_P(key) == IS_TRUE ? 1 : 0);
+			break;
+		default:
+			return false;
+	}
+	if (slot && Z_TYPE_P(slot) != IS_NULL && Z_TYPE_P(slot) != IS_ARRAY) {
+		return false;
+	}
+	if (!slot || Z_TYPE_P(slot) == IS_NULL) {
+		array_init(&na);
+		if (!R_set(parsed, key, &na)) {
+			zval_ptr_dtor(&na);
+			return false;
+		}
+		zval_ptr_dtor(&na);
+		return R_set_sub(parsed, key, name, v);
+	}
+	SEPARATE_ARRAY(slot);
+	sub = Z_ARRVAL_P(slot);
+	zend_hash_str_update(sub, name, strlen(name), v);
+	return true;
+}
+
+/* GEOSEARCH: member => [dist, hash, lng, lat] when WITH* was given; plain members stay a list */
+static bool r_geosearch(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	HashTable *parsed;
+	zval *item, item_key;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	parsed = A_new(A_count(Z_ARRVAL_P(d)));
+	ZVAL_EMPTY_STRING(&item_key);
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(d), item) {
+		zend_string *k;
+		zend_ulong h;
+		zval *row;
+		ZVAL_DEREF(item);
+		if (Z_TYPE_P(item) != IS_ARRAY) {
+			A_push(parsed, item);
+			continue;
+		}
+		ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(item), h, k, row) {
+			zval v;
+			ZVAL_DEREF(row);
+			if (!k && h == 0) {
+				zval_ptr_dtor(&item_key);
+				ZVAL_COPY(&item_key, row);
+				continue;
+			}
+			if (Z_TYPE_P(row) == IS_STRING) {
+				ZVAL_DOUBLE(&v, _php_math_round(zval_get_double(row), 5, PHP_ROUND_HALF_UP));
+				if (!R_set_sub(parsed, &item_key, "dist", &v)) {
+					goto fail;
+				}
+			} else if (Z_TYPE_P(row) == IS_LONG) {
+				ZVAL_COPY(&v, row);
+				if (!R_set_sub(parsed, &item_key, "hash", &v)) {
+					goto fail;
+				}
+			} else {
+				zval lng, lat;
+				if (Z_TYPE_P(row) != IS_ARRAY || !R_round5(A_at(Z_ARRVAL_P(row), 0), &lng)
+					|| !R_round5(A_at(Z_ARRVAL_P(row), 1), &lat)) {
+					goto fail;
+				}
+				if (!R_set_sub(parsed, &item_key, "lng", &lng) || !R_set_sub(parsed, &item_key, "lat", &lat)) {
+					goto fail;
+				}
+			}
+		} ZEND_HASH_FOREACH_END();
+	} ZEND_HASH_FOREACH_END();
+	zval_ptr_dtor(&item_key);
+	ZVAL_ARR(res, parsed);
+	return true;
+fail:
+	zval_ptr_dtor(&item_key);
+	zend_array_release(parsed);
+	return false;
+}
+
+/* ---- INFO --------------------------------------------------------------------------------------- */
+
+static const char *R_memchr(const char *p, const char *end, char ch)
+{
+	return p < end ? memchr(p, ch, (size_t)(end - p)) : NULL;
+}
+
+/* trim() default character set */
+static bool R_trim_char(unsigned char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\0' || ch == '\x0B';
+}
+
+/* parseDatabaseStats: "keys=1,expires=0" -> [keys => 1, expires => 0]; false on a piece without '=' */
+static bool R_info_db(const char *s, const char *end, zval *res)
+{
+	HashTable *db = A_new(4);
+	const char *p = s;
+
+	for (;;) {
+		const char *comma = R_memchr(p, end, ',');
+		const char *pe = comma ? comma : end;
+		const char *eq = R_memchr(p, pe, '=');
+		const char *ks = p, *ke, *ve;
+		zval v;
+		if (!eq) {
+			zend_array_release(db);
+			return false;
+		}
+		ke = eq;
+		ve = R_memchr(eq + 1, pe, '=');
+		if (!ve) {
+			ve = pe;
+		}
+		while (ks < ke && R_trim_char((unsigned char)*ks)) {
+			ks++;
+		}
+		while (ke > ks && R_trim_char((unsigned char)ke[-1])) {
+			ke--;
+		}
+		ZVAL_STRINGL(&v, eq + 1, (size_t)(ve - eq - 1));
+		R_set_str(db, ks, (size_t)(ke - ks), &v);
+		if (!comma) {
+			break;
+		}
+		p = comma + 1;
+	}
+	ZVAL_ARR(res, db);
+	return true;
+}
+
+/* parseModuleRow: "module:name=x,ver=1,..." -> key x, value [ver => 1, ...]; false where PHP warns */
+static bool R_info_module(const char *row, const char *end, zval *key, zval *val)
+{
+	const char *c1 = R_memchr(row, end, ':');
+	const char *c2 = R_memchr(c1 + 1, end, ':');
+	const char *p = c1 + 1, *dend = c2 ? c2 : end;
+	zval name, opts;
+	bool have_name = false, have_opts = false;
+
+	ZVAL_UNDEF(&name);
+	ZVAL_UNDEF(&opts);
+	for (;;) {
+		const char *comma = R_memchr(p, dend, ',');
+		const char *pe = comma ? comma : dend;
+		const char *eq = R_memchr(p, pe, '=');
+		const char *ve;
+		zval v;
+		if (!eq) {
+			goto fail;
+		}
+		ve = R_memchr(eq + 1, pe, '=');
+		if (!ve) {
+			ve = pe;
+		}
+		ZVAL_STRINGL(&v, eq + 1, (size_t)(ve - eq - 1));
+		if (eq - p == 4 && memcmp(p, "name", 4) == 0) {
+			zval_ptr_dtor(&name);
+			ZVAL_COPY_VALUE(&name, &v);
+			have_name = true;
+		} else {
+			if (!have_opts) {
+				array_init(&opts);
+				have_opts = true;
+			}
+			R_set_str(Z_ARRVAL(opts), p, (size_t)(eq - p), &v);
+		}
+		if (!comma) {
+			break;
+		}
+		p = comma + 1;
+	}
+	if (!have_name || !have_opts) {
+		goto fail;
+	}
+	ZVAL_COPY_VALUE(key, &name);
+	ZVAL_COPY_VALUE(val, &opts);
+	return true;
+fail:
+	zval_ptr_dtor(&name);
+	zval_ptr_dtor(&opts);
+	return false;
+}
+
+/* parseRow for a row containing ':' into table t; false where PHP warns */
+static bool R_info_row(HashTable *t, const char *row, const char *end)
+{
+	const char *colon = R_memchr(row, end, ':');
+	zval v;
+
+	if ((size_t)(end - row) >= 11 && memcmp(row, "module:name", 11) == 0) {
+		zval k;
+		if (!R_info_module(row, end, &k, &v)) {
+			return false;
+		}
+		zend_symtable_update(t, Z_STR(k), &v);
+		zval_ptr_dtor(&k);
+		return true;
+	}
+	/* /^db\d+$/ */
+	if (colon - row > 2 && row[0] == 'd' && row[1] == 'b') {
+		const char *q = row + 2;
+		while (q < colon && *q >= '0' && *q <= '9') {
+			q++;
+		}
+		if (q == colon) {
+			if (!R_info_db(colon + 1, end, &v)) {
+				return false;
+			}
+			R_set_str(t, row, (size_t)(colon - row), &v);
+			return true;
+		}
+	}
+	ZVAL_STRINGL(&v, colon + 1, (size_t)(end - colon - 1));
+	R_set_str(t, row, (size_t)(colon - row), &v);
+	return true;
+}
+
+static bool R_info(const char *s, size_t len, zval *res)
+{
+	const char *p = s, *end = s + len;
+	HashTable *info = A_new(16);
+	zval *current = NULL;
+	bool newfmt = len > 0 && s[0] == '#';
+
+	for (;;) {
+		/* preg_split('/\r?\n/') */
+		const char *nl = R_memchr(p, end, '\n');
+		const char *le = nl ? nl : end;
+		if (nl && le > p && le[-1] == '\r') {
+			le--;
+		}
+		if (le > p) {
+			if (newfmt && le - p >= 3 && p[0] == '#' && p[1] == ' ') {
+				/* /^# (.+)$/: a new (or reset) section */
+				zval sec;
+				array_init(&sec);
+				current = zend_symtable_str_update(info, p + 2, (size_t)(le - p - 2), &sec);
+			} else if (R_memchr(p, le, ':')) {
+				if (!newfmt) {
+					if (!R_info_row(info, p, le)) {
+						goto fail;
+					}
+				} else if (current) {
+					if (!R_info_row(Z_ARRVAL_P(current), p, le)) {
+						goto fail;
+					}
+				} else {
+					/* before any section: Predis writes into a detached array (lost); still warns alike */
+					HashTable *tmp = A_new(1);
+					bool ok = R_info_row(tmp, p, le);
+					zend_array_release(tmp);
+					if (!ok) {
+						goto fail;
+					}
+				}
+			}
+		}
+		if (!nl) {
+			break;
+		}
+		p = nl + 1;
+	}
+	ZVAL_ARR(res, info);
+	return true;
+fail:
+	zend_array_release(info);
+	return false;
+}
+
+static bool r_info(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+{
+	if (!zend_is_true(d)) {
+		if (Z_TYPE_P(d) == IS_ARRAY || Z_TYPE_P(d) == IS_STRING || Z_TYPE_P(d) == IS_NULL
+			|| Z_TYPE_P(d) == IS_FALSE || Z_TYPE_P(d) == IS_LONG || Z_TYPE_P(d) == IS_DOUBLE) {
+			ZVAL_EMPTY_ARRAY(res);
+			return true;
+		}
+		return false;
+	}
+	switch (Z_TYPE_P(d)) {
+		case IS_STRING:
+			return R_info(Z_STRVAL_P(d), Z_STRLEN_P(d), res);
+		case IS_LONG:
+		case IS_DOUBLE:
+		case IS_TRUE:
+			/* a number has no ':' */
+			ZVAL_EMPTY_ARRAY(res);
+			return true;
+		default:
+			return false;
+	}
+}
+
+/* ================================================================================================== */
+/* The table                                                                                            */
+/* ================================================================================================== */
+
+#define CMD(lc, uc, a, r) {lc, uc, a, r, 0, 0, 0}
+#define CMDP(lc, uc, a, r, p1, p2, p3) {lc, uc, a, r, p1, p2, p3}
+
+static const rcp_pcmd rcp_pcmds[] = {
+	/* normalizeArguments */
+	CMD("del", "DEL", a_normalize, NULL),
+	CMD("mget", "MGET", a_normalize, NULL),
+	CMD("pfcount", "PFCOUNT", a_normalize, NULL),
+	CMD("pfmerge", "PFMERGE", a_normalize, NULL),
+	CMD("psubscribe", "PSUBSCRIBE", a_normalize, NULL),
+	CMD("punsubscribe", "PUNSUBSCRIBE", a_normalize, NULL),
+	CMD("subscribe", "SUBSCRIBE", a_normalize, NULL),
+	CMD("unsubscribe", "UNSUBSCRIBE", a_normalize, NULL),
+	CMD("sdiff", "SDIFF", a_normalize, NULL),
+	CMD("sinter", "SINTER", a_normalize, NULL),
+	CMD("sunion", "SUNION", a_normalize, NULL),
+	CMD("touch", "TOUCH", a_normalize, NULL),
+	CMD("unlink", "UNLINK", a_normalize, NULL),
+	/* normalizeVariadic (and the *STORE set commands, same rule) */
+	CMD("hdel", "HDEL", a_variadic, NULL),
+	CMD("hmget", "HMGET", a_variadic, NULL),
+	CMD("lpush", "LPUSH", a_variadic, NULL),
+	CMD("lpushx", "LPUSHX", a_variadic, NULL),
+	CMD("rpush", "RPUSH", a_variadic, NULL),
+	CMD("rpushx", "RPUSHX", a_variadic, NULL),
+	CMD("sadd", "SADD", a_variadic, NULL),
+	CMD("srem", "SREM", a_variadic, NULL),
+	CMD("pfadd", "PFADD", a_variadic, NULL),
+	CMD("xdel", "XDEL", a_variadic, NULL),
+	CMD("zrem", "ZREM", a_variadic, NULL),
+	CMD("sdiffstore", "SDIFFSTORE", a_variadic, NULL),
+	CMD("sinterstore", "SINTERSTORE", a_variadic, NULL),
+	CMD("sunionstore", "SUNIONSTORE", a_variadic, NULL),
+	CMD("geohash", "GEOHASH", a_variadic, NULL),
+	CMD("geopos", "GEOPOS", a_variadic, NULL),
+	CMD("watch", "WATCH", a_watch, NULL),
+	CMD("blpop", "BLPOP", a_blpop, NULL),
+	CMD("brpop", "BRPOP", a_blpop, NULL),
+	CMD("mset", "MSET", a_mset, NULL),
+	CMD("msetnx", "MSETNX", a_mset, NULL),
+	CMD("hmset", "HMSET", a_hmset, NULL),
+	CMD("zadd", "ZADD", a_zadd, NULL),
+	CMD("geoadd", "GEOADD", a_geoadd, NULL),
+	/* scans */
+	CMDP("scan", "SCAN", a_scan, NULL, 1, 0, 0),
+	CMDP("sscan", "SSCAN", a_scan, NULL, 2, 0, 0),
+	CMDP("hscan", "HSCAN", a_scan, NULL, 2, 1, 0),
+	CMDP("zscan", "ZSCAN", a_scan, NULL, 2, 0, 0),
+	/* sorted sets */
+	CMDP("zrange", "ZRANGE", a_zrange, NULL, 0, 0, 0),
+	CMDP("zrevrange", "ZREVRANGE", a_zrange, NULL, 0, 0, 0),
+	CMDP("zrangebyscore", "ZRANGEBYSCORE", a_zrange, NULL, 1, 0, 0),
+	CMDP("zrevrangebyscore", "ZREVRANGEBYSCORE", a_zrange, NULL, 1, 0, 0),
+	CMDP("zrangebylex", "ZRANGEBYLEX", a_zrange, NULL, 2, 0, 0),
+	CMDP("zrevrangebylex", "ZREVRANGEBYLEX", a_zrange, NULL, 2, 0, 0),
+	CMDP("zunionstore", "ZUNIONSTORE", a_zsetop, NULL, 1, 0, 0),
+	CMDP("zinterstore", "ZINTERSTORE", a_zsetop, NULL, 1, 0, 0),
+	CMDP("zunion", "ZUNION", a_zsetop, NULL, 0, 0, 0),
+	CMDP("zinter", "ZINTER", a_zsetop, NULL, 0, 0, 0),
+	CMD("zdiff", "ZDIFF", a_zdiff, NULL),
+	CMDP("zdiffstore", "ZDIFFSTORE", a_keys, NULL, 1, 1, 0),
+	CMD("zintercard", "ZINTERCARD", a_intercard, NULL),
+	CMD("sintercard", "SINTERCARD", a_intercard, NULL),
+	CMDP("zmpop", "ZMPOP", a_zmpop, NULL, 0, 0, 0),
+	CMDP("bzmpop", "BZMPOP", a_zmpop, NULL, 1, 0, 0),
+	CMDP("bzpopmin", "BZPOPMIN", a_keys, NULL, 0, 0, 0),
+	CMDP("bzpopmax", "BZPOPMAX", a_keys, NULL, 0, 0, 0),
+	CMDP("zrandmember", "ZRANDMEMBER", a_pop_bool, NULL, 0, 0, 0),
+	CMDP("hrandfield", "HRANDFIELD", a_pop_bool, NULL, 1, 0, 0),
+	/* lists */
+	CMDP("lmpop", "LMPOP", a_lmpop, NULL, 0, 0, 0),
+	CMDP("blmpop", "BLMPOP", a_lmpop, NULL, 1, 0, 0),
+	/* scripting and functions */
+	CMDP("eval_ro", "EVAL_RO", a_keys, NULL, 1, 1, 0),
+	CMDP("evalsha_ro", "EVALSHA_RO", a_keys, NULL, 1, 1, 0),
+	CMDP("fcall", "FCALL", a_keys, NULL, 1, 1, 0),
+	CMD("fcall_ro", "FCALL_RO", a_fcall_ro, NULL),
+	CMD("function", "FUNCTION", a_function, NULL),
+	/* keys, strings, bits */
+	CMD("copy", "COPY", a_copy, NULL),
+	CMDP("expire", "EXPIRE", a_last_enum, NULL, 0, 0, 0),
+	CMDP("expireat", "EXPIREAT", a_last_enum, NULL, 0, 0, 0),
+	CMDP("bitcount", "BITCOUNT", a_last_enum, NULL, 1, 0, 0),
+	CMDP("bitpos", "BITPOS", a_last_enum, NULL, 1, 0, 0),
+	CMD("set", "SET", a_set, NULL),
+	CMD("getex", "GETEX", a_getex, NULL),
+	CMD("lcs", "LCS", a_lcs, NULL),
+	CMD("sort", "SORT", a_sort, NULL),
+	CMD("sort_ro", "SORT_RO", a_sort_ro, NULL),
+	CMD("bitop", "BITOP", a_bitop, NULL),
+	CMD("bitfield_ro", "BITFIELD_RO", a_bitfield_ro, NULL),
+	CMD("migrate", "MIGRATE", a_migrate, NULL),
+	/* geo */
+	CMD("georadius", "GEORADIUS", a_georadius, NULL),
+	CMD("georadiusbymember", "GEORADIUSBYMEMBER", a_georadius, NULL),
+	CMD("geosearch", "GEOSEARCH", a_geosearch, NULL),
+	CMD("geosearchstore", "GEOSEARCHSTORE", a_geosearchstore, NULL),
+	/* server */
+	CMD("client", "CLIENT", a_client, NULL),
+	CMD("failover", "FAILOVER", a_failover, NULL),
+	CMD("shutdown", "SHUTDOWN", a_shutdown, NULL),
+	CMD("slaveof", "SLAVEOF", a_slaveof, NULL),
+	/* streams */
+	CMD("xadd", "XADD", a_xadd, NULL),
+	CMD("xtrim", "XTRIM", a_xtrim, NULL),
+	CMD("xrange", "XRANGE", a_xrange, NULL),
+	CMD("xrevrange", "XREVRANGE", a_xrange, NULL),
+	CMD("xread", "XREAD", a_xread, NULL),
+	CMD("xread_v4", "XREAD", a_xread_v4, NULL),
+	CMD("xreadgroup", "XREADGROUP", a_xreadgroup, NULL),
+	CMD("xreadgroup_claim", "XREADGROUP", a_xreadgroup_claim, NULL),
+	CMD("xautoclaim", "XAUTOCLAIM", a_xautoclaim, NULL),
+	CMD("xclaim", "XCLAIM", a_xclaim, NULL),
+	CMD("xgroup", "XGROUP", a_xgroup, NULL),
+	CMD("xinfo", "XINFO", a_xinfo, NULL),
+	CMD("xpending", "XPENDING", a_xpending, NULL),
+	CMD("xsetid", "XSETID", a_xsetid, NULL),
+};
+
+/* Reply parsers (a separate table: several commands have only one of the two) */
+static const rcp_pcmd rcp_rcmds[] = {
+	CMD("hgetall", "HGETALL", NULL, r_assoc),
+	CMD("config", "CONFIG", NULL, r_assoc),
+	CMD("zpopmin", "ZPOPMIN", NULL, r_zpop),
+	CMD("zpopmax", "ZPOPMAX", NULL, r_zpop),
+	CMDP("zrange", "ZRANGE", NULL, r_zrange, 0, 0, 0),
+	CMDP("zrevrange", "ZREVRANGE", NULL, r_zrange, 0, 0, 0),
+	CMDP("zrangebyscore", "ZRANGEBYSCORE", NULL, r_zrange, 1, 0, 0),
+	CMDP("zrevrangebyscore", "ZREVRANGEBYSCORE", NULL, r_zrange, 1, 0, 0),
+	CMD("zrandmember", "ZRANDMEMBER", NULL, r_withscores_last),
+	CMD("zdiff", "ZDIFF", NULL, r_withscores_last),
+	CMD("zinter", "ZINTER", NULL, r_withscores_last),
+	CMD("zunion", "ZUNION", NULL, r_withscores_last),
+	CMDP("zscan", "ZSCAN", NULL, r_scan, 0, 0, 0),
+	CMDP("hscan", "HSCAN", NULL, r_scan, 1, 0, 0),
+	CMD("xrange", "XRANGE", NULL, r_xrange),
+	CMD("xrevrange", "XREVRANGE", NULL, r_xrange),
+	CMD("xread", "XREAD", NULL, r_xread),
+	CMD("xread_v4", "XREAD", NULL, r_xread),
+	CMD("lmpop", "LMPOP", NULL, r_lmpop),
+	CMD("blmpop", "BLMPOP", NULL, r_lmpop),
+	CMD("zmpop", "ZMPOP", NULL, r_zmpop),
+	CMD("bzmpop", "BZMPOP", NULL, r_zmpop),
+	CMD("bzpopmin", "BZPOPMIN", NULL, r_bzpop),
+	CMD("bzpopmax", "BZPOPMAX", NULL, r_bzpop),
+	CMD("lcs", "LCS", NULL, r_lcs),
+	CMD("randomkey", "RANDOMKEY", NULL, r_randomkey),
+	CMD("bgsave", "BGSAVE", NULL, r_bgsave),
+	CMD("bgrewriteaof", "BGREWRITEAOF", NULL, r_bgrewriteaof),
+	CMD("type", "TYPE", NULL, r_type),
+	CMD("xpending", "XPENDING", NULL, r_xpending),
+	CMD("xclaim", "XCLAIM", NULL, r_xclaim),
+	CMD("xinfo", "XINFO", NULL, r_xinfo),
+	CMD("slowlog", "SLOWLOG", NULL, r_slowlog),
+	CMD("client", "CLIENT", NULL, r_client),
+	CMD("pubsub", "PUBSUB", NULL, r_pubsub),
+	CMD("sentinel", "SENTINEL", NULL, r_sentinel),
+	CMD("hrandfield", "HRANDFIELD", NULL, r_hrandfield),
+	CMD("geosearch", "GEOSEARCH", NULL, r_geosearch),
+	CMD("info", "INFO", NULL, r_info),
+};
+
+#define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+/* name -> {args entry, reply entry} */
+typedef struct {
+	const rcp_pcmd *args;
+	const rcp_pcmd *reply;
+} rcp_pslot;
+
+static HashTable rcp_ptbl;
+static rcp_pslot *rcp_pslots;
+static bool rcp_ptbl_ready;
+
+static rcp_pslot *rcp_pslot_for(const char *name, size_t len, size_t *used)
+{
+	rcp_pslot *s = zend_hash_str_find_ptr(&rcp_ptbl, name, len);
+
+	if (!s) {
+		s = &rcp_pslots[(*used)++];
+		s->args = s->reply = NULL;
+		zend_hash_str_add_ptr(&rcp_ptbl, name, len, s);
+	}
+	return s;
+}
+
+void rcp_predis_minit(void)
+{
+	size_t used = 0;
+
+	if (rcp_ptbl_ready) {
+		return;
+	}
+	rcp_pslots = pemalloc(sizeof(rcp_pslot) * (NELEMS(rcp_pcmds) + NELEMS(rcp_rcmds)), 1);
+	zend_hash_init(&rcp_ptbl, (uint32_t)(NELEMS(rcp_pcmds) + NELEMS(rcp_rcmds)), NULL, NULL, 1);
+	for (size_t i = 0; i < NELEMS(rcp_pcmds); i++) {
+		rcp_pslot_for(rcp_pcmds[i].lc, strlen(rcp_pcmds[i].lc), &used)->args = &rcp_pcmds[i];
+	}
+	for (size_t i = 0; i < NELEMS(rcp_rcmds); i++) {
+		rcp_pslot_for(rcp_rcmds[i].lc, strlen(rcp_rcmds[i].lc), &used)->reply = &rcp_rcmds[i];
+	}
+	rcp_ptbl_ready = true;
+}
+
+void rcp_predis_mshutdown(void)
+{
+	if (!rcp_ptbl_ready) {
+		return;
+	}
+	zend_hash_destroy(&rcp_ptbl);
+	pefree(rcp_pslots, 1);
+	rcp_pslots = NULL;
+	rcp_ptbl_ready = false;
+}
+
+static zend_always_inline const rcp_pslot *rcp_plookup(const char *lcname, size_t len)
+{
+	if (UNEXPECTED(!rcp_ptbl_ready)) {
+		rcp_predis_minit();
+	}
+	return zend_hash_str_find_ptr(&rcp_ptbl, lcname, len);
 }
 
 zend_result rcp_predis_args(const char *lcname, size_t len, HashTable *in, zval *out)
 {
-	const rcp_rule *r = rcp_rule_for(lcname, len);
-	zend_result res;
+	const rcp_pslot *s = rcp_plookup(lcname, len);
 
-	array_init_size(out, zend_hash_num_elements(in) + 2);
-	res = rcp_args_rule(r ? r->name : lcname, r ? r->args : A_NONE, in, out);
-	if (res == FAILURE) {
-		zval_ptr_dtor(out);
+	if (!s || !s->args) {
+		A_share(in, out);
+		return SUCCESS;
+	}
+	if (s->args->args(s->args, in, out) == FAILURE) {
 		ZVAL_UNDEF(out);
+		return FAILURE;
 	}
-	return res;
-}
-
-/* ---- reply rules ------------------------------------------------------------------------------ */
-
-/* flat [k1, v1, k2, v2] -> [k1 => v1, ...]; cast_float: values as floats (ZSCAN). */
-static void rcp_pairs_to_assoc(zval *arr, bool cast_float)
-{
-	zval result, *k = NULL, *v;
-	array_init_size(&result, zend_hash_num_elements(Z_ARRVAL_P(arr)) / 2);
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(arr), v) {
-		if (!k) {
-			k = v;
-			continue;
-		}
-		zval val;
-		if (cast_float) {
-			ZVAL_DOUBLE(&val, zval_get_double(v));
-		} else {
-			ZVAL_COPY(&val, v);
-		}
-		if (Z_TYPE_P(k) == IS_STRING) {
-			zend_symtable_update(Z_ARRVAL(result), Z_STR_P(k), &val);
-		} else if (Z_TYPE_P(k) == IS_LONG) {
-			zend_hash_index_update(Z_ARRVAL(result), (zend_ulong)Z_LVAL_P(k), &val);
-		} else {
-			zend_string *ks = zval_get_string(k);
-			zend_symtable_update(Z_ARRVAL(result), ks, &val);
-			zend_string_release(ks);
-		}
-		k = NULL;
-	} ZEND_HASH_FOREACH_END();
-	zval_ptr_dtor(arr);
-	ZVAL_COPY_VALUE(arr, &result);
-}
-
-static bool rcp_args_have(HashTable *args, const char *word, bool case_sensitive)
-{
-	zval *v;
-	ZEND_HASH_FOREACH_VAL(args, v) {
-		if (Z_TYPE_P(v) == IS_STRING && (case_sensitive ? (Z_STRLEN_P(v) == strlen(word) && !memcmp(Z_STRVAL_P(v), word, Z_STRLEN_P(v)))
-		                                               : rcp_is_str_ci(v, word))) {
-			return true;
-		}
-	} ZEND_HASH_FOREACH_END();
-	return false;
-}
-
-static zval *rcp_last_arg(HashTable *args)
-{
-	uint32_t n = zend_hash_num_elements(args);
-	return n ? zend_hash_index_find(args, n - 1) : NULL;
-}
-
-static void rcp_info_reply(zval *reply)
-{
-	zval info, *section = NULL, tmp;
-	zend_string *s = Z_STR_P(reply);
-	const char *p = ZSTR_VAL(s), *end = p + ZSTR_LEN(s);
-	bool sections = ZSTR_LEN(s) > 0 && p[0] == '#';
-
-	array_init(&info);
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *colon;
-		size_t l = (size_t)(le - p);
-		if (l && p[l - 1] == '\r') l--;
-		if (l >= 2 && p[0] == '#' && p[1] == ' ') {
-			array_init(&tmp);
-			section = zend_symtable_str_update(Z_ARRVAL(info), p + 2, l - 2, &tmp);
-		} else if (l && (colon = memchr(p, ':', l))) {
-			zval val;
-			size_t kl = (size_t)(colon - p);
-			const char *vp = colon + 1;
-			size_t vl = l - kl - 1;
-			bool is_db = kl > 2 && !memcmp(p, "db", 2);
-			for (size_t i = 2; is_db && i < kl; i++) if (p[i] < '0' || p[i] > '9') is_db = false;
-			if (is_db) {
-				/* keys=1,expires=0,avg_ttl=0 -> ['keys' => '1', ...] */
-				const char *q = vp, *ve = vp + vl;
-				array_init(&val);
-				while (q < ve) {
-					const char *comma = memchr(q, ',', (size_t)(ve - q)), *ie = comma ? comma : ve;
-					const char *eq = memchr(q, '=', (size_t)(ie - q));
-					if (eq) add_assoc_stringl_ex(&val, q, (size_t)(eq - q), (char *)eq + 1, (size_t)(ie - eq - 1));
-					q = ie + 1;
-				}
-			} else {
-				ZVAL_STRINGL(&val, vp, vl);
-			}
-			HashTable *target = (sections && section) ? Z_ARRVAL_P(section) : Z_ARRVAL(info);
-			if (!sections || section) {
-				zend_symtable_str_update(target, p, kl, &val);
-			} else {
-				zval_ptr_dtor(&val);
-			}
-		}
-		p = le + 1;
-	}
-	zval_ptr_dtor(reply);
-	ZVAL_COPY_VALUE(reply, &info);
+	return SUCCESS;
 }
 
 void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, zval *reply)
 {
-	const rcp_rule *r;
-	zval *v;
+	const rcp_pslot *s;
+	zval *d = reply, res;
 
-	if (Z_TYPE_P(reply) == IS_OBJECT || !(r = rcp_rule_for(lcname, len)) || r->reply == R_NONE) {
+	ZVAL_DEREF(d);
+	if (Z_TYPE_P(d) == IS_OBJECT) {
 		return;
 	}
-	switch (r->reply) {
-	case R_ASSOC:
-		if (Z_TYPE_P(reply) == IS_ARRAY) rcp_pairs_to_assoc(reply, false);
-		break;
-	case R_WITHSCORES:
-		if (Z_TYPE_P(reply) == IS_ARRAY && zend_hash_num_elements(args) >= 3 && rcp_args_have(args, "WITHSCORES", true)) {
-			rcp_pairs_to_assoc(reply, false);
-		}
-		break;
-	case R_WITHSCORES_LAST:
-		v = rcp_last_arg(args);
-		if (Z_TYPE_P(reply) == IS_ARRAY && rcp_is_str_ci(v, "WITHSCORES")) rcp_pairs_to_assoc(reply, false);
-		break;
-	case R_ZPOP:
-		if (Z_TYPE_P(reply) == IS_ARRAY) rcp_pairs_to_assoc(reply, false);
-		break;
-	case R_ZSCAN:
-	case R_HSCAN:
-		if (r->reply == R_HSCAN && rcp_args_have(args, "NOVALUES", true)) break;
-		if (Z_TYPE_P(reply) == IS_ARRAY && (v = zend_hash_index_find(Z_ARRVAL_P(reply), 1)) && Z_TYPE_P(v) == IS_ARRAY) {
-			SEPARATE_ARRAY(reply);
-			v = zend_hash_index_find(Z_ARRVAL_P(reply), 1);
-			rcp_pairs_to_assoc(v, r->reply == R_ZSCAN);
-		}
-		break;
-	case R_INFO:
-		if (Z_TYPE_P(reply) == IS_STRING) rcp_info_reply(reply);
-		else if (Z_TYPE_P(reply) == IS_NULL) { array_init(reply); }
-		break;
-	case R_XRANGE:
-		if (Z_TYPE_P(reply) == IS_ARRAY) {
-			zval result, *entry;
-			array_init(&result);
-			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(reply), entry) {
-				zval *id, *fields, dict;
-				if (Z_TYPE_P(entry) != IS_ARRAY || !(id = zend_hash_index_find(Z_ARRVAL_P(entry), 0)) ||
-				    !(fields = zend_hash_index_find(Z_ARRVAL_P(entry), 1)) || Z_TYPE_P(fields) != IS_ARRAY) {
-					continue;
-				}
-				ZVAL_COPY(&dict, fields);
-				rcp_pairs_to_assoc(&dict, false);
-				if (Z_TYPE_P(id) == IS_STRING) zend_symtable_update(Z_ARRVAL(result), Z_STR_P(id), &dict);
-				else zval_ptr_dtor(&dict);
-			} ZEND_HASH_FOREACH_END();
-			zval_ptr_dtor(reply);
-			ZVAL_COPY_VALUE(reply, &result);
-		}
-		break;
-	case R_XREAD:
-		if (Z_TYPE_P(reply) == IS_NULL) {
-			array_init(reply);
-		} else if (Z_TYPE_P(reply) == IS_ARRAY) {
-			zval result, *stream;
-			array_init(&result);
-			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(reply), stream) {
-				zval *name, *entries;
-				if (Z_TYPE_P(stream) == IS_ARRAY && (name = zend_hash_index_find(Z_ARRVAL_P(stream), 0)) &&
-				    (entries = zend_hash_index_find(Z_ARRVAL_P(stream), 1)) && Z_TYPE_P(name) == IS_STRING) {
-					Z_TRY_ADDREF_P(entries);
-					zend_symtable_update(Z_ARRVAL(result), Z_STR_P(name), entries);
-				}
-			} ZEND_HASH_FOREACH_END();
-			zval_ptr_dtor(reply);
-			ZVAL_COPY_VALUE(reply, &result);
-		}
-		break;
-	case R_LMPOP:
-		if (Z_TYPE_P(reply) == IS_ARRAY) {
-			zval result, *k = zend_hash_index_find(Z_ARRVAL_P(reply), 0), *e = zend_hash_index_find(Z_ARRVAL_P(reply), 1);
-			if (k && e && Z_TYPE_P(k) == IS_STRING) {
-				array_init(&result);
-				Z_TRY_ADDREF_P(e);
-				zend_symtable_update(Z_ARRVAL(result), Z_STR_P(k), e);
-				zval_ptr_dtor(reply);
-				ZVAL_COPY_VALUE(reply, &result);
-			}
-		}
-		break;
-	case R_ZMPOP:
-		if (Z_TYPE_P(reply) == IS_NULL) {
-			/* Predis: array_shift(null) -> null key -> [null] */
-			array_init(reply);
-			add_next_index_null(reply);
-		} else if (Z_TYPE_P(reply) == IS_ARRAY) {
-			zval result, parsed, *k = zend_hash_index_find(Z_ARRVAL_P(reply), 0), *items = zend_hash_index_find(Z_ARRVAL_P(reply), 1), *it;
-			if (k && items && Z_TYPE_P(k) == IS_STRING && Z_TYPE_P(items) == IS_ARRAY) {
-				array_init(&parsed);
-				ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(items), it) {
-					zval *m, *s;
-					if (Z_TYPE_P(it) == IS_ARRAY && (m = zend_hash_index_find(Z_ARRVAL_P(it), 0)) &&
-					    (s = zend_hash_index_find(Z_ARRVAL_P(it), 1)) && zend_is_true(s) && Z_TYPE_P(m) == IS_STRING) {
-						Z_TRY_ADDREF_P(s);
-						zend_symtable_update(Z_ARRVAL(parsed), Z_STR_P(m), s);
-					}
-				} ZEND_HASH_FOREACH_END();
-				array_init(&result);
-				zend_symtable_update(Z_ARRVAL(result), Z_STR_P(k), &parsed);
-				zval_ptr_dtor(reply);
-				ZVAL_COPY_VALUE(reply, &result);
-			}
-		}
-		break;
-	case R_LCS:
-		if (Z_TYPE_P(reply) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(reply)) == 4) {
-			rcp_pairs_to_assoc(reply, false);
-		}
-		break;
-	case R_RANDOMKEY:
-		if (Z_TYPE_P(reply) == IS_STRING && Z_STRLEN_P(reply) == 0) {
-			zval_ptr_dtor(reply);
-			ZVAL_NULL(reply);
-		}
-		break;
-	case R_XPENDING:
-		if (zend_hash_num_elements(args) <= 2 && Z_TYPE_P(reply) == IS_ARRAY && (v = zend_hash_index_find(Z_ARRVAL_P(reply), 3)) &&
-		    Z_TYPE_P(v) == IS_ARRAY) {
-			zval consumers, *c;
-			array_init(&consumers);
-			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), c) {
-				zval *name, *num, cnt;
-				if (Z_TYPE_P(c) == IS_ARRAY && (name = zend_hash_index_find(Z_ARRVAL_P(c), 0)) &&
-				    (num = zend_hash_index_find(Z_ARRVAL_P(c), 1)) && Z_TYPE_P(name) == IS_STRING) {
-					ZVAL_LONG(&cnt, zval_get_long(num));
-					zend_symtable_update(Z_ARRVAL(consumers), Z_STR_P(name), &cnt);
-				}
-			} ZEND_HASH_FOREACH_END();
-			SEPARATE_ARRAY(reply);
-			zend_hash_index_update(Z_ARRVAL_P(reply), 3, &consumers);
-		}
-		break;
-	case R_XCLAIM:
-		if (Z_TYPE_P(reply) == IS_ARRAY) {
-			zval *first = zend_hash_index_find(Z_ARRVAL_P(reply), 0);
-			if (first && Z_TYPE_P(first) != IS_ARRAY) break; /* JUSTID */
-			rcp_predis_reply("xrange", 6, args, reply);
-		}
-		break;
-	case R_SLOWLOG:
-		if (Z_TYPE_P(reply) == IS_ARRAY) {
-			zval result, *e;
-			zend_ulong idx;
-			array_init(&result);
-			ZEND_HASH_FOREACH_NUM_KEY_VAL(Z_ARRVAL_P(reply), idx, e) {
-				zval row;
-				static const char *const names[] = {"id", "timestamp", "duration", "command"};
-				if (Z_TYPE_P(e) != IS_ARRAY) { zval_ptr_dtor(&result); return; }
-				array_init(&row);
-				for (int j = 0; j < 4; j++) {
-					zval *x = zend_hash_index_find(Z_ARRVAL_P(e), (zend_ulong)j);
-					if (x) { Z_TRY_ADDREF_P(x); add_assoc_zval(&row, names[j], x); } else add_assoc_null(&row, names[j]);
-				}
-				zend_hash_index_update(Z_ARRVAL(result), idx, &row);
-			} ZEND_HASH_FOREACH_END();
-			zval_ptr_dtor(reply);
-			ZVAL_COPY_VALUE(reply, &result);
-		}
-		break;
-	case R_CLIENT: {
-		zval *sub = zend_hash_index_find(args, 0);
-		if (rcp_is_str_ci(sub, "LIST") && Z_TYPE_P(reply) == IS_STRING) {
-			/* Predis' parseClientList: one assoc array per line of "k=v k=v" */
-			zval result;
-			const char *p = Z_STRVAL_P(reply), *end = p + Z_STRLEN_P(reply);
-			array_init(&result);
-			while (p < end) {
-				const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *q = p;
-				zval row;
-				if (le == p) { p = le + 1; continue; }
-				array_init(&row);
-				while (q < le) {
-					const char *sp = memchr(q, ' ', (size_t)(le - q)), *ie = sp ? sp : le;
-					const char *eq = memchr(q, '=', (size_t)(ie - q));
-					if (eq) add_assoc_stringl_ex(&row, q, (size_t)(eq - q), (char *)eq + 1, (size_t)(ie - eq - 1));
-					q = ie + 1;
-				}
-				add_next_index_zval(&result, &row);
-				p = le + 1;
-			}
-			zval_ptr_dtor(reply);
-			ZVAL_COPY_VALUE(reply, &result);
-		}
-		break;
+	s = rcp_plookup(lcname, len);
+	if (!s || !s->reply) {
+		return;
 	}
-	case R_BGSAVE:
-		if (Z_TYPE_P(reply) == IS_STRING && zend_string_equals_literal(Z_STR_P(reply), "Background saving started")) {
-			zval_ptr_dtor(reply);
-			ZVAL_TRUE(reply);
-		}
-		break;
-	case R_BGREWRITEAOF:
-		if (Z_TYPE_P(reply) == IS_STRING) {
-			bool t = zend_string_equals_literal(Z_STR_P(reply), "Background append only file rewriting started");
-			zval_ptr_dtor(reply);
-			ZVAL_BOOL(reply, t);
-		}
-		break;
-	case R_PUBSUB: {
-		zval *sub = zend_hash_index_find(args, 0);
-		if (rcp_is_str_ci(sub, "NUMSUB") && Z_TYPE_P(reply) == IS_ARRAY) rcp_pairs_to_assoc(reply, false);
-		break;
+	if (s->reply->reply(s->reply, args, d, &res)) {
+		zval_ptr_dtor(d);
+		ZVAL_COPY_VALUE(d, &res);
 	}
+}
+
+const char *rcp_predis_command_id(const char *lcname, size_t len, size_t *idlen)
+{
+	if (len == 8 && memcmp(lcname, "xread_v4", 8) == 0) {
+		*idlen = 5;
+		return "XREAD";
 	}
+	if (len == 16 && memcmp(lcname, "xreadgroup_claim", 16) == 0) {
+		*idlen = 10;
+		return "XREADGROUP";
+	}
+	return NULL;
 }
