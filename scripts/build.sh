@@ -9,6 +9,7 @@
 # or the checkout's path changed; otherwise this is an incremental `make` (PHP's Makefile tracks header
 # dependencies through the *.dep files). The generated files are listed in .gitignore.
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 

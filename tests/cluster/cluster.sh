@@ -17,6 +17,7 @@
 # Environment: RCP_NODE_TIMEOUT (cluster-node-timeout in ms, default 3000),
 #              RCP_CLUSTER_WAIT (seconds to wait for a healthy cluster, default 60).
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/../../scripts/lib.sh"
 
 usage() { echo "usage: $0 start|stop|status DIR" >&2; exit 2; }
@@ -137,13 +138,13 @@ CONF
 
 # Start 6 nodes on free ports, retrying on another set of ports when one was taken meanwhile.
 start_nodes() {
-  local attempt p n up
+  local attempt p up
   for attempt in 1 2 3 4 5; do
     mapfile -t ports < <(pick_ports) || true
     ((${#ports[@]} == 6)) || rcp_die "cluster.sh: found no 6 free consecutive ports"
     for p in "${ports[@]}"; do start_node "$p"; done
     up=0
-    for n in $(seq 1 100); do   # up to 5 s for the 6 nodes to answer PING in their own directory
+    for _ in $(seq 1 100); do   # up to 5 s for the 6 nodes to answer PING in their own directory
       up=0
       for p in "${ports[@]}"; do
         if node_pid "$dir/node-$p" >/dev/null && [[ $(redis-cli -p "$p" ping 2>/dev/null) == PONG ]]; then
@@ -165,8 +166,9 @@ start_nodes() {
 
 case $cmd in
 start)
-  command -v redis-server >/dev/null && command -v redis-cli >/dev/null ||
+  if ! command -v redis-server >/dev/null || ! command -v redis-cli >/dev/null; then
     rcp_die "cluster.sh: redis-server/redis-cli not found (scripts/deps.sh installs them)"
+  fi
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
   if [[ -n $(compgen -G "$dir/node-*") ]]; then rcp_die "cluster.sh: $dir already holds a cluster (stop it first)"; fi
@@ -174,7 +176,8 @@ start)
   ports=()
   # Whatever goes wrong from here on (an error, a signal), nothing started is left running.
   started_ok=0
-  trap 'if ((started_ok == 0)); then stop_nodes; fi' EXIT
+  abort_start() { if ((started_ok == 0)); then stop_nodes; fi; }
+  trap abort_start EXIT
   trap 'exit 130' INT
   trap 'exit 143' TERM
   start_nodes

@@ -18,6 +18,7 @@
 #              RCP_FPM_NO_EXT=1  load no extension (to test this script itself)
 #              RCP_FPM_INI  extra php-fpm arguments, split on spaces, e.g. "-d rcp.some_ini=1"
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/../../scripts/lib.sh"
 
 usage() { echo "usage: $0 start DIR [WORKERS] | request DIR SCRIPT [QUERY] | stop DIR" >&2; exit 2; }
