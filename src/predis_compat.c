@@ -2201,6 +2201,28 @@ static zend_result a_xread(const rcp_pcmd *c, HashTable *in, zval *out)
 	return out_arr(a, out);
 }
 
+/* "STREAMS" followed by the [stream => id] array's keys, then its values (XREAD/XREADGROUP forms). */
+static void a_push_streams(HashTable *a, zval *streams)
+{
+	zend_string *k;
+	zend_ulong h;
+	zval kz, *v;
+
+	A_push_cstr(a, "STREAMS");
+	ZEND_HASH_FOREACH_KEY(Z_ARRVAL_P(streams), h, k) {
+		if (k) {
+			ZVAL_STR_COPY(&kz, k);
+		} else {
+			ZVAL_LONG(&kz, (zend_long)h);
+		}
+		A_push(a, &kz);
+		zval_ptr_dtor(&kz);
+	} ZEND_HASH_FOREACH_END();
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(streams), v) {
+		A_push(a, v);
+	} ZEND_HASH_FOREACH_END();
+}
+
 /* xread_v4 ([stream => id], count, block, maxcount, maxsize) */
 static zend_result a_xread_v4(const rcp_pcmd *c, HashTable *in, zval *out)
 {
@@ -2228,24 +2250,7 @@ static zend_result a_xread_v4(const rcp_pcmd *c, HashTable *in, zval *out)
 		zend_array_release(a);
 		return bad_type(c, "the streams argument must be an array [stream => id]", streams);
 	}
-	A_push_cstr(a, "STREAMS");
-	{
-		zend_string *k;
-		zend_ulong h;
-		zval kz;
-		ZEND_HASH_FOREACH_KEY(Z_ARRVAL_P(streams), h, k) {
-			if (k) {
-				ZVAL_STR_COPY(&kz, k);
-			} else {
-				ZVAL_LONG(&kz, (zend_long)h);
-			}
-			A_push(a, &kz);
-			zval_ptr_dtor(&kz);
-		} ZEND_HASH_FOREACH_END();
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(streams), v) {
-			A_push(a, v);
-		} ZEND_HASH_FOREACH_END();
-	}
+	a_push_streams(a, streams);
 	return out_arr(a, out);
 }
 
@@ -2314,24 +2319,7 @@ static zend_result a_xreadgroup_claim(const rcp_pcmd *c, HashTable *in, zval *ou
 		zend_array_release(a);
 		return bad_type(c, "the streams argument must be an array [stream => id]", streams);
 	}
-	A_push_cstr(a, "STREAMS");
-	{
-		zend_string *k;
-		zend_ulong h;
-		zval kz;
-		ZEND_HASH_FOREACH_KEY(Z_ARRVAL_P(streams), h, k) {
-			if (k) {
-				ZVAL_STR_COPY(&kz, k);
-			} else {
-				ZVAL_LONG(&kz, (zend_long)h);
-			}
-			A_push(a, &kz);
-			zval_ptr_dtor(&kz);
-		} ZEND_HASH_FOREACH_END();
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(streams), v) {
-			A_push(a, v);
-		} ZEND_HASH_FOREACH_END();
-	}
+	a_push_streams(a, streams);
 	return out_arr(a, out);
 }
 
