@@ -18,6 +18,7 @@
 #include "rcp_io.h"
 #include "rcp_predis.h"
 #include "rcp_shm.h"
+#include "rcp_binding.h"
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
 
@@ -97,9 +98,11 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_ce_protocol = register_class_RedisClusterPool_ProtocolException(rcp_ce_connection);
 	rcp_ce_status = register_class_RedisClusterPool_Status(zend_ce_stringable);
 	rcp_ce_error = register_class_RedisClusterPool_Error(zend_ce_stringable);
+	rcp_ce_pipeline = register_class_RedisClusterPool_Pipeline();
 
 	rcp_status_minit();
 	rcp_class_pool_minit();
+	rcp_class_pipeline_minit();
 	rcp_predis_minit();
 	return SUCCESS;
 }

@@ -47,4 +47,23 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err);
 rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                     zval *reply, rcp_err *err);
 
+/* One command of a pipeline: input argv, output reply (UNDEF until executed). */
+typedef struct {
+	const rcp_cmd *cmd;
+	int argc;
+	const char *const *argv;
+	const size_t *argvlen;
+	zval reply;
+} rcp_pipe_cmd;
+
+/*
+ * Execute a pipeline: commands whose keys live in one slot (and keyless single-node commands) are grouped
+ * by node, every node's commands are written in one write and all nodes are written before any reply is
+ * read (one round trip in parallel). A command answered by MOVED/ASK/TRYAGAIN is re-run alone following
+ * the redirect; commands that fan out or span slots run alone after the batch. Replies land in cmds[i].reply
+ * in call order (error replies as Error objects, in place). Returns the first I/O failure, if any; commands
+ * of a failed node then have no reply (UNDEF).
+ */
+rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err);
+
 #endif

@@ -20,23 +20,13 @@
 #include "rcp_slot.h"
 #include "rcp_topology.h"
 #include "rcp_shm.h"
+#include "rcp_binding.h"
 
 #define RCP_MAX_SEEDS 64
 
-typedef struct {
-	rcp_client client;
-	zend_string *prefix;
-	bool exceptions;
-	bool constructed;
-	zend_object std;
-} rcp_pool_object;
 
 static zend_object_handlers rcp_pool_handlers;
 
-static inline rcp_pool_object *rcp_pool_from(zend_object *o)
-{
-	return (rcp_pool_object *)((char *)o - XtOffsetOf(rcp_pool_object, std));
-}
 
 static zend_object *rcp_pool_create(zend_class_entry *ce)
 {
@@ -104,7 +94,7 @@ void rcp_class_pool_minit(void)
 
 #define RCP_THIS_POOL() rcp_pool_from(Z_OBJ_P(ZEND_THIS))
 
-static rcp_pool_object *rcp_pool_checked(zval *this_zv)
+rcp_pool_object *rcp_pool_checked(zval *this_zv)
 {
 	rcp_pool_object *p = rcp_pool_from(Z_OBJ_P(this_zv));
 
@@ -375,17 +365,8 @@ ZEND_METHOD(RedisClusterPool, __construct)
 
 /* ---- arguments -------------------------------------------------------------------------------- */
 
-typedef struct {
-	int argc;
-	zend_string **strs;
-	const char **argv;
-	size_t *lens;
-	zend_string *stack_strs[16];
-	const char *stack_argv[16];
-	size_t stack_lens[16];
-} rcp_argv;
 
-static void rcp_argv_free(rcp_argv *a)
+void rcp_argv_free(rcp_argv *a)
 {
 	for (int i = 0; i < a->argc; i++) {
 		if (a->strs[i]) {
@@ -401,7 +382,7 @@ static void rcp_argv_free(rcp_argv *a)
 }
 
 /* Stringify one argument as PHP's (string) cast would, refusing what cannot be sent. */
-static zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx)
+zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx)
 {
 	ZVAL_DEREF(v);
 	switch (Z_TYPE_P(v)) {
@@ -429,7 +410,7 @@ static zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx)
 }
 
 /* argv[0] = name, then every element of args. */
-static bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *args, const char *what)
+bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *args, const char *what)
 {
 	uint32_t n = 1 + zend_hash_num_elements(args), i = 1;
 	zval *v;
@@ -466,7 +447,7 @@ static bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashT
 	return true;
 }
 
-static const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
+const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
 {
 	const rcp_cmd *cmd = rcp_cmd_lookup(a->argv[0], a->lens[0], a->argc > 1 ? a->argv[1] : NULL,
 		a->argc > 1 ? a->lens[1] : 0);
@@ -478,7 +459,7 @@ static const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
 }
 
 /* Prepend the prefix to every key argument (Predis' "prefix" option). */
-static bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
+bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
 {
 	int stackpos[16], *pos = stackpos, n;
 	char ebuf[256];
@@ -526,7 +507,7 @@ static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, zval *return_value)
 	}
 }
 
-static bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
+bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
 {
 	if (p->exceptions && Z_TYPE_P(rv) == IS_OBJECT && Z_OBJCE_P(rv) == rcp_ce_error) {
 		zend_string *m = rcp_error_message(rv);
@@ -937,4 +918,32 @@ ZEND_METHOD(RedisClusterPool, stats)
 		}
 		add_assoc_zval(return_value, "shm", &shm);
 	}
+}
+
+ZEND_METHOD(RedisClusterPool, pipeline)
+{
+	zend_fcall_info fci = empty_fcall_info;
+	zend_fcall_info_cache fcc = empty_fcall_info_cache;
+	zval pipe, rv;
+
+	ZEND_PARSE_PARAMETERS_START(0, 1)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_FUNC_OR_NULL(fci, fcc)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!rcp_pool_checked(ZEND_THIS)) {
+		RETURN_THROWS();
+	}
+	rcp_pipeline_new(ZEND_THIS, &pipe);
+	if (!ZEND_FCI_INITIALIZED(fci)) {
+		RETURN_COPY_VALUE(&pipe);
+	}
+	ZVAL_UNDEF(&rv);
+	zend_fcall_info_argn(&fci, 1, &pipe);
+	fci.retval = &rv;
+	if (zend_call_function(&fci, &fcc) == SUCCESS && !EG(exception)) {
+		zend_call_method_with_0_params(Z_OBJ(pipe), rcp_ce_pipeline, NULL, "execute", return_value);
+	}
+	zend_fcall_info_args_clear(&fci, 1);
+	zval_ptr_dtor(&rv);
+	zval_ptr_dtor(&pipe);
 }

@@ -1071,3 +1071,162 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 	redisFreeCommand(buf);
 	return st;
 }
+
+/* ---- pipelines -------------------------------------------------------------------------------- */
+
+/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone). */
+static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc)
+{
+	rcp_map *map = cl->cluster->map;
+	int stackpos[16], *pos = stackpos, nkeys, slot = -1, i, node = -1;
+	char ebuf[256];
+
+	if (pc->cmd->route == RCP_ROUTE_UNSUPPORTED || pc->cmd->route == RCP_ROUTE_ALL_PRIMARIES ||
+	    pc->cmd->route == RCP_ROUTE_ALL_NODES) {
+		return -1;
+	}
+	nkeys = rcp_cmd_keys(pc->cmd, pc->argc, pc->argv, pc->argvlen, pos, 16, ebuf, sizeof(ebuf));
+	if (nkeys > 16) {
+		pos = safe_emalloc((size_t)nkeys, sizeof(int), 0);
+		nkeys = rcp_cmd_keys(pc->cmd, pc->argc, pc->argv, pc->argvlen, pos, nkeys, ebuf, sizeof(ebuf));
+	}
+	for (i = 0; i < nkeys; i++) {
+		int s = rcp_key_slot(pc->argv[pos[i]], pc->argvlen[pos[i]]);
+		if (slot >= 0 && s != slot) {
+			slot = -2;
+			break;
+		}
+		slot = s;
+	}
+	if (pos != stackpos) {
+		efree(pos);
+	}
+	if (nkeys < 0 || slot == -2) {
+		return -1;
+	}
+	if (slot >= 0) {
+		node = map->slots[slot] == RCP_NO_NODE ? -1 : map->slots[slot];
+	} else {
+		for (uint16_t k = 0; k < map->nnodes; k++) {
+			if (!map->nodes[k].replica) {
+				node = k;
+				break;
+			}
+		}
+	}
+	return node;
+}
+
+rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
+{
+	rcp_map *map;
+	int *target = NULL, *part_of_node = NULL, i;
+	rcp_part *parts = NULL;
+	smart_str *bufs = NULL;
+	zval *replies = NULL;
+	uint32_t *reply_idx = NULL, nparts = 0;
+	rcp_status st, first_fail = RCP_OK;
+
+	for (i = 0; i < n; i++) {
+		ZVAL_UNDEF(&cmds[i].reply);
+	}
+	if (n == 0) {
+		return RCP_OK;
+	}
+	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
+		return st;
+	}
+	map = cl->cluster->map;
+	target = safe_emalloc((size_t)n, sizeof(int), 0);
+	reply_idx = safe_emalloc((size_t)n, sizeof(uint32_t), 0);
+	part_of_node = safe_emalloc(map->nnodes, sizeof(int), 0);
+	memset(part_of_node, 0xff, sizeof(int) * map->nnodes);
+	parts = safe_emalloc((size_t)n, sizeof(rcp_part), 0);
+	bufs = ecalloc((size_t)n, sizeof(smart_str));
+
+	/* 1. group the batchable commands by node, encoded back to back */
+	for (i = 0; i < n; i++) {
+		char *buf;
+		int len, pi;
+
+		target[i] = rcp_pipe_target(cl, &cmds[i]);
+		if (target[i] < 0) {
+			continue;
+		}
+		pi = part_of_node[target[i]];
+		if (pi < 0) {
+			pi = (int)nparts++;
+			part_of_node[target[i]] = pi;
+			memset(&parts[pi], 0, sizeof(rcp_part));
+			parts[pi].conn = rcp_client_conn(cl, map->nodes[target[i]].host, map->nodes[target[i]].port);
+		}
+		len = redisFormatCommandArgv(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
+		smart_str_appendl(&bufs[pi], buf, (size_t)len);
+		redisFreeCommand(buf);
+		reply_idx[i] = parts[pi].nreplies++;
+	}
+	/* 2. one round trip for all nodes */
+	if (nparts) {
+		uint32_t off = 0, total = 0, p;
+		for (p = 0; p < nparts; p++) {
+			total += parts[p].nreplies;
+		}
+		replies = safe_emalloc(total, sizeof(zval), 0);
+		for (p = 0; p < nparts; p++) {
+			parts[p].replies = replies + off;
+			parts[p].buf = ZSTR_VAL(bufs[p].s);
+			parts[p].len = ZSTR_LEN(bufs[p].s);
+			for (uint32_t r = 0; r < parts[p].nreplies; r++) {
+				ZVAL_UNDEF(&parts[p].replies[r]);
+			}
+			off += parts[p].nreplies;
+		}
+		rcp_io_run(parts, (int)nparts, rcp_deadline(cl), rcp_now_ms() + cl->connect_timeout_ms);
+		for (p = 0; p < nparts; p++) {
+			if (parts[p].err.code != RCP_OK && first_fail == RCP_OK) {
+				*err = parts[p].err;
+				size_t l = strlen(err->msg);
+				snprintf(err->msg + l, sizeof(err->msg) - l, " (pipeline of %d commands)", n);
+				first_fail = err->code;
+				if (parts[p].conn) {
+					rcp_node_failed(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port);
+				}
+			}
+		}
+		for (i = 0; i < n; i++) {
+			if (target[i] >= 0) {
+				zval *r = &parts[part_of_node[target[i]]].replies[reply_idx[i]];
+				ZVAL_COPY_VALUE(&cmds[i].reply, r);
+				ZVAL_UNDEF(r);
+			}
+		}
+		rcp_pool_sweep_parts(parts, (int)nparts);
+	}
+	/* 3. redirected commands and the ones that cannot travel in a batch run alone, in call order */
+	for (i = 0; i < n && first_fail == RCP_OK; i++) {
+		zval *r = &cmds[i].reply;
+		bool redirected = target[i] >= 0 && (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) ||
+			rcp_is_error(r, "TRYAGAIN", 8));
+		if (target[i] >= 0 && !redirected) {
+			continue;
+		}
+		zval_ptr_dtor(r);
+		ZVAL_UNDEF(r);
+		st = rcp_exec(cl, cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r, err);
+		if (st != RCP_OK) {
+			first_fail = st;
+		}
+	}
+	for (int p = 0; p < (int)nparts; p++) {
+		smart_str_free(&bufs[p]);
+	}
+	if (replies) {
+		efree(replies);
+	}
+	efree(bufs);
+	efree(parts);
+	efree(part_of_node);
+	efree(reply_idx);
+	efree(target);
+	return first_fail;
+}

@@ -81,12 +81,37 @@ namespace {
          */
         public function stats(): array {}
 
+        /**
+         * Predis-style pipeline. With a callback: the callback queues commands on the pipeline it receives,
+         * then they are sent and the replies returned in call order. Without: returns the pipeline
+         * (`$pool->pipeline()->set('a', 1)->get('a')->execute()`). Commands are grouped by node and every node is
+         * written before any reply is read: one round trip in parallel. Redirects are followed per command.
+         * An error reply stays in its place (exceptions off) or is thrown after the whole pipeline completed.
+         */
+        public function pipeline(?callable $callback = null): RedisClusterPool\Pipeline|array {}
+
         /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
         public function nodeForKey(string $key): string {}
     }
 }
 
 namespace RedisClusterPool {
+    /**
+     * Commands queued with method syntax ($pipe->set('a', 1)->get('a')), sent by execute().
+     * @strict-properties
+     * @not-serializable
+     */
+    final class Pipeline
+    {
+        private function __construct() {}
+
+        /** Queue a command; returns the pipeline. */
+        public function __call(string $name, array $arguments): Pipeline {}
+
+        /** Send the queued commands; replies in call order. */
+        public function execute(): array {}
+    }
+
     /** Base class of every exception this extension throws. */
     class Exception extends \Exception {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 04e7aea58b31f057a957738ea0220587abe32364 */
+ * Stub hash: e68d2d215f8b93ac14aae8d037624cfe6d37c2dd */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
@@ -40,9 +40,23 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisClusterPool_stats arginfo_class_RedisClusterPool_getSlotMap
 
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_RedisClusterPool_pipeline, 0, 0, RedisClusterPool\\Pipeline, MAY_BE_ARRAY)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_nodeForKey, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
 ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Pipeline___construct, 0, 0, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Pipeline___call, 0, 2, RedisClusterPool\\Pipeline, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Pipeline_execute arginfo_class_RedisClusterPool_getSlotMap
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ServerException_getErrorType, 0, 0, IS_STRING, 0)
 ZEND_END_ARG_INFO()
@@ -83,7 +97,11 @@ ZEND_METHOD(RedisClusterPool, predisArgs);
 ZEND_METHOD(RedisClusterPool, predisReply);
 ZEND_METHOD(RedisClusterPool, getSlotMap);
 ZEND_METHOD(RedisClusterPool, stats);
+ZEND_METHOD(RedisClusterPool, pipeline);
 ZEND_METHOD(RedisClusterPool, nodeForKey);
+ZEND_METHOD(RedisClusterPool_Pipeline, __construct);
+ZEND_METHOD(RedisClusterPool_Pipeline, __call);
+ZEND_METHOD(RedisClusterPool_Pipeline, execute);
 ZEND_METHOD(RedisClusterPool_ServerException, getErrorType);
 ZEND_METHOD(RedisClusterPool_ServerException, getNode);
 ZEND_METHOD(RedisClusterPool_ConnectionException, getNode);
@@ -107,7 +125,16 @@ static const zend_function_entry class_RedisClusterPool_methods[] = {
 	ZEND_ME(RedisClusterPool, predisReply, arginfo_class_RedisClusterPool_predisReply, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(RedisClusterPool, getSlotMap, arginfo_class_RedisClusterPool_getSlotMap, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, stats, arginfo_class_RedisClusterPool_stats, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, pipeline, arginfo_class_RedisClusterPool_pipeline, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, nodeForKey, arginfo_class_RedisClusterPool_nodeForKey, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_Pipeline_methods[] = {
+	ZEND_ME(RedisClusterPool_Pipeline, __construct, arginfo_class_RedisClusterPool_Pipeline___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(RedisClusterPool_Pipeline, __call, arginfo_class_RedisClusterPool_Pipeline___call, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Pipeline, execute, arginfo_class_RedisClusterPool_Pipeline_execute, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -186,6 +213,17 @@ static zend_class_entry *register_class_RedisClusterPool(void)
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 1, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_Pipeline(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "Pipeline", class_RedisClusterPool_Pipeline_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 
 	return class_entry;
 }
