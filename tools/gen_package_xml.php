@@ -37,7 +37,8 @@ function rcp_shipped_files(string $root): array
     $patterns = ['config.m4', 'config.w32', 'redis_cluster_pool.c', 'php_redis_cluster_pool.h', 'README.md',
         'CHANGELOG.md', 'LICENSE', 'tools/', 'src/', 'include/', 'stubs/', 'tests/', 'docs/'];
     $out = [];
-    exec('git -C ' . escapeshellarg($root) . ' ls-files -z 2>/dev/null', $lines, $rc);
+    // tracked files plus new ones not ignored yet, so regenerating before 'git add' lists them too
+    exec('git -C ' . escapeshellarg($root) . ' ls-files -z --cached --others --exclude-standard 2>/dev/null', $lines, $rc);
     $files = $rc === 0 && $lines ? explode("\0", implode('', $lines)) : rcp_walk($root);
     foreach ($files as $f) {
         if ($f === '' || !file_exists("$root/$f")) continue;
