@@ -9,7 +9,10 @@
 #   RCP_NO_VALGRIND=1    skip the valgrind pass
 #   RCP_VALGRIND_ALL=1   valgrind pass over every selected test instead of tests/valgrind.list (slow)
 #   RCP_BUILD=asan       build with ASAN+UBSAN (scripts/build.sh --asan) and run the tests with libasan
-#                        preloaded; no valgrind pass (the two do not mix). RCP_BUILD=release also works.
+#                        preloaded; no valgrind pass (the two do not mix). Needs a php built without
+#                        RTLD_DEEPBIND (php-src): Debian's php cannot load an ASAN extension.
+#   RCP_BUILD=ubsan      UBSAN build (any undefined behaviour aborts the test) + the valgrind pass; works
+#                        with Debian's php. RCP_BUILD=release also works.
 #   RCP_TEST_TIMEOUT     seconds per test (default 300; 3x that under valgrind)
 #   CI=true              a skipped test fails the run: in CI every test must really run
 #
@@ -116,7 +119,7 @@ tests=("$@")
 for t in "${tests[@]}"; do [[ -e $t ]] || rcp_die "test.sh: no such test or directory: $t"; done
 
 flavour=${RCP_BUILD:-dev}
-case $flavour in dev|asan|release) ;; *) rcp_die "test.sh: RCP_BUILD must be dev, asan or release" ;; esac
+case $flavour in dev|asan|ubsan|release) ;; *) rcp_die "test.sh: RCP_BUILD must be dev, asan, ubsan or release" ;; esac
 
 # --- setup -------------------------------------------------------------------------------------------
 # Runs of test.sh that died without cleaning up (kill -9, a lost machine) may have left services behind.
@@ -186,6 +189,11 @@ if [[ $flavour == asan ]]; then
     "ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}"
     "UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
     USE_ZEND_ALLOC=0
+  )
+elif [[ $flavour == ubsan ]]; then
+  test_env=(
+    "LD_PRELOAD=$(gcc -print-file-name=libubsan.so)"
+    "UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
   )
 fi
 
