@@ -22,12 +22,20 @@ if (in_array('--check', $argv, true)) {
     foreach ($extra as $f) echo "in package.xml but missing: $f\n";
     exit($missing || $extra ? 1 : 0);
 }
-$contents = "<contents>\n  <dir name=\"/\">\n";
+// PECL's nested form: <dir name="src"><file name="exec.c" .../></dir>
+$tree = [];
 foreach ($shipped as $f) {
-    $role = rcp_role($f);
-    $contents .= "   <file name=\"$f\" role=\"$role\"/>\n";
+    $node = &$tree;
+    $parts = explode('/', $f);
+    $file = array_pop($parts);
+    foreach ($parts as $d) {
+        $node[$d] ??= [];
+        $node = &$node[$d];
+    }
+    $node[$file] = rcp_role($f);
+    unset($node);
 }
-$contents .= "  </dir>\n </contents>";
+$contents = "<contents>\n  <dir name=\"/\">\n" . rcp_emit($tree, 3) . "  </dir>\n </contents>";
 $xml = preg_replace('#<contents>.*</contents>#s', $contents, $xml);
 file_put_contents($xmlFile, $xml);
 echo count($shipped), " files listed in package.xml\n";
@@ -63,10 +71,41 @@ function rcp_walk(string $root): array
     return $out;
 }
 
+function rcp_emit(array $tree, int $depth): string
+{
+    $out = '';
+    $pad = str_repeat(' ', $depth);
+    ksort($tree, SORT_STRING);
+    foreach ($tree as $name => $v) {      // files first would reorder; keep one sorted pass: dirs are arrays
+        if (is_array($v)) {
+            $out .= "$pad<dir name=\"$name\">\n" . rcp_emit($v, $depth + 1) . "$pad</dir>\n";
+        } else {
+            $out .= "$pad<file name=\"$name\" role=\"$v\"/>\n";
+        }
+    }
+    return $out;
+}
+
+/** Paths of every <file> under <contents>, rebuilt from the nested <dir> elements. */
 function rcp_listed_files(string $xml): array
 {
-    preg_match_all('#<file [^>]*name="([^"]+)"#', $xml, $m);
-    $out = $m[1];
+    $doc = new DOMDocument();
+    $doc->loadXML($xml);
+    $out = [];
+    $walk = function (DOMElement $el, string $prefix) use (&$walk, &$out) {
+        foreach ($el->childNodes as $c) {
+            if (!$c instanceof DOMElement) continue;
+            $name = $c->getAttribute('name');
+            if ($c->tagName === 'dir') {
+                $walk($c, $name === '/' ? '' : $prefix . $name . '/');
+            } elseif ($c->tagName === 'file') {
+                $out[] = $prefix . $name;
+            }
+        }
+    };
+    foreach ($doc->getElementsByTagName('contents') as $contents) {
+        $walk($contents, '');
+    }
     sort($out);
     return $out;
 }
