@@ -93,6 +93,7 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_ce_invalid_argument = register_class_RedisClusterPool_InvalidArgumentException(rcp_ce_exception);
 	rcp_ce_server = register_class_RedisClusterPool_ServerException(rcp_ce_exception);
 	rcp_ce_cluster = register_class_RedisClusterPool_ClusterException(rcp_ce_exception);
+	rcp_ce_partial = register_class_RedisClusterPool_PartialFailureException(rcp_ce_cluster);
 	rcp_ce_connection = register_class_RedisClusterPool_ConnectionException(rcp_ce_exception);
 	rcp_ce_timeout = register_class_RedisClusterPool_TimeoutException(rcp_ce_connection);
 	rcp_ce_protocol = register_class_RedisClusterPool_ProtocolException(rcp_ce_connection);

@@ -5,6 +5,7 @@
  *     +- RedisClusterPool\InvalidArgumentException   bad seeds, options or command arguments
  *     +- RedisClusterPool\ServerException            an error reply (getErrorType(): "WRONGTYPE", "ERR", ...)
  *     +- RedisClusterPool\ClusterException           cross-slot, uncovered slot, too many redirects, no topology
+ *     |    +- RedisClusterPool\PartialFailureException   a split command failed on some nodes only
  *     +- RedisClusterPool\ConnectionException        I/O with a node failed (getNode(): "host:port")
  *          +- RedisClusterPool\TimeoutException      ... because a deadline passed
  *          +- RedisClusterPool\ProtocolException     ... because the node sent bytes that are not RESP
@@ -23,6 +24,7 @@ extern zend_class_entry *rcp_ce_exception;
 extern zend_class_entry *rcp_ce_invalid_argument;
 extern zend_class_entry *rcp_ce_server;
 extern zend_class_entry *rcp_ce_cluster;
+extern zend_class_entry *rcp_ce_partial;
 extern zend_class_entry *rcp_ce_connection;
 extern zend_class_entry *rcp_ce_timeout;
 extern zend_class_entry *rcp_ce_protocol;
@@ -53,6 +55,13 @@ rcp_status rcp_err_set(rcp_err *err, rcp_status code, const char *node, const ch
 
 /* Throw the exception matching err->code with err's message (and node property). */
 void rcp_throw_err(const rcp_err *err);
+
+/*
+ * A split command failed on some nodes only (partial: rcp_client.partial, see rcp_exec.h). Throws
+ * PartialFailureException with message msg, carrying the results and keys (prefix_len bytes of key prefix
+ * removed), whose previous exception is the one the first failure alone would have raised.
+ */
+void rcp_throw_partial(const char *msg, zval *partial, size_t prefix_len);
 
 /* Throw an exception of class ce with a printf-style message. */
 void rcp_throw(zend_class_entry *ce, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);

@@ -31,6 +31,8 @@ typedef struct {
 	uint32_t refresh_jitter_pct;  /* periodic refresh spread: interval +/- this percentage */
 	bool private_conns;           /* 'persistent' => false: connections die with the object */
 	char last_node[RCP_ADDR_MAX]; /* "host:port" that sent the last reply (named by ServerException) */
+	zval partial;                 /* UNDEF, or after a split command that failed on some nodes only: what
+	                                 succeeded and what failed (see rcp_exec_split); reset by each rcp_exec */
 } rcp_client;
 
 /* Fill the credential fields (AUTH command, pool key). user/pass may be NULL. */

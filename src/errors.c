@@ -11,6 +11,7 @@ zend_class_entry *rcp_ce_exception;
 zend_class_entry *rcp_ce_invalid_argument;
 zend_class_entry *rcp_ce_server;
 zend_class_entry *rcp_ce_cluster;
+zend_class_entry *rcp_ce_partial;
 zend_class_entry *rcp_ce_connection;
 zend_class_entry *rcp_ce_timeout;
 zend_class_entry *rcp_ce_protocol;
@@ -105,4 +106,110 @@ ZEND_METHOD(RedisClusterPool_ConnectionException, getNode)
 zend_string *rcp_error_type_of(zend_string *msg)
 {
 	return rcp_error_type(msg);
+}
+
+/* ---- PartialFailureException ------------------------------------------------------------------ */
+
+/* A copy of a list of keys without their first prefix_len bytes (the "prefix" option). */
+static void rcp_keys_unprefixed(zval *dst, zval *keys, size_t prefix_len)
+{
+	zval *k;
+
+	array_init_size(dst, zend_hash_num_elements(Z_ARRVAL_P(keys)));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(keys), k) {
+		if (Z_STRLEN_P(k) >= prefix_len) {
+			add_next_index_stringl(dst, Z_STRVAL_P(k) + prefix_len, Z_STRLEN_P(k) - prefix_len);
+		} else {
+			add_next_index_str(dst, zend_string_copy(Z_STR_P(k)));
+		}
+	} ZEND_HASH_FOREACH_END();
+}
+
+void rcp_throw_partial(const char *msg, zval *partial, size_t prefix_len)
+{
+	zval *failures = zend_hash_str_find(Z_ARRVAL_P(partial), "failures", sizeof("failures") - 1);
+	zval *succeeded = zend_hash_str_find(Z_ARRVAL_P(partial), "succeeded", sizeof("succeeded") - 1);
+	zval *results = zend_hash_str_find(Z_ARRVAL_P(partial), "results", sizeof("results") - 1);
+	zval *f, list, keys;
+	zend_object *ex;
+	bool first = true;
+
+	array_init_size(&list, zend_hash_num_elements(Z_ARRVAL_P(failures)));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(failures), f) {
+		zval *node = zend_hash_str_find(Z_ARRVAL_P(f), "node", 4), *error = zend_hash_str_find(Z_ARRVAL_P(f), "error", 5);
+		rcp_status code = (rcp_status)zval_get_long(zend_hash_str_find(Z_ARRVAL_P(f), "code", 4));
+		zval entry, k;
+
+		if (first) { /* the previous exception: what this failure alone would have raised */
+			rcp_err e;
+			rcp_err_set(&e, code, Z_STRVAL_P(node), "%s", Z_STRVAL_P(error));
+			rcp_throw_err(&e);
+			first = false;
+		}
+		array_init_size(&entry, 4);
+		add_assoc_zval(&entry, "node", node);
+		Z_TRY_ADDREF_P(node);
+		rcp_keys_unprefixed(&k, zend_hash_str_find(Z_ARRVAL_P(f), "keys", 4), prefix_len);
+		add_assoc_zval(&entry, "keys", &k);
+		add_assoc_zval(&entry, "error", error);
+		Z_TRY_ADDREF_P(error);
+		add_assoc_str(&entry, "exception", zend_string_copy(rcp_ce_for(code)->name));
+		add_next_index_zval(&list, &entry);
+	} ZEND_HASH_FOREACH_END();
+	ex = zend_throw_exception(rcp_ce_partial, msg, 0);
+	if (ex) {
+		zend_update_property(rcp_ce_partial, ex, "failures", sizeof("failures") - 1, &list);
+		rcp_keys_unprefixed(&keys, succeeded, prefix_len);
+		zend_update_property(rcp_ce_partial, ex, "succeededKeys", sizeof("succeededKeys") - 1, &keys);
+		zval_ptr_dtor(&keys);
+		zend_update_property(rcp_ce_partial, ex, "results", sizeof("results") - 1, results);
+	}
+	zval_ptr_dtor(&list);
+}
+
+static zval *rcp_partial_prop(zval *this_zv, const char *name, size_t len, zval *rv)
+{
+	return zend_read_property(rcp_ce_partial, Z_OBJ_P(this_zv), name, len, 1, rv);
+}
+
+ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailures)
+{
+	zval rv;
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_COPY_DEREF(rcp_partial_prop(ZEND_THIS, "failures", sizeof("failures") - 1, &rv));
+}
+
+ZEND_METHOD(RedisClusterPool_PartialFailureException, getSucceededKeys)
+{
+	zval rv;
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_COPY_DEREF(rcp_partial_prop(ZEND_THIS, "succeededKeys", sizeof("succeededKeys") - 1, &rv));
+}
+
+ZEND_METHOD(RedisClusterPool_PartialFailureException, getResults)
+{
+	zval rv;
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_COPY_DEREF(rcp_partial_prop(ZEND_THIS, "results", sizeof("results") - 1, &rv));
+}
+
+/* The failed keys of every failing node, in the caller's order within each node, nodes in failure order. */
+ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailedKeys)
+{
+	zval rv, *failures, *f, *k;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	failures = rcp_partial_prop(ZEND_THIS, "failures", sizeof("failures") - 1, &rv);
+	array_init(return_value);
+	if (Z_TYPE_P(failures) != IS_ARRAY) {
+		return;
+	}
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(failures), f) {
+		zval *keys = Z_TYPE_P(f) == IS_ARRAY ? zend_hash_str_find(Z_ARRVAL_P(f), "keys", 4) : NULL;
+		if (!keys || Z_TYPE_P(keys) != IS_ARRAY) continue;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(keys), k) {
+			Z_TRY_ADDREF_P(k);
+			add_next_index_zval(return_value, k);
+		} ZEND_HASH_FOREACH_END();
+	} ZEND_HASH_FOREACH_END();
 }

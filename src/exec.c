@@ -123,6 +123,8 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 
 void rcp_client_free(rcp_client *cl)
 {
+	zval_ptr_dtor(&cl->partial);
+	ZVAL_UNDEF(&cl->partial);
 	if (cl->setup) {
 		explicit_bzero(cl->setup, cl->setup_len);
 		efree(cl->setup);
@@ -752,6 +754,107 @@ typedef struct {
 	uint32_t reply_idx;   /* index of its reply in that part */
 } rcp_group;
 
+/*
+ * Some parts of a split command failed (I/O failure or error reply) while others succeeded: keep, for the
+ * binding's PartialFailureException, what succeeded and what failed, so nothing is silently dropped:
+ *   cl->partial = ["results"   => MGET: [key index => value] of the keys that were read;
+ *                                 summed commands: the sum over the parts that succeeded; MSET: null,
+ *                  "succeeded" => keys whose part succeeded (caller order, as sent),
+ *                  "failures"  => one entry per failing node: ["node", "keys", "error", "code" (rcp_status)]]
+ */
+static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *const *argv, const size_t *argvlen,
+                              const int *pos, int nkeys, const rcp_group *groups, uint32_t ngroups,
+                              const rcp_part *parts, const rcp_err *gerr, const rcp_map *map)
+{
+	uint32_t *group_of_key = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
+	bool *group_ok = ecalloc(ngroups, sizeof(bool));
+	zval *vals = NULL, results, succeeded, failures, *f;
+	HashTable by_node;
+	zend_long sum = 0;
+	uint32_t g, u;
+
+	zend_hash_init(&by_node, 4, NULL, NULL, 0);
+	for (g = 0; g < ngroups; g++) {
+		const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+		for (u = 0; u < groups[g].nunits; u++) {
+			group_of_key[groups[g].units[u]] = g;
+		}
+		group_ok[g] = gerr[g].code == RCP_OK && !(Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error);
+	}
+	if (cmd->merge == RCP_MERGE_AGG_SUM) {
+		for (g = 0; g < ngroups; g++) {
+			if (group_ok[g]) sum += zval_get_long(&parts[groups[g].part].replies[groups[g].reply_idx]);
+		}
+		ZVAL_LONG(&results, sum);
+	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
+		ZVAL_NULL(&results);
+	} else {
+		vals = ecalloc((size_t)nkeys, sizeof(zval)); /* IS_UNDEF */
+		for (g = 0; g < ngroups; g++) {
+			const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+			zval *v;
+			if (!group_ok[g] || Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != groups[g].nunits) {
+				group_ok[g] = false;
+				continue;
+			}
+			u = 0;
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(r), v) {
+				ZVAL_COPY(&vals[groups[g].units[u++]], v);
+			} ZEND_HASH_FOREACH_END();
+		}
+		array_init(&results);
+	}
+	array_init(&succeeded);
+	for (int k = 0; k < nkeys; k++) {
+		g = group_of_key[k];
+		if (group_ok[g]) {
+			add_next_index_stringl(&succeeded, argv[pos[k]], argvlen[pos[k]]);
+			if (vals) add_index_zval(&results, (zend_ulong)k, &vals[k]);
+			continue;
+		}
+		/* failed: file the key under its node (first failure of that node gives the error) */
+		char addr[RCP_ADDR_MAX];
+		const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+		if (gerr[g].code != RCP_OK && gerr[g].node[0]) {
+			snprintf(addr, sizeof(addr), "%s", gerr[g].node);
+		} else {
+			rcp_node_addr(&map->nodes[groups[g].node], addr, sizeof(addr));
+		}
+		if (!(f = zend_hash_str_find(&by_node, addr, strlen(addr)))) {
+			zval entry, keys;
+			array_init_size(&entry, 4);
+			add_assoc_string(&entry, "node", addr);
+			array_init(&keys);
+			add_assoc_zval(&entry, "keys", &keys);
+			if (gerr[g].code != RCP_OK) {
+				add_assoc_string(&entry, "error", gerr[g].msg);
+				add_assoc_long(&entry, "code", gerr[g].code);
+			} else if (!(Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error)) {
+				add_assoc_string(&entry, "error", "unexpected reply to the part");
+				add_assoc_long(&entry, "code", RCP_E_PROTOCOL);
+			} else {
+				add_assoc_str(&entry, "error", zend_string_copy(rcp_error_message((zval *)r)));
+				add_assoc_long(&entry, "code", RCP_E_SERVER);
+			}
+			f = zend_hash_str_add_new(&by_node, addr, strlen(addr), &entry);
+		}
+		add_next_index_stringl(zend_hash_str_find(Z_ARRVAL_P(f), "keys", 4), argv[pos[k]], argvlen[pos[k]]);
+	}
+	array_init_size(&failures, zend_hash_num_elements(&by_node));
+	ZEND_HASH_FOREACH_VAL(&by_node, f) {
+		add_next_index_zval(&failures, f);
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(&by_node); /* no destructor: the entries moved into failures */
+	zval_ptr_dtor(&cl->partial);
+	array_init_size(&cl->partial, 3);
+	add_assoc_zval(&cl->partial, "results", &results);
+	add_assoc_zval(&cl->partial, "succeeded", &succeeded);
+	add_assoc_zval(&cl->partial, "failures", &failures);
+	if (vals) efree(vals); /* values moved into results; failed ones were never set */
+	efree(group_ok);
+	efree(group_of_key);
+}
+
 static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
                                  const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err)
 {
@@ -767,6 +870,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 	const char **sub_argv = NULL;
 	size_t *sub_lens = NULL;
 	int32_t *part_of_node = NULL;
+	rcp_err *gerr = NULL;        /* per group: its I/O failure (code RCP_OK when fine) */
 
 	memset(group_of_slot, 0xff, sizeof(int16_t) * RCP_SLOTS);
 	/* 1. group the keys by slot, remembering the caller's order */
@@ -854,19 +958,18 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		}
 	}
 	rcp_io_run(parts, (int)nparts, rcp_deadline(cl), rcp_now_ms() + cl->connect_timeout_ms);
-	for (i = 0; i < nparts && st == RCP_OK; i++) {
-		if (parts[i].err.code != RCP_OK) {
-			size_t l;
-			uint32_t affected = 0;
-			*err = parts[i].err;
-			for (g = 0; g < ngroups; g++) {
-				if (groups[g].part == i) affected += groups[g].nunits;
+	gerr = ecalloc(ngroups, sizeof(rcp_err));
+	for (g = 0; g < ngroups; g++) {
+		rcp_part *pt = &parts[groups[g].part];
+		if (pt->err.code != RCP_OK) {
+			gerr[g] = pt->err;
+			if (!gerr[g].node[0] && pt->conn) {
+				snprintf(gerr[g].node, sizeof(gerr[g].node), "%s", pt->conn->addr);
 			}
-			l = strlen(err->msg);
-			snprintf(err->msg + l, sizeof(err->msg) - l,
-				" (command %s, %u of its %d keys were sent to this node%s)", cmd->name, affected, nkeys,
-				(cmd->flags & RCP_CMD_WRITE) ? "; parts sent to other nodes may have been applied" : "");
-			st = err->code;
+		}
+	}
+	for (i = 0; i < nparts; i++) {
+		if (parts[i].err.code != RCP_OK) {
 			if (parts[i].conn) {
 				rcp_node_failed(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port);
 			} else {
@@ -875,35 +978,60 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		}
 	}
 	rcp_pool_sweep_parts(parts, (int)nparts);
-	if (st != RCP_OK) {
-		goto out;
-	}
-	/* 4. a sub-command that was redirected (MOVED/ASK/TRYAGAIN) is re-run alone, following redirects */
-	for (g = 0; g < ngroups && st == RCP_OK; g++) {
+	/* 4. a sub-command that was redirected (MOVED/ASK/TRYAGAIN) is re-run alone, following redirects;
+	 * only that part moves, the others keep their replies */
+	for (g = 0; g < ngroups; g++) {
 		zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
-		if (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8)) {
+		if (gerr[g].code == RCP_OK &&
+		    (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8))) {
 			rcp_target t;
 			zval again;
 			memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
 			t.port = map->nodes[groups[g].node].port;
 			zval_ptr_dtor(r);
 			ZVAL_UNDEF(r);
-			st = rcp_exec_at(cl, t, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again, err);
-			if (st == RCP_OK) {
+			if (rcp_exec_at(cl, t, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again, &gerr[g]) == RCP_OK) {
 				ZVAL_COPY_VALUE(r, &again);
+			} else if (!gerr[g].node[0]) {
+				snprintf(gerr[g].node, sizeof(gerr[g].node), "%s:%u", t.host, (unsigned)t.port);
 			}
 			map = cl->cluster->map;
 		}
 	}
-	if (st != RCP_OK) {
-		goto out;
-	}
-	/* 5. merge: an error reply of any part stands for the whole command (first one, in key order) */
-	for (g = 0; g < ngroups; g++) {
-		zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
-		if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
-			rcp_node_addr(&map->nodes[groups[g].node], cl->last_node, sizeof(cl->last_node));
-			ZVAL_COPY(reply, r);
+	/* 5. merge. Any failed part (I/O failure or error reply) makes the whole command fail; when other
+	 * parts succeeded, what they returned is kept in cl->partial for the binding's PartialFailureException */
+	{
+		uint32_t io_failed = 0, err_replies = 0, first_io = UINT32_MAX, first_erep = UINT32_MAX;
+		for (g = 0; g < ngroups; g++) {
+			zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+			if (gerr[g].code != RCP_OK) {
+				io_failed++;
+				if (first_io == UINT32_MAX) first_io = g;
+			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+				err_replies++;
+				if (first_erep == UINT32_MAX) first_erep = g;
+			}
+		}
+		if (io_failed || err_replies) {
+			if (io_failed + err_replies < ngroups) {
+				rcp_split_partial(cl, cmd, argv, argvlen, pos, nkeys, groups, ngroups, parts, gerr, map);
+			}
+			if (io_failed) {
+				uint32_t affected = 0;
+				*err = gerr[first_io];
+				for (g = 0; g < ngroups; g++) {
+					if (gerr[g].code != RCP_OK) affected += groups[g].nunits;
+				}
+				size_t l = strlen(err->msg);
+				snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s: %u of its %d keys failed%s)", cmd->name,
+					affected, nkeys, !Z_ISUNDEF(cl->partial) ? ((cmd->flags & RCP_CMD_WRITE)
+						? "; the parts sent to other nodes were applied" : "; the other parts succeeded") : "");
+				st = err->code;
+			} else {
+				zval *r = &parts[groups[first_erep].part].replies[groups[first_erep].reply_idx];
+				rcp_node_addr(&map->nodes[groups[first_erep].node], cl->last_node, sizeof(cl->last_node));
+				ZVAL_COPY(reply, r);
+			}
 			goto out;
 		}
 	}
@@ -947,6 +1075,7 @@ out:
 	efree(parts);
 	efree(bufs);
 	efree(replies);
+	if (gerr) efree(gerr);
 out_groups:
 	for (g = 0; g < ngroups; g++) {
 		if (groups[g].cmd) redisFreeCommand(groups[g].cmd);
@@ -976,6 +1105,8 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 	rcp_status st;
 
 	ZVAL_UNDEF(reply);
+	zval_ptr_dtor(&cl->partial); /* only ever describes the last command */
+	ZVAL_UNDEF(&cl->partial);
 	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
 			"%s is not supported by RedisClusterPool: it changes or depends on per-connection state that a "

@@ -133,6 +133,44 @@ namespace RedisClusterPool {
     /** A cluster-level failure: cross-slot keys, uncovered slot, too many redirects, no reachable seed. */
     class ClusterException extends Exception {}
 
+    /**
+     * A multi-key command split over several nodes (MGET, MSET, DEL, UNLINK, EXISTS, TOUCH) failed on some
+     * nodes and succeeded on others. Nothing is silently dropped: the exception says which nodes and keys
+     * failed and carries what the other parts returned. For writes (MSET, DEL, UNLINK, TOUCH) the parts on
+     * healthy nodes WERE applied. getPrevious() is the exception the first failure alone would have raised
+     * (ConnectionException, TimeoutException, ServerException...). Keys are given without the "prefix" option.
+     * When no part succeeds, that exception is thrown directly instead.
+     */
+    class PartialFailureException extends ClusterException
+    {
+        /** @var list<array{node: string, keys: list<string>, error: string, exception: class-string}> */
+        protected array $failures = [];
+
+        /** @var list<string> */
+        protected array $succeededKeys = [];
+
+        protected mixed $results = null;
+
+        /**
+         * One entry per failing node: ["node" => "host:port", "keys" => [...], "error" => message,
+         * "exception" => the class that failure alone would have raised].
+         * @return list<array{node: string, keys: list<string>, error: string, exception: class-string}>
+         */
+        public function getFailures(): array {}
+
+        /** The keys whose part failed, in the caller's order. @return list<string> */
+        public function getFailedKeys(): array {}
+
+        /** The keys whose part succeeded (for writes: were applied), in the caller's order. @return list<string> */
+        public function getSucceededKeys(): array {}
+
+        /**
+         * What the parts that succeeded returned: MGET: [position in the caller's key list => value] for the
+         * keys that were read; DEL/UNLINK/EXISTS/TOUCH: the count over the keys that succeeded; MSET: null.
+         */
+        public function getResults(): mixed {}
+    }
+
     /** I/O with a node failed (refused, reset, closed). */
     class ConnectionException extends Exception
     {

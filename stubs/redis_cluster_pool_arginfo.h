@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: e68d2d215f8b93ac14aae8d037624cfe6d37c2dd */
+ * Stub hash: 106ac4641ab66cbfaf4e1097383084dbef86d924 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
@@ -63,6 +63,15 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisClusterPool_ServerException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
 
+#define arginfo_class_RedisClusterPool_PartialFailureException_getFailures arginfo_class_RedisClusterPool_getSlotMap
+
+#define arginfo_class_RedisClusterPool_PartialFailureException_getFailedKeys arginfo_class_RedisClusterPool_getSlotMap
+
+#define arginfo_class_RedisClusterPool_PartialFailureException_getSucceededKeys arginfo_class_RedisClusterPool_getSlotMap
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PartialFailureException_getResults, 0, 0, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_RedisClusterPool_ConnectionException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Status___construct, 0, 0, 1)
@@ -104,6 +113,10 @@ ZEND_METHOD(RedisClusterPool_Pipeline, __call);
 ZEND_METHOD(RedisClusterPool_Pipeline, execute);
 ZEND_METHOD(RedisClusterPool_ServerException, getErrorType);
 ZEND_METHOD(RedisClusterPool_ServerException, getNode);
+ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailures);
+ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailedKeys);
+ZEND_METHOD(RedisClusterPool_PartialFailureException, getSucceededKeys);
+ZEND_METHOD(RedisClusterPool_PartialFailureException, getResults);
 ZEND_METHOD(RedisClusterPool_ConnectionException, getNode);
 ZEND_METHOD(RedisClusterPool_Status, __construct);
 ZEND_METHOD(RedisClusterPool_Status, get);
@@ -157,6 +170,15 @@ static const zend_function_entry class_RedisClusterPool_ServerException_methods[
 
 
 static const zend_function_entry class_RedisClusterPool_ClusterException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_PartialFailureException_methods[] = {
+	ZEND_ME(RedisClusterPool_PartialFailureException, getFailures, arginfo_class_RedisClusterPool_PartialFailureException_getFailures, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PartialFailureException, getFailedKeys, arginfo_class_RedisClusterPool_PartialFailureException_getFailedKeys, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PartialFailureException, getSucceededKeys, arginfo_class_RedisClusterPool_PartialFailureException_getSucceededKeys, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PartialFailureException, getResults, arginfo_class_RedisClusterPool_PartialFailureException_getResults, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -270,6 +292,34 @@ static zend_class_entry *register_class_RedisClusterPool_ClusterException(zend_c
 
 	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "ClusterException", class_RedisClusterPool_ClusterException_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_Exception);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_PartialFailureException(zend_class_entry *class_entry_RedisClusterPool_ClusterException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "PartialFailureException", class_RedisClusterPool_PartialFailureException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_ClusterException);
+
+	zval property_failures_default_value;
+	ZVAL_EMPTY_ARRAY(&property_failures_default_value);
+	zend_string *property_failures_name = zend_string_init("failures", sizeof("failures") - 1, 1);
+	zend_declare_typed_property(class_entry, property_failures_name, &property_failures_default_value, ZEND_ACC_PROTECTED, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
+	zend_string_release(property_failures_name);
+
+	zval property_succeededKeys_default_value;
+	ZVAL_EMPTY_ARRAY(&property_succeededKeys_default_value);
+	zend_string *property_succeededKeys_name = zend_string_init("succeededKeys", sizeof("succeededKeys") - 1, 1);
+	zend_declare_typed_property(class_entry, property_succeededKeys_name, &property_succeededKeys_default_value, ZEND_ACC_PROTECTED, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ARRAY));
+	zend_string_release(property_succeededKeys_name);
+
+	zval property_results_default_value;
+	ZVAL_NULL(&property_results_default_value);
+	zend_string *property_results_name = zend_string_init("results", sizeof("results") - 1, 1);
+	zend_declare_typed_property(class_entry, property_results_name, &property_results_default_value, ZEND_ACC_PROTECTED, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_ANY));
+	zend_string_release(property_results_name);
 
 	return class_entry;
 }
