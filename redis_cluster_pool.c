@@ -100,10 +100,12 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_ce_status = register_class_RedisClusterPool_Status(zend_ce_stringable);
 	rcp_ce_error = register_class_RedisClusterPool_Error(zend_ce_stringable);
 	rcp_ce_pipeline = register_class_RedisClusterPool_Pipeline();
+	rcp_ce_keyspace = register_class_RedisClusterPool_KeyspaceIterator(zend_ce_iterator);
 
 	rcp_status_minit();
 	rcp_class_pool_minit();
 	rcp_class_pipeline_minit();
+	rcp_class_scan_minit();
 	rcp_predis_minit();
 	return SUCCESS;
 }

@@ -1,5 +1,5 @@
 /*
- * rcp_binding.h - what the PHP classes share (class_pool.c, class_pipeline.c): the RedisClusterPool object
+ * rcp_binding.h - what the PHP classes share (class_pool.c, class_pipeline.c, class_scan.c): the RedisClusterPool object
  * and the turning of PHP arguments into argv. Internal to the binding layer.
  */
 #ifndef RCP_BINDING_H
@@ -53,5 +53,10 @@ bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv);
 extern zend_class_entry *rcp_ce_pipeline;
 void rcp_class_pipeline_minit(void);
 void rcp_pipeline_new(zval *pool, zval *dst);
+
+extern zend_class_entry *rcp_ce_keyspace;
+void rcp_class_scan_minit(void);
+/* A KeyspaceIterator over every primary (arguments already checked; match/type may be NULL). */
+void rcp_scan_new(zval *pool, zend_string *match, zend_long count, zend_string *type, zval *dst);
 
 #endif

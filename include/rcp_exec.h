@@ -45,6 +45,14 @@ rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err);
 /* Rediscover the topology now (seeds and known nodes in random order until one answers). */
 rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err);
 
+/* Fill err with why cmd (route RCP_ROUTE_UNSUPPORTED) cannot run through the pool; returns RCP_E_ARGUMENT. */
+rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err);
+
+/* Execute argv on one given node (no key routing; MOVED/ASK are still followed). For per-node commands
+ * (SCAN cursors, per-node admin) whose node the caller chose. */
+rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int argc, const char *const *argv,
+                         const size_t *argvlen, const char *name, zval *reply, rcp_err *err);
+
 /* Execute argv (argv[0] is the command name) described by cmd. */
 rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                     zval *reply, rcp_err *err);

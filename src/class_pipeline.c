@@ -150,8 +150,8 @@ ZEND_METHOD(RedisClusterPool_Pipeline, execute)
 			break;
 		}
 		if (cmds[i - 1].cmd->route == RCP_ROUTE_UNSUPPORTED) {
-			rcp_throw(rcp_ce_invalid_argument, "%s is not supported by RedisClusterPool: it changes or depends on "
-				"per-connection state that a shared pool cannot keep", cmds[i - 1].cmd->name);
+			rcp_cmd_unsupported(cmds[i - 1].cmd, &err);
+			rcp_throw_err(&err);
 			ok = false;
 			break;
 		}

@@ -838,6 +838,33 @@ ZEND_METHOD(RedisClusterPool, getSlotMap)
 	add_assoc_zval(return_value, "slots", &slots);
 }
 
+ZEND_METHOD(RedisClusterPool, scanAll)
+{
+	zend_string *match = NULL, *type = NULL;
+	zend_long count = 0;
+
+	ZEND_PARSE_PARAMETERS_START(0, 3)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(match)
+		Z_PARAM_LONG(count)
+		Z_PARAM_STR_OR_NULL(type)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!rcp_pool_checked(ZEND_THIS)) {
+		RETURN_THROWS();
+	}
+	if (count < 0) {
+		rcp_throw(rcp_ce_invalid_argument, "scanAll(): $count must be 0 (the server's default) or a positive COUNT hint, "
+			ZEND_LONG_FMT " given", count);
+		RETURN_THROWS();
+	}
+	if (type && !ZSTR_LEN(type)) {
+		rcp_throw(rcp_ce_invalid_argument, "scanAll(): $type must be a Redis type name (string, list, set, zset, hash, "
+			"stream) or null, \"\" given");
+		RETURN_THROWS();
+	}
+	rcp_scan_new(ZEND_THIS, match, count, type, return_value);
+}
+
 ZEND_METHOD(RedisClusterPool, nodeForKey)
 {
 	rcp_pool_object *p;

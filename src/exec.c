@@ -1091,7 +1091,42 @@ out_groups:
 
 /* ---- entry point ------------------------------------------------------------------------------ */
 
+rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err)
+{
+	if (!strcmp(cmd->name, "SCAN")) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+			"SCAN cannot be sent to a cluster as one command: every node has its own cursor; use "
+			"RedisClusterPool::scanAll() to walk the keys of every primary");
+	}
+	return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+		"%s is not supported by RedisClusterPool: it changes or depends on per-connection state that a "
+		"shared pool cannot keep", cmd->name);
+}
+
 #define RCP_SLOTS_SHOWN 8
+
+rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int argc, const char *const *argv,
+                         const size_t *argvlen, const char *name, zval *reply, rcp_err *err)
+{
+	rcp_target t;
+	char *buf;
+	int len;
+	rcp_status st;
+
+	ZVAL_UNDEF(reply);
+	if (strlen(host) >= RCP_HOST_MAX) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: node host name too long", name);
+	}
+	snprintf(t.host, sizeof(t.host), "%s", host);
+	t.port = port;
+	len = redisFormatCommandArgv(&buf, argc, (const char **)argv, argvlen);
+	if (len < 0) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: cannot encode the command", name);
+	}
+	st = rcp_exec_at(cl, t, buf, (size_t)len, name, reply, err);
+	redisFreeCommand(buf);
+	return st;
+}
 
 rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                     zval *reply, rcp_err *err)
@@ -1108,9 +1143,7 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 	zval_ptr_dtor(&cl->partial); /* only ever describes the last command */
 	ZVAL_UNDEF(&cl->partial);
 	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-			"%s is not supported by RedisClusterPool: it changes or depends on per-connection state that a "
-			"shared pool cannot keep", cmd->name);
+		return rcp_cmd_unsupported(cmd, err);
 	}
 	nkeys = rcp_cmd_keys(cmd, argc, argv, argvlen, pos, 16, ebuf, sizeof(ebuf));
 	if (nkeys > 16) {

@@ -90,6 +90,17 @@ namespace {
          */
         public function pipeline(?callable $callback = null): RedisClusterPool\Pipeline|array {}
 
+        /**
+         * Iterate over the keys of the whole cluster: SCAN on every primary in turn, each with its own cursor
+         * (a bare SCAN through the pool is refused, since a cursor belongs to one node).
+         * $match: MATCH glob; $count: COUNT hint per SCAN call (0: the server's default); $type: TYPE filter.
+         * With the "prefix" option, only keys under the prefix are returned, without it.
+         * SCAN's guarantees hold per node; keys moved between nodes during the iteration may be missed or
+         * returned twice. foreach ($pool->scanAll('user:*', 1000) as $key) { ... }
+         * @throws RedisClusterPool\InvalidArgumentException for a negative $count
+         */
+        public function scanAll(?string $match = null, int $count = 0, ?string $type = null): RedisClusterPool\KeyspaceIterator {}
+
         /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
         public function nodeForKey(string $key): string {}
     }
@@ -110,6 +121,27 @@ namespace RedisClusterPool {
 
         /** Send the queued commands; replies in call order. */
         public function execute(): array {}
+    }
+
+    /**
+     * The keys of every primary, from RedisClusterPool::scanAll(): values are keys, keys are positions
+     * 0, 1, 2... (like Predis' Keyspace iterator). rewind() starts a new SCAN of every node.
+     * @strict-properties
+     * @not-serializable
+     */
+    final class KeyspaceIterator implements \Iterator
+    {
+        private function __construct() {}
+
+        public function current(): ?string {}
+
+        public function key(): ?int {}
+
+        public function next(): void {}
+
+        public function rewind(): void {}
+
+        public function valid(): bool {}
     }
 
     /** Base class of every exception this extension throws. */

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 106ac4641ab66cbfaf4e1097383084dbef86d924 */
+ * Stub hash: af4f218b43bc45c068771edd0f6f7eab2f7b12dd */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
@@ -44,6 +44,12 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_RedisClusterPool_pipel
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_scanAll, 0, 0, RedisClusterPool\\KeyspaceIterator, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, match, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, type, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_nodeForKey, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
 ZEND_END_ARG_INFO()
@@ -57,6 +63,22 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Pipeline__
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisClusterPool_Pipeline_execute arginfo_class_RedisClusterPool_getSlotMap
+
+#define arginfo_class_RedisClusterPool_KeyspaceIterator___construct arginfo_class_RedisClusterPool_Pipeline___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_current, 0, 0, IS_STRING, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_key, 0, 0, IS_LONG, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_next, 0, 0, IS_VOID, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_KeyspaceIterator_rewind arginfo_class_RedisClusterPool_KeyspaceIterator_next
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_valid, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ServerException_getErrorType, 0, 0, IS_STRING, 0)
 ZEND_END_ARG_INFO()
@@ -107,10 +129,17 @@ ZEND_METHOD(RedisClusterPool, predisReply);
 ZEND_METHOD(RedisClusterPool, getSlotMap);
 ZEND_METHOD(RedisClusterPool, stats);
 ZEND_METHOD(RedisClusterPool, pipeline);
+ZEND_METHOD(RedisClusterPool, scanAll);
 ZEND_METHOD(RedisClusterPool, nodeForKey);
 ZEND_METHOD(RedisClusterPool_Pipeline, __construct);
 ZEND_METHOD(RedisClusterPool_Pipeline, __call);
 ZEND_METHOD(RedisClusterPool_Pipeline, execute);
+ZEND_METHOD(RedisClusterPool_KeyspaceIterator, __construct);
+ZEND_METHOD(RedisClusterPool_KeyspaceIterator, current);
+ZEND_METHOD(RedisClusterPool_KeyspaceIterator, key);
+ZEND_METHOD(RedisClusterPool_KeyspaceIterator, next);
+ZEND_METHOD(RedisClusterPool_KeyspaceIterator, rewind);
+ZEND_METHOD(RedisClusterPool_KeyspaceIterator, valid);
 ZEND_METHOD(RedisClusterPool_ServerException, getErrorType);
 ZEND_METHOD(RedisClusterPool_ServerException, getNode);
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailures);
@@ -139,6 +168,7 @@ static const zend_function_entry class_RedisClusterPool_methods[] = {
 	ZEND_ME(RedisClusterPool, getSlotMap, arginfo_class_RedisClusterPool_getSlotMap, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, stats, arginfo_class_RedisClusterPool_stats, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, pipeline, arginfo_class_RedisClusterPool_pipeline, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, scanAll, arginfo_class_RedisClusterPool_scanAll, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, nodeForKey, arginfo_class_RedisClusterPool_nodeForKey, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
@@ -148,6 +178,17 @@ static const zend_function_entry class_RedisClusterPool_Pipeline_methods[] = {
 	ZEND_ME(RedisClusterPool_Pipeline, __construct, arginfo_class_RedisClusterPool_Pipeline___construct, ZEND_ACC_PRIVATE)
 	ZEND_ME(RedisClusterPool_Pipeline, __call, arginfo_class_RedisClusterPool_Pipeline___call, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool_Pipeline, execute, arginfo_class_RedisClusterPool_Pipeline_execute, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_KeyspaceIterator_methods[] = {
+	ZEND_ME(RedisClusterPool_KeyspaceIterator, __construct, arginfo_class_RedisClusterPool_KeyspaceIterator___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(RedisClusterPool_KeyspaceIterator, current, arginfo_class_RedisClusterPool_KeyspaceIterator_current, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_KeyspaceIterator, key, arginfo_class_RedisClusterPool_KeyspaceIterator_key, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_KeyspaceIterator, next, arginfo_class_RedisClusterPool_KeyspaceIterator_next, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_KeyspaceIterator, rewind, arginfo_class_RedisClusterPool_KeyspaceIterator_rewind, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_KeyspaceIterator, valid, arginfo_class_RedisClusterPool_KeyspaceIterator_valid, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -246,6 +287,18 @@ static zend_class_entry *register_class_RedisClusterPool_Pipeline(void)
 	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "Pipeline", class_RedisClusterPool_Pipeline_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_KeyspaceIterator(zend_class_entry *class_entry_Iterator)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "KeyspaceIterator", class_RedisClusterPool_KeyspaceIterator_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_Iterator);
 
 	return class_entry;
 }
