@@ -19,6 +19,7 @@
 #include "rcp_predis.h"
 #include "rcp_shm.h"
 #include "rcp_binding.h"
+#include "rcp_scripts.h"
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
 
@@ -116,6 +117,7 @@ PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
 	rcp_clusters_mshutdown();
 	rcp_io_shutdown();
 	rcp_predis_mshutdown();
+	rcp_scripts_mshutdown();
 	rcp_shm_shutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;

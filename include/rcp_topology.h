@@ -53,6 +53,7 @@ typedef struct rcp_cluster {
 	bool refresh_wanted;              /* a MOVED or a connection failure asked for a refresh */
 	/* counters */
 	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
+	uint64_t noscript_fallbacks;      /* EVALSHA answered NOSCRIPT, re-sent as EVAL with the known body */
 } rcp_cluster;
 
 /* Parse a seed ("host:port", "tcp://host:port", "redis://host:port", "[::1]:port").

@@ -929,6 +929,7 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&cl, "cluster_slots_sent", (zend_long)cc->cluster_slots_sent);
 	add_assoc_long(&cl, "moved", (zend_long)cc->moved_seen);
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
+	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);
 	add_assoc_bool(&cl, "shared", cc->shared != NULL);
 	if (cc->shared) {
 		zval pool;

@@ -21,6 +21,7 @@
 #include "rcp_reply.h"
 #include "rcp_slot.h"
 #include "rcp_shm.h"
+#include "rcp_scripts.h"
 
 typedef struct {
 	char host[RCP_HOST_MAX];
@@ -1089,6 +1090,64 @@ out_groups:
 	return st;
 }
 
+/* ---- scripts: NOSCRIPT fallback ---------------------------------------------------------------- */
+
+/* Remember the body of an EVAL / EVAL_RO / SCRIPT LOAD, for a later NOSCRIPT on EVALSHA. */
+static void rcp_script_note(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen)
+{
+	if (!(cmd->flags & RCP_CMD_NOSCRIPT)) {
+		return; /* cheap filter: every scripting command has the "noscript" flag */
+	}
+	if ((!strcmp(cmd->name, "EVAL") || !strcmp(cmd->name, "EVAL_RO")) && argc > 1) {
+		rcp_script_learn(argv[1], argvlen[1]);
+	} else if (!strcmp(cmd->name, "SCRIPT|LOAD") && argc > 2) {
+		rcp_script_learn(argv[2], argvlen[2]);
+	}
+}
+
+/* An EVALSHA / EVALSHA_RO answered NOSCRIPT whose body this process knows. */
+static bool rcp_noscript_recoverable(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
+                                     zval *reply)
+{
+	return (cmd->flags & RCP_CMD_NOSCRIPT) && argc > 1 && rcp_is_error(reply, "NOSCRIPT", 8) &&
+		(!strcmp(cmd->name, "EVALSHA") || !strcmp(cmd->name, "EVALSHA_RO")) &&
+		rcp_script_body(argv[1], argvlen[1]) != NULL;
+}
+
+/* Re-send an EVALSHA that got NOSCRIPT as EVAL with the body (same keys and arguments, same node). */
+static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
+                                        const size_t *argvlen, rcp_target target, zval *reply, rcp_err *err)
+{
+	zend_string *body = rcp_script_body(argv[1], argvlen[1]);
+	const char **av = safe_emalloc((size_t)argc, sizeof(char *), 0);
+	size_t *lens = safe_emalloc((size_t)argc, sizeof(size_t), 0);
+	bool ro = !strcmp(cmd->name, "EVALSHA_RO");
+	rcp_status st;
+	char *buf;
+	int len;
+
+	av[0] = ro ? "EVAL_RO" : "EVAL";
+	lens[0] = ro ? 7 : 4;
+	av[1] = ZSTR_VAL(body);
+	lens[1] = ZSTR_LEN(body);
+	for (int i = 2; i < argc; i++) {
+		av[i] = argv[i];
+		lens[i] = argvlen[i];
+	}
+	len = redisFormatCommandArgv(&buf, argc, av, lens);
+	efree(av);
+	efree(lens);
+	if (len < 0) {
+		return RCP_OK; /* keep the NOSCRIPT reply */
+	}
+	zval_ptr_dtor(reply);
+	ZVAL_UNDEF(reply);
+	cl->cluster->noscript_fallbacks++;
+	st = rcp_exec_at(cl, target, buf, (size_t)len, ro ? "EVAL_RO" : "EVAL", reply, err);
+	redisFreeCommand(buf);
+	return st;
+}
+
 /* ---- entry point ------------------------------------------------------------------------------ */
 
 rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err)
@@ -1145,6 +1204,7 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
 		return rcp_cmd_unsupported(cmd, err);
 	}
+	rcp_script_note(cmd, argc, argv, argvlen);
 	nkeys = rcp_cmd_keys(cmd, argc, argv, argvlen, pos, 16, ebuf, sizeof(ebuf));
 	if (nkeys > 16) {
 		pos = safe_emalloc((size_t)nkeys, sizeof(int), 0);
@@ -1233,6 +1293,9 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 	}
 	st = rcp_exec_at(cl, target, buf, (size_t)len, cmd->name, reply, err);
 	redisFreeCommand(buf);
+	if (st == RCP_OK && rcp_noscript_recoverable(cmd, argc, argv, argvlen, reply)) {
+		st = rcp_noscript_fallback(cl, cmd, argc, argv, argvlen, target, reply, err);
+	}
 	return st;
 }
 
@@ -1313,6 +1376,7 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 		char *buf;
 		int len, pi;
 
+		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
 		target[i] = rcp_pipe_target(cl, &cmds[i]);
 		if (target[i] < 0) {
 			continue;
@@ -1369,8 +1433,10 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 	/* 3. redirected commands and the ones that cannot travel in a batch run alone, in call order */
 	for (i = 0; i < n && first_fail == RCP_OK; i++) {
 		zval *r = &cmds[i].reply;
+		/* (a NOSCRIPT whose body is known is re-run too: rcp_exec falls back to EVAL) */
 		bool redirected = target[i] >= 0 && (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) ||
-			rcp_is_error(r, "TRYAGAIN", 8));
+			rcp_is_error(r, "TRYAGAIN", 8) ||
+			rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r));
 		if (target[i] >= 0 && !redirected) {
 			continue;
 		}
