@@ -102,11 +102,14 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_ce_error = register_class_RedisClusterPool_Error(zend_ce_stringable);
 	rcp_ce_pipeline = register_class_RedisClusterPool_Pipeline();
 	rcp_ce_keyspace = register_class_RedisClusterPool_KeyspaceIterator(zend_ce_iterator);
+	rcp_ce_transaction = register_class_RedisClusterPool_Transaction();
+	rcp_ce_aborted = register_class_RedisClusterPool_AbortedMultiExecException(rcp_ce_exception);
 
 	rcp_status_minit();
 	rcp_class_pool_minit();
 	rcp_class_pipeline_minit();
 	rcp_class_scan_minit();
+	rcp_class_transaction_minit();
 	rcp_predis_minit();
 	return SUCCESS;
 }

@@ -14,6 +14,7 @@ typedef struct {
 	zend_string *prefix;
 	bool exceptions;
 	bool constructed;
+	zval tx;                /* the open raw transaction ($pool->multi() / watch()), or UNDEF */
 	zend_object std;
 } rcp_pool_object;
 
@@ -50,9 +51,42 @@ bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);
 /* With exceptions on, an Error reply becomes a ServerException naming the node (rv is then NULL). */
 bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv);
 
+/* Queued commands ([lcname, method name, flat args] entries, as pipelines and transactions keep them)
+ * turned into argv and table entries. */
+typedef struct {
+	uint32_t n;             /* entries prepared (argvs to free) */
+	rcp_argv *argvs;
+	rcp_pipe_cmd *cmds;     /* replies UNDEF until executed */
+} rcp_queue;
+
+/* Build and check every queued command before anything is sent; false after throwing. Free with
+ * rcp_queue_free() in every case. */
+bool rcp_queue_prepare(rcp_pool_object *pool, HashTable *queue, rcp_queue *q);
+void rcp_queue_free(rcp_queue *q);
+
+/* The replies (cmds[k].reply, moved out) in call order and Predis' shapes into out. With exceptions, the
+ * first error reply is thrown as ServerException (out is then UNDEF) and false returned. */
+bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bool exceptions, zval *out);
+
+/* RedisClusterPool::__call's work: Predis argument rewriting, run, Predis reply shape. */
+void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value);
+
+/* Queue one method call ([lcname, name, Predis-rewritten args]) on a queue array; false after throwing. */
+bool rcp_queue_add(zval *queue, zend_string *name, HashTable *args);
+
 extern zend_class_entry *rcp_ce_pipeline;
 void rcp_class_pipeline_minit(void);
 void rcp_pipeline_new(zval *pool, zval *dst);
+
+extern zend_class_entry *rcp_ce_transaction;
+extern zend_class_entry *rcp_ce_aborted;
+void rcp_class_transaction_minit(void);
+/* A Transaction on pool (options may be NULL); without a callback its first attempt starts now (the
+ * "watch" option's WATCH is sent). False after throwing. */
+bool rcp_tx_new(zval *pool, HashTable *opts, bool has_callback, zval *dst);
+/* The pool's raw MULTI/EXEC/DISCARD/WATCH/UNWATCH, and commands queued after MULTI: true when handled
+ * (return_value set, or an exception thrown); false: an ordinary command. */
+bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *return_value);
 
 extern zend_class_entry *rcp_ce_keyspace;
 void rcp_class_scan_minit(void);

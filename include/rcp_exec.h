@@ -76,4 +76,37 @@ typedef struct {
  */
 rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err);
 
+/* ---- transactions ---- */
+
+/* A WATCH in force: the node and the very connection it lives on (EXEC must use that one). */
+typedef struct {
+	bool active;
+	int slot;                     /* slot of the WATCHed keys */
+	char host[RCP_HOST_MAX];
+	uint16_t port;
+	uint64_t conn_id;             /* rcp_conn.id of the connection holding it */
+} rcp_watch;
+
+/* Fold the keys of one command into *slot (-1: none yet): RCP_E_CLUSTER when they hash elsewhere,
+ * RCP_E_ARGUMENT for commands that cannot be queued (unsupported, or running on every node). */
+rcp_status rcp_tx_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *slot,
+                       rcp_err *err);
+
+/* WATCH argv[1..] now, on the owner of their slot (the slot of earlier WATCHes of w, if any). */
+rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *const *argv, const size_t *argvlen,
+                        rcp_err *err);
+
+/* UNWATCH (best effort) and forget the WATCH. */
+void rcp_tx_unwatch(rcp_client *cl, rcp_watch *w);
+
+/*
+ * MULTI + cmds + EXEC in one write to the node of their slot (w's node and connection when WATCHing).
+ * On success *exec_reply is EXEC's array (error replies in place as Error objects). When the server
+ * aborted it (a WATCHed key changed, or the WATCHed slot moved) *exec_reply is NULL and *aborted says why.
+ * A command the server refused to queue fails the whole transaction (RCP_E_SERVER, nothing executed).
+ * The WATCH is over in every case.
+ */
+rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds, int n, zval *exec_reply,
+                                const char **aborted, rcp_err *err);
+
 #endif

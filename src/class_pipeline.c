@@ -77,12 +77,28 @@ ZEND_METHOD(RedisClusterPool_Pipeline, __construct)
 }
 
 /* Queue a command (Predis' argument rewriting happens now, so bad arguments throw at the call site). */
+bool rcp_queue_add(zval *queue, zend_string *name, HashTable *args)
+{
+	zend_string *lc = zend_string_tolower(name);
+	zval flat, entry;
+
+	if (rcp_predis_args(ZSTR_VAL(lc), ZSTR_LEN(lc), args, &flat) == FAILURE) {
+		zend_string_release(lc);
+		return false;
+	}
+	array_init_size(&entry, 3);
+	add_next_index_str(&entry, lc);
+	add_next_index_str(&entry, zend_string_copy(name));
+	add_next_index_zval(&entry, &flat);
+	add_next_index_zval(queue, &entry);
+	return true;
+}
+
 ZEND_METHOD(RedisClusterPool_Pipeline, __call)
 {
-	zend_string *name, *lc;
+	zend_string *name;
 	HashTable *args;
 	rcp_pipeline_object *p = rcp_pipe_from(Z_OBJ_P(ZEND_THIS));
-	zval flat, entry;
 
 	ZEND_PARSE_PARAMETERS_START(2, 2)
 		Z_PARAM_STR(name)
@@ -92,17 +108,103 @@ ZEND_METHOD(RedisClusterPool_Pipeline, __call)
 		zend_throw_error(NULL, "Use RedisClusterPool::pipeline() to create a pipeline");
 		RETURN_THROWS();
 	}
-	lc = zend_string_tolower(name);
-	if (rcp_predis_args(ZSTR_VAL(lc), ZSTR_LEN(lc), args, &flat) == FAILURE) {
-		zend_string_release(lc);
+	if (!rcp_queue_add(&p->queue, name, args)) {
 		RETURN_THROWS();
 	}
-	array_init_size(&entry, 3);
-	add_next_index_str(&entry, lc);
-	add_next_index_str(&entry, zend_string_copy(name));
-	add_next_index_zval(&entry, &flat);
-	add_next_index_zval(&p->queue, &entry);
 	RETURN_COPY(ZEND_THIS);
+}
+
+/* ---- queues of commands, shared with transactions ------------------------------------------------ */
+
+bool rcp_queue_prepare(rcp_pool_object *pool, HashTable *queue, rcp_queue *q)
+{
+	uint32_t n = zend_hash_num_elements(queue);
+	zval *entry;
+	rcp_err err;
+
+	q->n = 0;
+	q->argvs = safe_emalloc(n ? n : 1, sizeof(rcp_argv), 0);
+	q->cmds = safe_emalloc(n ? n : 1, sizeof(rcp_pipe_cmd), 0);
+	ZEND_HASH_FOREACH_VAL(queue, entry) {
+		zval *lcz = zend_hash_index_find(Z_ARRVAL_P(entry), 0), *namez = zend_hash_index_find(Z_ARRVAL_P(entry), 1);
+		zval *flat = zend_hash_index_find(Z_ARRVAL_P(entry), 2);
+		size_t idlen;
+		const char *id = rcp_predis_command_id(Z_STRVAL_P(lcz), Z_STRLEN_P(lcz), &idlen);
+		rcp_argv *a = &q->argvs[q->n];
+		rcp_pipe_cmd *c = &q->cmds[q->n];
+
+		if (!rcp_argv_build(a, id ? id : Z_STRVAL_P(namez), id ? idlen : Z_STRLEN_P(namez), Z_ARRVAL_P(flat),
+		                    Z_STRVAL_P(namez))) {
+			return false;
+		}
+		q->n++;
+		ZVAL_UNDEF(&c->reply);
+		c->cmd = rcp_argv_lookup(a);
+		if (!c->cmd || (pool->prefix && !rcp_argv_prefix(a, c->cmd, pool->prefix))) {
+			return false;
+		}
+		if (c->cmd->route == RCP_ROUTE_UNSUPPORTED) {
+			rcp_cmd_unsupported(c->cmd, &err);
+			rcp_throw_err(&err);
+			return false;
+		}
+		c->argc = a->argc;
+		c->argv = a->argv;
+		c->argvlen = a->lens;
+	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+void rcp_queue_free(rcp_queue *q)
+{
+	for (uint32_t k = 0; k < q->n; k++) {
+		rcp_argv_free(&q->argvs[k]);
+		zval_ptr_dtor(&q->cmds[k].reply);
+	}
+	efree(q->argvs);
+	efree(q->cmds);
+}
+
+bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bool exceptions, zval *out)
+{
+	zend_string *first_error = NULL;
+	char first_error_node[RCP_ADDR_MAX] = "";
+
+	array_init_size(out, q->n);
+	for (uint32_t k = 0; k < q->n; k++) {
+		zval *r = &q->cmds[k].reply;
+		if (Z_ISUNDEF_P(r)) {
+			ZVAL_NULL(r); /* its node failed: reported by the caller */
+		} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+			if (exceptions && !first_error) {
+				first_error = zend_string_copy(rcp_error_message(r));
+				snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
+			}
+		} else if (Z_TYPE_P(r) != IS_OBJECT) {
+			zval *lcz = zend_hash_index_find(Z_ARRVAL_P(zend_hash_index_find(queue, k)), 0);
+			zval sent;
+			array_init_size(&sent, (uint32_t)q->argvs[k].argc);
+			for (int j = 1; j < q->argvs[k].argc; j++) {
+				add_next_index_str(&sent, zend_string_copy(q->argvs[k].strs[j]));
+			}
+			rcp_predis_reply(Z_STRVAL_P(lcz), Z_STRLEN_P(lcz), Z_ARRVAL(sent), r);
+			zval_ptr_dtor(&sent);
+		}
+		add_next_index_zval(out, r);
+		ZVAL_UNDEF(r);
+	}
+	if (first_error) {
+		zend_object *ex;
+		zval_ptr_dtor(out);
+		ZVAL_UNDEF(out);
+		ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(first_error), 0);
+		if (ex) {
+			zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, first_error_node);
+		}
+		zend_string_release(first_error);
+		return false;
+	}
+	return true;
 }
 
 /* Send everything queued; returns the replies in call order and empties the queue. */
@@ -110,15 +212,9 @@ ZEND_METHOD(RedisClusterPool_Pipeline, execute)
 {
 	rcp_pipeline_object *p = rcp_pipe_from(Z_OBJ_P(ZEND_THIS));
 	rcp_pool_object *pool;
-	uint32_t n, i = 0;
-	rcp_argv *argvs;
-	rcp_pipe_cmd *cmds;
-	zval *entry, queue;
+	rcp_queue q;
+	zval queue;
 	rcp_err err;
-	rcp_status st;
-	bool ok = true;
-	zend_string *first_error = NULL;
-	char first_error_node[RCP_ADDR_MAX] = "";
 
 	ZEND_PARSE_PARAMETERS_NONE();
 	if (Z_TYPE(p->pool) != IS_OBJECT || !(pool = rcp_pool_checked(&p->pool))) {
@@ -127,86 +223,16 @@ ZEND_METHOD(RedisClusterPool_Pipeline, execute)
 	}
 	ZVAL_COPY_VALUE(&queue, &p->queue);
 	array_init(&p->queue);
-	n = zend_hash_num_elements(Z_ARRVAL(queue));
-	argvs = safe_emalloc(n ? n : 1, sizeof(rcp_argv), 0);
-	cmds = safe_emalloc(n ? n : 1, sizeof(rcp_pipe_cmd), 0);
-
 	/* everything is checked before anything is sent */
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL(queue), entry) {
-		zval *lcz = zend_hash_index_find(Z_ARRVAL_P(entry), 0), *namez = zend_hash_index_find(Z_ARRVAL_P(entry), 1);
-		zval *flat = zend_hash_index_find(Z_ARRVAL_P(entry), 2);
-		size_t idlen;
-		const char *id = rcp_predis_command_id(Z_STRVAL_P(lcz), Z_STRLEN_P(lcz), &idlen);
-
-		if (!rcp_argv_build(&argvs[i], id ? id : Z_STRVAL_P(namez), id ? idlen : Z_STRLEN_P(namez), Z_ARRVAL_P(flat),
-		                    Z_STRVAL_P(namez))) {
-			ok = false;
-			break;
-		}
-		cmds[i].cmd = rcp_argv_lookup(&argvs[i]);
-		i++;
-		if (!cmds[i - 1].cmd || (pool->prefix && !rcp_argv_prefix(&argvs[i - 1], cmds[i - 1].cmd, pool->prefix))) {
-			ok = false;
-			break;
-		}
-		if (cmds[i - 1].cmd->route == RCP_ROUTE_UNSUPPORTED) {
-			rcp_cmd_unsupported(cmds[i - 1].cmd, &err);
-			rcp_throw_err(&err);
-			ok = false;
-			break;
-		}
-		cmds[i - 1].argc = argvs[i - 1].argc;
-		cmds[i - 1].argv = argvs[i - 1].argv;
-		cmds[i - 1].argvlen = argvs[i - 1].lens;
-	} ZEND_HASH_FOREACH_END();
-
-	if (ok) {
+	if (rcp_queue_prepare(pool, Z_ARRVAL(queue), &q)) {
 		err.code = RCP_OK;
-		st = rcp_exec_pipeline(&pool->client, cmds, (int)n, &err);
-		array_init_size(return_value, n);
-		for (uint32_t k = 0; k < n; k++) {
-			zval *r = &cmds[k].reply;
-			if (Z_ISUNDEF_P(r)) {
-				ZVAL_NULL(r); /* its node failed: reported below */
-			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
-				if (pool->exceptions && !first_error) {
-					first_error = zend_string_copy(rcp_error_message(r));
-					snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
-				}
-			} else if (Z_TYPE_P(r) != IS_OBJECT) {
-				zval *lcz = zend_hash_index_find(Z_ARRVAL_P(zend_hash_index_find(Z_ARRVAL(queue), k)), 0);
-				zval sent;
-				array_init_size(&sent, (uint32_t)argvs[k].argc);
-				for (int j = 1; j < argvs[k].argc; j++) {
-					add_next_index_str(&sent, zend_string_copy(argvs[k].strs[j]));
-				}
-				rcp_predis_reply(Z_STRVAL_P(lcz), Z_STRLEN_P(lcz), Z_ARRVAL(sent), r);
-				zval_ptr_dtor(&sent);
-			}
-			add_next_index_zval(return_value, r);
-		}
-		if (st != RCP_OK) {
-			zval_ptr_dtor(return_value);
-			ZVAL_UNDEF(return_value);
+		if (rcp_exec_pipeline(&pool->client, q.cmds, (int)q.n, &err) != RCP_OK) {
 			rcp_throw_err(&err);
-		} else if (first_error) {
-			zend_object *ex;
-			zval_ptr_dtor(return_value);
-			ZVAL_UNDEF(return_value);
-			ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(first_error), 0);
-			if (ex) {
-				zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, first_error_node);
-			}
+		} else {
+			rcp_queue_results(pool, Z_ARRVAL(queue), &q, pool->exceptions, return_value);
 		}
 	}
-	if (first_error) {
-		zend_string_release(first_error);
-	}
-	for (uint32_t k = 0; k < i; k++) {
-		rcp_argv_free(&argvs[k]);
-	}
-	efree(argvs);
-	efree(cmds);
+	rcp_queue_free(&q);
 	zval_ptr_dtor(&queue);
 	if (EG(exception)) {
 		RETURN_THROWS();

@@ -39,6 +39,15 @@ static zend_object *rcp_pool_create(zend_class_entry *ce)
 	return &p->std;
 }
 
+static HashTable *rcp_pool_get_gc(zend_object *o, zval **table, int *n)
+{
+	rcp_pool_object *p = rcp_pool_from(o);
+
+	*table = &p->tx; /* an open raw transaction refers back to the pool */
+	*n = 1;
+	return zend_std_get_properties(o);
+}
+
 static void rcp_pool_free(zend_object *o)
 {
 	rcp_pool_object *p = rcp_pool_from(o);
@@ -46,6 +55,7 @@ static void rcp_pool_free(zend_object *o)
 	if (p->client.private_conns) {
 		rcp_pool_close_cred(p->client.cred, p->client.cred_len);
 	}
+	zval_ptr_dtor(&p->tx);
 	rcp_client_free(&p->client);
 	if (p->prefix) {
 		zend_string_release(p->prefix);
@@ -87,6 +97,7 @@ void rcp_class_pool_minit(void)
 	memcpy(&rcp_pool_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	rcp_pool_handlers.offset = XtOffsetOf(rcp_pool_object, std);
 	rcp_pool_handlers.free_obj = rcp_pool_free;
+	rcp_pool_handlers.get_gc = rcp_pool_get_gc;
 	rcp_pool_handlers.clone_obj = NULL;
 	rcp_pool_handlers.get_debug_info = rcp_pool_debug_info;
 	rcp_ce_pool->create_object = rcp_pool_create;
@@ -547,25 +558,15 @@ bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
 	return false;
 }
 
-ZEND_METHOD(RedisClusterPool, __call)
+void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value)
 {
-	zend_string *name, *lc;
-	HashTable *args;
-	rcp_pool_object *p;
+	zend_string *lc = zend_string_tolower(name);
 	zval flat;
 	rcp_argv a;
 
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_ARRAY_HT(args)
-	ZEND_PARSE_PARAMETERS_END();
-	if (!(p = rcp_pool_checked(ZEND_THIS))) {
-		RETURN_THROWS();
-	}
-	lc = zend_string_tolower(name);
 	if (rcp_predis_args(ZSTR_VAL(lc), ZSTR_LEN(lc), args, &flat) == FAILURE) {
 		zend_string_release(lc);
-		RETURN_THROWS();
+		return;
 	}
 	{
 		/* a few Predis methods are named differently from their command (xread_v4 -> XREAD) */
@@ -574,7 +575,7 @@ ZEND_METHOD(RedisClusterPool, __call)
 		if (!rcp_argv_build(&a, id ? id : ZSTR_VAL(name), id ? idlen : ZSTR_LEN(name), Z_ARRVAL(flat), ZSTR_VAL(name))) {
 			zval_ptr_dtor(&flat);
 			zend_string_release(lc);
-			RETURN_THROWS();
+			return;
 		}
 	}
 	rcp_pool_run(p, &a, return_value);
@@ -591,6 +592,25 @@ ZEND_METHOD(RedisClusterPool, __call)
 	rcp_argv_free(&a);
 	zval_ptr_dtor(&flat);
 	zend_string_release(lc);
+}
+
+ZEND_METHOD(RedisClusterPool, __call)
+{
+	zend_string *name;
+	HashTable *args;
+	rcp_pool_object *p;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_ARRAY_HT(args)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!(p = rcp_pool_checked(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (rcp_tx_pool_call(ZEND_THIS, name, args, return_value)) {
+		return; /* MULTI / EXEC / DISCARD / WATCH / UNWATCH, or a command queued after MULTI */
+	}
+	rcp_pool_call(p, name, args, return_value);
 }
 
 ZEND_METHOD(RedisClusterPool, executeRaw)

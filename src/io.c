@@ -83,6 +83,8 @@ uv_loop_t *rcp_io_loop(void)
 
 /* ---- connection lifecycle --------------------------------------------------------------------- */
 
+static uint64_t rcp_conn_serial;
+
 rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t setup_len, uint32_t setup_replies)
 {
 	rcp_conn *c = calloc(1, sizeof(*c));
@@ -107,6 +109,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t set
 	}
 	c->state = RCP_CONN_NEW;
 	c->opened_at_ms = rcp_now_ms();
+	c->id = ++rcp_conn_serial;
 	return c;
 }
 

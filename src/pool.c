@@ -157,9 +157,9 @@ static int rcp_pool_reap(zval *v, void *arg)
 	if (c->pid != rcp_pid()) {
 		/* inherited from a parent: not ours to use; close our copy of the fd only */
 		rcp_pool_counters.discarded_forked++;
-	} else if (c->state == RCP_CONN_BROKEN || c->state == RCP_CONN_CONNECTING || c->owed ||
+	} else if (c->state == RCP_CONN_BROKEN || c->state == RCP_CONN_CONNECTING || c->owed || c->watching ||
 	           c->reader->ridx >= 0 || c->reader->pos < c->reader->len) {
-		/* the request died mid-reply: these bytes must never reach the next request */
+		/* the request died mid-reply (or left a WATCH behind): none of it may reach the next request */
 		rcp_pool_counters.discarded_unread++;
 	} else if (idle_timeout_ms && rcp_now_ms() - c->last_used_ms > idle_timeout_ms) {
 		rcp_pool_counters.discarded_idle++;

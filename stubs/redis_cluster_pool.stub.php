@@ -101,6 +101,22 @@ namespace {
          */
         public function scanAll(?string $match = null, int $count = 0, ?string $type = null): RedisClusterPool\KeyspaceIterator {}
 
+        /**
+         * Predis-style MULTI/EXEC transaction. All keys of all its commands (and WATCHed keys) must hash to one
+         * slot (use a {hash tag}): checked before anything is sent, then MULTI + commands + EXEC travel in one
+         * write to that slot's node. Forms: transaction() returns the Transaction (fluent, ->execute());
+         * transaction(callable) and transaction(array $options, callable) run the block and return EXEC's
+         * replies in Predis' shapes (null when nothing was queued or the block called discard()).
+         * Options: "watch" => key|keys (WATCHed at the start of every attempt), "cas" => bool (commands run at
+         * once until $tx->multi()), "retry" => int (re-run the block when a WATCHed key changed; needs a
+         * callback), "exceptions" => bool (default: the pool's).
+         * The raw form works too: $pool->watch($k); $pool->multi(); $pool->set(...) (returns QUEUED);
+         * $pool->exec() (null when a WATCHed key changed); $pool->discard(); $pool->unwatch().
+         * @throws RedisClusterPool\AbortedMultiExecException when a WATCHed key changed and no retry is left
+         * @throws RedisClusterPool\ClusterException when keys hash to different slots
+         */
+        public function transaction(mixed $optionsOrCallback = null, ?callable $callback = null): RedisClusterPool\Transaction|array|null {}
+
         /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
         public function nodeForKey(string $key): string {}
     }
@@ -143,6 +159,49 @@ namespace RedisClusterPool {
 
         public function valid(): bool {}
     }
+
+    /**
+     * A MULTI/EXEC transaction (RedisClusterPool::transaction()), like Predis' MultiExec: commands are
+     * methods ($tx->set('{u}a', 1)->incr('{u}b')) and are queued (in check-and-set mode, run at once until
+     * multi()); execute() sends MULTI + commands + EXEC in one write and returns the replies.
+     * @strict-properties
+     * @not-serializable
+     */
+    final class Transaction
+    {
+        private function __construct() {}
+
+        /** Queue a command (returns the transaction), or in check-and-set mode before multi(), run it now. */
+        public function __call(string $name, array $arguments): mixed {}
+
+        /** Start queuing (ends check-and-set mode). */
+        public function multi(): Transaction {}
+
+        /** WATCH keys now (check-and-set mode, before multi()); they must hash to the transaction's slot. */
+        public function watch(mixed ...$keys): Status {}
+
+        /** Release the WATCHed keys. */
+        public function unwatch(): Status {}
+
+        /** Drop what is queued and the WATCH; execute() then returns null. */
+        public function discard(): Transaction {}
+
+        /**
+         * Send MULTI + queued commands + EXEC; replies in call order (Predis' shapes), or null when nothing was
+         * queued. With a callback (only before anything is queued), run it first, as transaction() does.
+         * @throws AbortedMultiExecException when a WATCHed key changed
+         */
+        public function execute(?callable $callback = null): ?array {}
+
+        /** Alias of execute() without a callback. */
+        public function exec(): ?array {}
+    }
+
+    /**
+     * A transaction was aborted by the server and nothing of it ran: a WATCHed key was modified (or the
+     * WATCHed slot moved to another node) and no retry was left. Like Predis\Transaction\AbortedMultiExecException.
+     */
+    class AbortedMultiExecException extends Exception {}
 
     /** Base class of every exception this extension throws. */
     class Exception extends \Exception {}

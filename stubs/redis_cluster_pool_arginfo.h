@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: af4f218b43bc45c068771edd0f6f7eab2f7b12dd */
+ * Stub hash: 3da1bfdb1dde3e261a1fa2985fb3cbe7e4e0ff3d */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
@@ -50,6 +50,11 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_scanAll, 0
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, type, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_RedisClusterPool_transaction, 0, 0, RedisClusterPool\\Transaction, MAY_BE_ARRAY|MAY_BE_NULL)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, optionsOrCallback, IS_MIXED, 0, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_nodeForKey, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
 ZEND_END_ARG_INFO()
@@ -78,6 +83,29 @@ ZEND_END_ARG_INFO()
 #define arginfo_class_RedisClusterPool_KeyspaceIterator_rewind arginfo_class_RedisClusterPool_KeyspaceIterator_next
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_valid, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Transaction___construct arginfo_class_RedisClusterPool_Pipeline___construct
+
+#define arginfo_class_RedisClusterPool_Transaction___call arginfo_class_RedisClusterPool___call
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Transaction_multi, 0, 0, RedisClusterPool\\Transaction, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Transaction_watch, 0, 0, RedisClusterPool\\Status, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, keys, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Transaction_unwatch, 0, 0, RedisClusterPool\\Status, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Transaction_discard arginfo_class_RedisClusterPool_Transaction_multi
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_Transaction_execute, 0, 0, IS_ARRAY, 1)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_Transaction_exec, 0, 0, IS_ARRAY, 1)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ServerException_getErrorType, 0, 0, IS_STRING, 0)
@@ -130,6 +158,7 @@ ZEND_METHOD(RedisClusterPool, getSlotMap);
 ZEND_METHOD(RedisClusterPool, stats);
 ZEND_METHOD(RedisClusterPool, pipeline);
 ZEND_METHOD(RedisClusterPool, scanAll);
+ZEND_METHOD(RedisClusterPool, transaction);
 ZEND_METHOD(RedisClusterPool, nodeForKey);
 ZEND_METHOD(RedisClusterPool_Pipeline, __construct);
 ZEND_METHOD(RedisClusterPool_Pipeline, __call);
@@ -140,6 +169,14 @@ ZEND_METHOD(RedisClusterPool_KeyspaceIterator, key);
 ZEND_METHOD(RedisClusterPool_KeyspaceIterator, next);
 ZEND_METHOD(RedisClusterPool_KeyspaceIterator, rewind);
 ZEND_METHOD(RedisClusterPool_KeyspaceIterator, valid);
+ZEND_METHOD(RedisClusterPool_Transaction, __construct);
+ZEND_METHOD(RedisClusterPool_Transaction, __call);
+ZEND_METHOD(RedisClusterPool_Transaction, multi);
+ZEND_METHOD(RedisClusterPool_Transaction, watch);
+ZEND_METHOD(RedisClusterPool_Transaction, unwatch);
+ZEND_METHOD(RedisClusterPool_Transaction, discard);
+ZEND_METHOD(RedisClusterPool_Transaction, execute);
+ZEND_METHOD(RedisClusterPool_Transaction, exec);
 ZEND_METHOD(RedisClusterPool_ServerException, getErrorType);
 ZEND_METHOD(RedisClusterPool_ServerException, getNode);
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailures);
@@ -169,6 +206,7 @@ static const zend_function_entry class_RedisClusterPool_methods[] = {
 	ZEND_ME(RedisClusterPool, stats, arginfo_class_RedisClusterPool_stats, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, pipeline, arginfo_class_RedisClusterPool_pipeline, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, scanAll, arginfo_class_RedisClusterPool_scanAll, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, transaction, arginfo_class_RedisClusterPool_transaction, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, nodeForKey, arginfo_class_RedisClusterPool_nodeForKey, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
@@ -189,6 +227,24 @@ static const zend_function_entry class_RedisClusterPool_KeyspaceIterator_methods
 	ZEND_ME(RedisClusterPool_KeyspaceIterator, next, arginfo_class_RedisClusterPool_KeyspaceIterator_next, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool_KeyspaceIterator, rewind, arginfo_class_RedisClusterPool_KeyspaceIterator_rewind, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool_KeyspaceIterator, valid, arginfo_class_RedisClusterPool_KeyspaceIterator_valid, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_Transaction_methods[] = {
+	ZEND_ME(RedisClusterPool_Transaction, __construct, arginfo_class_RedisClusterPool_Transaction___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(RedisClusterPool_Transaction, __call, arginfo_class_RedisClusterPool_Transaction___call, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Transaction, multi, arginfo_class_RedisClusterPool_Transaction_multi, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Transaction, watch, arginfo_class_RedisClusterPool_Transaction_watch, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Transaction, unwatch, arginfo_class_RedisClusterPool_Transaction_unwatch, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Transaction, discard, arginfo_class_RedisClusterPool_Transaction_discard, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Transaction, execute, arginfo_class_RedisClusterPool_Transaction_execute, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_Transaction, exec, arginfo_class_RedisClusterPool_Transaction_exec, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_AbortedMultiExecException_methods[] = {
 	ZEND_FE_END
 };
 
@@ -299,6 +355,27 @@ static zend_class_entry *register_class_RedisClusterPool_KeyspaceIterator(zend_c
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 	zend_class_implements(class_entry, 1, class_entry_Iterator);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_Transaction(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "Transaction", class_RedisClusterPool_Transaction_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_AbortedMultiExecException(zend_class_entry *class_entry_RedisClusterPool_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "AbortedMultiExecException", class_RedisClusterPool_AbortedMultiExecException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_Exception);
 
 	return class_entry;
 }
