@@ -1,0 +1,180 @@
+<?php
+
+/*
+ * IDE stub of the redis_cluster_pool extension (PhpStorm, PHPStan, Psalm).
+ * Generated from stubs/redis_cluster_pool.stub.php by tools/gen_ide_stub.php (tools/gen_arginfo.sh runs it): do not edit.
+ * For tools only: PHP itself must not load it next to the extension.
+ */
+
+namespace {
+    /**
+     * A Redis Cluster client for PHP-FPM: routes every command by key slot, keeps the slot map and the
+     * node sockets across requests, and returns replies in Predis v3's shapes.
+     *
+     * Commands are methods (case-insensitive) taking Predis' arguments:
+     *   $pool->set('k', 'v', 'EX', 10); $pool->mget(['a', 'b']); $pool->hgetall('h');
+     *
+     */
+    final class RedisClusterPool
+    {
+        /**
+         * The extension's version (the same as phpversion("redis_cluster_pool") and package.xml's release).
+         * @var string
+         */
+        public const VERSION = "0.1.0";
+
+        /**
+         * Seeds: "host:port", "tcp://host:port", "redis://host:port" or ["host" => .., "port" => ..].
+         * Options: "parameters" => ["username" => ?string, "password" => ?string, "timeout" => float (connect, s, default 5.0),
+         *                         "read_write_timeout" => float (per command, s, default 5.0), "database" => 0],
+         *        "prefix" => string (prepended to every key argument),
+         *        "exceptions" => bool (default true; false returns RedisClusterPool\Error objects instead of throwing).
+         * @throws RedisClusterPool\InvalidArgumentException on malformed seeds or options
+         */
+        public function __construct(#[\SensitiveParameter] array|string $seeds, #[\SensitiveParameter] array $options = []) {}
+
+        /**
+         * Any Redis command, by name: $pool->get('k'), $pool->zadd('z', ['m' => 1.5]).
+         * @throws RedisClusterPool\Exception
+         */
+        public function __call(string $name, array $arguments): mixed {}
+
+        /**
+         * Send a command as given (no Predis argument rewriting, no reply conversion; the prefix is still
+         * applied to key arguments). Like Predis\Client::executeRaw(), status and error replies come back as
+         * strings, and $error is set to true for an error reply.
+         * $arguments: the command name and its arguments.
+         * @throws RedisClusterPool\Exception
+         */
+        public function executeRaw(array $arguments, mixed &$error = null): mixed {}
+
+        /** The cluster hash slot (0..16383) of a key, honouring {hash tags}. Binary safe. */
+        public static function keySlot(string $key): int {}
+
+        /**
+         * How the extension routes a command: its table entry, key positions (argv[0] is the command name),
+         * write/readonly flags, routing and merge policy. Needs no server.
+         * @return array{name: string, keys: list<int>, write: bool, readonly: bool, route: string, merge: string}
+         * @throws RedisClusterPool\InvalidArgumentException for an unknown command or bad movable-key arguments
+         */
+        public static function commandInfo(string ...$argv): array {}
+
+        /**
+         * The Redis arguments (after the command name) that a method call with these arguments sends,
+         * after Predis' argument rewriting (e.g. zadd('z', ['m' => 1]) -> ['z', '1', 'm']).
+         * @return list<string>
+         */
+        public static function predisArgs(string $method, array $arguments): array {}
+
+        /** Convert a raw reply into Predis' shape for a command sent with $redisArguments (after the name). */
+        public static function predisReply(string $method, array $redisArguments, mixed $reply): mixed {}
+
+        /**
+         * The slot map this process uses: ["nodes" => ["host:port" => ["role" => "primary"|"replica", ...]],
+         * "slots" => [[from, to, "host:port" (primary), [replicas...]], ...]]. Discovers the cluster if needed.
+         */
+        public function getSlotMap(): array {}
+
+        /**
+         * Counters of this process (pooled connections opened/reused/discarded and why) and of this
+         * object's cluster (topology generation, nodes, refreshes, CLUSTER SLOTS sent, MOVED/ASK seen).
+         * Never contains credentials.
+         */
+        public function stats(): array {}
+
+        /**
+         * Predis-style pipeline. With a callback: the callback queues commands on the pipeline it receives,
+         * then they are sent and the replies returned in call order. Without: returns the pipeline
+         * (`$pool->pipeline()->set('a', 1)->get('a')->execute()`). Commands are grouped by node and every node is
+         * written before any reply is read: one round trip in parallel. Redirects are followed per command.
+         * An error reply stays in its place (exceptions off) or is thrown after the whole pipeline completed.
+         */
+        public function pipeline(?callable $callback = null): RedisClusterPool\Pipeline|array {}
+
+        /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
+        public function nodeForKey(string $key): string {}
+    }
+}
+
+namespace RedisClusterPool {
+    /**
+     * Commands queued with method syntax ($pipe->set('a', 1)->get('a')), sent by execute().
+     */
+    final class Pipeline
+    {
+        private function __construct() {}
+
+        /** Queue a command; returns the pipeline. */
+        public function __call(string $name, array $arguments): Pipeline {}
+
+        /** Send the queued commands; replies in call order. */
+        public function execute(): array {}
+    }
+
+    /** Base class of every exception this extension throws. */
+    class Exception extends \Exception {}
+
+    /** Malformed seeds, options or command arguments. */
+    class InvalidArgumentException extends Exception {}
+
+    /** An error reply from Redis ("WRONGTYPE ...", "ERR ...", "NOSCRIPT ..."). */
+    class ServerException extends Exception
+    {
+        /** The node that replied, "host:port". */
+        protected string $node = "";
+
+        /** The first word of the error, e.g. "WRONGTYPE" or "ERR". */
+        public function getErrorType(): string {}
+
+        public function getNode(): string {}
+    }
+
+    /** A cluster-level failure: cross-slot keys, uncovered slot, too many redirects, no reachable seed. */
+    class ClusterException extends Exception {}
+
+    /** I/O with a node failed (refused, reset, closed). */
+    class ConnectionException extends Exception
+    {
+        /** The node, "host:port" ("" when no node could be named). */
+        protected string $node = "";
+
+        public function getNode(): string {}
+    }
+
+    /** A connect or read/write deadline passed. */
+    class TimeoutException extends ConnectionException {}
+
+    /** A node sent bytes that are not valid RESP, or a reply over the limits; its socket was discarded. */
+    class ProtocolException extends ConnectionException {}
+
+    /**
+     * A status reply ("+OK", "+QUEUED", "+PONG", ...), like Predis\Response\Status.
+     * Status::get("OK") always returns the same instance, so `===` comparisons work.
+     */
+    final class Status implements \Stringable
+    {
+        public function __construct(string $payload) {}
+
+        public static function get(string $payload): Status {}
+
+        public function getPayload(): string {}
+
+        public function __toString(): string {}
+    }
+
+    /**
+     * An error reply returned (not thrown) when the "exceptions" option is false, or nested inside an
+     * array reply (EXEC, scripts). Like Predis\Response\Error.
+     */
+    final class Error implements \Stringable
+    {
+        public function __construct(string $message) {}
+
+        public function getMessage(): string {}
+
+        /** The first word of the message, e.g. "WRONGTYPE". */
+        public function getErrorType(): string {}
+
+        public function __toString(): string {}
+    }
+}
