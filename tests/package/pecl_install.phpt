@@ -13,7 +13,8 @@ $started = time();
 
 function sh(string $cmd, string $errFile): array
 {
-    exec("$cmd 2>" . escapeshellarg($errFile), $out, $rc);
+    // not the sanitizer runtime a RCP_BUILD=asan/ubsan run preloads into php: pecl builds with plain gcc
+    exec("env -u LD_PRELOAD $cmd 2>" . escapeshellarg($errFile), $out, $rc);
     return [$rc, $out];
 }
 
