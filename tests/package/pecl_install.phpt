@@ -55,6 +55,9 @@ if ($rc !== 0 || !is_file($so)) {
 }
 exec('pecl -c ' . escapeshellarg("$work/root/pearrc") . ' list 2>&1', $list);
 echo "registered: ", preg_grep('/^redis_cluster_pool\s+' . preg_quote((string) $xml->version->release) . '\s/', $list) ? 'yes' : "no\n" . implode("\n", $list), "\n";
+// the IDE stub is installed with the docs
+$ideStub = "$work/root/pear/docs/redis_cluster_pool/stubs/redis_cluster_pool.php";
+echo "IDE stub installed with the docs: ", is_file($ideStub) && file_get_contents($ideStub) === file_get_contents("$root/stubs/redis_cluster_pool.php") ? 'yes' : 'no', "\n";
 // nothing of the system PHP changed: its extension directory and PEAR registry
 $sysSo = ini_get('extension_dir') . '/redis_cluster_pool.so';
 $sysReg = '/usr/share/php/.registry/.channel.pecl.php.net/redis_cluster_pool.reg';
@@ -74,6 +77,7 @@ pecl package: rc=0, redis_cluster_pool-%s.tgz
 tarball = package.xml's list: yes
 pecl install: rc=0, redis_cluster_pool.so
 registered: yes
+IDE stub installed with the docs: yes
 loaded: yes, extensions besides core: redis_cluster_pool
 version: %d.%d.%s
 keySlot: 12182 12739 tags ok
