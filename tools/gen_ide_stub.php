@@ -5,6 +5,10 @@
  * both (tools/gen_arginfo.sh runs the two generators). The IDE stub is the source stub with the annotations only
  * gen_stub.php understands removed (@generate-class-entries, @undocumentable, @strict-properties,
  * @not-serializable, @cvalue, ...); docblocks, signatures, attributes and constant values stay as written.
+ * Redis commands are methods through __call, which static analysers do not follow: the docblocks of
+ * RedisClusterPool and RedisClusterPool\Pipeline get one @method per command the extension accepts, from the
+ * command table the C code is built with (src/commands_table.h: top-level commands not refused, plus the
+ * Predis method names that differ from their command, src/predis_compat.c).
  *
  *   php tools/gen_ide_stub.php            rewrite stubs/redis_cluster_pool.php
  *   php tools/gen_ide_stub.php --check    exit 1 (and say why) if it is not what the source stub gives
@@ -19,7 +23,11 @@ if ($code === false) {
     exit(2);
 }
 try {
-    $out = rcp_ide_stub($code, 'stubs/' . basename($src));
+    $commands = rcp_command_methods($root);
+    $out = rcp_ide_stub($code, 'stubs/' . basename($src), [
+        'RedisClusterPool' => array_map(fn($m) => "@method mixed $m(mixed ...\$arguments)", $commands),
+        'Pipeline' => array_map(fn($m) => "@method Pipeline $m(mixed ...\$arguments) queues $m", $commands),
+    ]);
 } catch (RuntimeException $e) {
     fwrite(STDERR, 'gen_ide_stub: ' . $e->getMessage() . "\n");
     exit(2);
@@ -47,7 +55,41 @@ function rcp_gen_stub_only_tag(string $tag): bool
         'tentative-return-type', 'alias'], true);
 }
 
-function rcp_ide_stub(string $code, string $srcName): string
+/**
+ * Method names of the Redis commands __call accepts: the command table's top-level commands, except those
+ * refused (RCP_ROUTE_UNSUPPORTED; for a command with subcommands: when all of them are), lowercase, plus the
+ * Predis names of the compatibility layer that differ from their command (xread_v4, ...).
+ * @return list<string> sorted
+ */
+function rcp_command_methods(string $root): array
+{
+    $table = @file_get_contents("$root/src/commands_table.h");
+    if ($table === false || !preg_match_all('/^\s*\{"([A-Z0-9_|\-]+)",\s*-?\d+,\s*[^,]*,\s*(RCP_ROUTE_\w+),/m', $table, $m, PREG_SET_ORDER)) {
+        throw new RuntimeException('no command in src/commands_table.h');
+    }
+    $ok = [];
+    foreach ($m as [, $name, $route]) {
+        $top = strtolower(explode('|', $name)[0]);
+        $supported = $route !== 'RCP_ROUTE_UNSUPPORTED';
+        $ok[$top] = ($ok[$top] ?? false) || $supported;
+    }
+    $compat = (string) @file_get_contents("$root/src/predis_compat.c");
+    preg_match_all('/\bCMD\("([a-z0-9_]+)",\s*"([A-Z0-9 |_\-]+)"/', $compat, $cm, PREG_SET_ORDER);
+    foreach ($cm as [, $method, $command]) {
+        $top = strtolower(explode(' ', $command)[0]);
+        if ($method !== $top && ($ok[$top] ?? false)) $ok[$method] = true;
+    }
+    $names = array_keys(array_filter($ok));
+    // a PHP method name; and a command cannot hide a real method of the classes
+    $names = array_values(array_filter($names, fn($n) => preg_match('/^[a-z_][a-z0-9_]*$/', $n)
+        && !in_array($n, ['pipeline', 'execute', 'executeraw', 'stats', 'getslotmap', 'nodeforkey', 'keyslot',
+            'commandinfo', 'predisargs', 'predisreply', '__call', '__construct'], true)));
+    sort($names);
+    return $names;
+}
+
+/** @param array<string, list<string>> $extraTags class short name => lines added to its docblock */
+function rcp_ide_stub(string $code, string $srcName, array $extraTags = []): string
 {
     $out = '';
     $tokens = token_get_all($code);
@@ -80,6 +122,16 @@ function rcp_ide_stub(string $code, string $srcName): string
             $keep[] = $line;
             if (!preg_match('#^\s*(/\*\*|\*/|\*)\s*$#', $line)) $content = true;
         }
+        // blank " *" lines left before the end by the removed tags go too
+        while (count($keep) > 2 && preg_match('#^\s*\*\s*$#', $keep[count($keep) - 2])) array_splice($keep, -2, 1);
+        $class = rcp_next_class($tokens, $i);
+        if ($content && $class !== null && isset($extraTags[$class]) && count($keep) > 1) {
+            $indent = preg_match('/^(\s*)\*/', $keep[count($keep) - 1], $im) ? $im[1] : ' ';
+            $close = array_pop($keep);
+            $keep[] = "$indent*";
+            foreach ($extraTags[$class] as $tag) $keep[] = "$indent* $tag";
+            $keep[] = $close;
+        }
         if ($content) {
             $out .= implode("\n", $keep);
             continue;
@@ -94,4 +146,17 @@ function rcp_ide_stub(string $code, string $srcName): string
         }
     }
     return $out;
+}
+
+/** The name of the class a docblock at $i documents, or null when it does not document a class. */
+function rcp_next_class(array $tokens, int $i): ?string
+{
+    for ($j = $i + 1; isset($tokens[$j]); $j++) {
+        $t = $tokens[$j];
+        if (is_array($t) && in_array($t[0], [T_WHITESPACE, T_FINAL, T_ABSTRACT, T_READONLY], true)) continue;
+        if (!is_array($t) || $t[0] !== T_CLASS) return null;
+        for ($j++; isset($tokens[$j]) && is_array($tokens[$j]) && $tokens[$j][0] === T_WHITESPACE; $j++);
+        return is_array($tokens[$j] ?? null) && $tokens[$j][0] === T_STRING ? $tokens[$j][1] : null;
+    }
+    return null;
 }

@@ -1,5 +1,5 @@
 --TEST--
-Release: stubs/redis_cluster_pool.php (IDE stub) is generated from the source stub, is valid PHP, and declares exactly the API the loaded extension has
+Release: stubs/redis_cluster_pool.php (IDE stub) is generated from the source stub, is valid PHP, declares exactly the API the loaded extension has, and its @method tags name only commands the extension accepts
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -47,6 +47,34 @@ if (!is_array($fromStub)) {
 echo "extension API lines: ", count($fromExt) > 30 ? "more than 30" : count($fromExt), "\n";
 foreach (array_diff($fromExt, $fromStub) as $l) echo "missing from the IDE stub: $l\n";
 foreach (array_diff($fromStub, $fromExt) as $l) echo "in the IDE stub, not in the extension: $l\n";
+// 4. Redis commands (__call) as @method tags, for analysers: only commands the extension accepts
+$text = file_get_contents($stub);
+foreach (['RedisClusterPool' => 'mixed', 'Pipeline' => 'Pipeline'] as $class => $ret) {
+    preg_match_all('/^\s*\* @method ' . $ret . ' (\w+)\(mixed \.\.\.\$arguments\)/m', $text, $m);
+    $methods[$class] = $m[1];
+}
+echo "@method tags: ", count($methods['RedisClusterPool']) > 200 ? 'more than 200' : count($methods['RedisClusterPool']),
+    ", the same on Pipeline: ", $methods['RedisClusterPool'] === $methods['Pipeline'] ? 'yes' : 'no', "\n";
+foreach ($methods['RedisClusterPool'] as $name) {
+    try {
+        $route = RedisClusterPool::commandInfo($name)['route'];
+        if ($route === 'unsupported') echo "@method for a refused command: $name\n";
+    } catch (RedisClusterPool\InvalidArgumentException $e) {
+        // not a Redis command name: must be a Predis method name of the compatibility layer (xread_v4 ...),
+        // which rejects missing arguments (an unknown name gets no argument filter and does not throw)
+        try {
+            RedisClusterPool::predisArgs($name, []);
+            echo "@method for an unknown command: $name\n";
+        } catch (RedisClusterPool\InvalidArgumentException) {
+        }
+    }
+}
+foreach (['get', 'set', 'mget', 'del', 'hgetall', 'zadd', 'eval', 'xadd', 'xread_v4', 'ping', 'client'] as $name) {
+    if (!in_array($name, $methods['RedisClusterPool'], true)) echo "no @method for $name\n";
+}
+foreach (['subscribe', 'psubscribe', 'multi', 'exec', 'watch', 'select', 'monitor', 'auth'] as $name) {
+    if (in_array($name, $methods['RedisClusterPool'], true)) echo "@method for refused $name\n";
+}
 echo "VERSION in the IDE stub: ", preg_match('/const VERSION = "' . preg_quote(RedisClusterPool::VERSION, '/') . '";/',
     file_get_contents($stub)) ? 'matches' : 'differs', "\n";
 ?>
@@ -54,4 +82,5 @@ echo "VERSION in the IDE stub: ", preg_match('/const VERSION = "' . preg_quote(R
 up to date: yes
 php -l: ok
 extension API lines: more than 30
+@method tags: more than 200, the same on Pipeline: yes
 VERSION in the IDE stub: matches
