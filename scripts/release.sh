@@ -127,5 +127,5 @@ case $sub in
   package) cmd_package "$@" ;;
   install) cmd_install "$@" ;;
   prepare) cmd_prepare "$@" ;;
-  *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
