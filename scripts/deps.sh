@@ -12,6 +12,7 @@ pkgs=(
   valgrind                              # the memory pass of scripts/test.sh
   libfcgi-bin                           # cgi-fcgi, for tests/fpm/fpm.sh request
   composer unzip git                    # Predis from Packagist (differential tests, benchmarks)
+  php-pear                              # pecl: tests/package builds and installs the release tarball
   procps iproute2                       # ps (process trees), ss (free ports)
 )
 

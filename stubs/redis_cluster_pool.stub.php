@@ -18,8 +18,11 @@ namespace {
      */
     final class RedisClusterPool
     {
-        /** The extension's version. */
-        /** @var string */
+        /**
+         * The extension's version (the same as phpversion("redis_cluster_pool") and package.xml's release).
+         * @var string
+         * @cvalue PHP_REDIS_CLUSTER_POOL_VERSION
+         */
         public const VERSION = "0.1.0";
 
         /**

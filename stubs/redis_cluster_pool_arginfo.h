@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 3da1bfdb1dde3e261a1fa2985fb3cbe7e4e0ff3d */
+ * Stub hash: 027015fb77d1083b9b700038b8418ae9708eb3ab */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
@@ -322,11 +322,12 @@ static zend_class_entry *register_class_RedisClusterPool(void)
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 
 	zval const_VERSION_value;
-	zend_string *const_VERSION_value_str = zend_string_init("0.1.0", strlen("0.1.0"), 1);
+	zend_string *const_VERSION_value_str = zend_string_init(PHP_REDIS_CLUSTER_POOL_VERSION, strlen(PHP_REDIS_CLUSTER_POOL_VERSION), 1);
 	ZVAL_STR(&const_VERSION_value, const_VERSION_value_str);
 	zend_string *const_VERSION_name = zend_string_init_interned("VERSION", sizeof("VERSION") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_VERSION_name, &const_VERSION_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_VERSION_name);
+	ZEND_ASSERT(strcmp(PHP_REDIS_CLUSTER_POOL_VERSION, "0.1.0") == 0);
 
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);

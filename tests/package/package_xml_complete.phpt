@@ -1,10 +1,50 @@
 --TEST--
-Release: every shipped file (src/, include/, stubs/, tests/, build files) is listed in package.xml, and nothing listed is missing
+Release: package.xml lists every shipped file (sources, headers, config.m4/w32, stubs, tests, docs, LICENSE) and every file the build reads, nothing listed is missing, and the check fails when one is left out
 --FILE--
 <?php
 $root = dirname(__DIR__, 2);
-passthru(PHP_BINARY . ' ' . escapeshellarg("$root/tools/gen_package_xml.php") . ' --check', $rc);
-echo "rc=$rc\n";
+function check(string $root, ?string $xml = null): array
+{
+    $cmd = escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg("$root/tools/gen_package_xml.php") . ' --check'
+        . ($xml ? ' --xml=' . escapeshellarg($xml) : '');
+    exec($cmd, $out, $rc);
+    return [$rc, $out];
+}
+[$rc, $out] = check($root);
+echo "package.xml: rc=$rc\n", implode("\n", $out), $out ? "\n" : '';
+
+// the kinds of files pecl needs are all there
+$listed = [];
+preg_match_all('/<file name="([^"]+)" role="(\w+)"/', file_get_contents("$root/package.xml"), $m, PREG_SET_ORDER);
+foreach ($m as [, $name, $role]) $listed[$name][] = $role;
+foreach (['config.m4', 'config.w32', 'LICENSE', 'README.md', 'CHANGELOG.md', 'php_redis_cluster_pool.h',
+          'redis_cluster_pool.c', 'redis_cluster_pool.stub.php', 'redis_cluster_pool_arginfo.h',
+          'redis_cluster_pool.php', 'commands_table.h', 'rcp_io.h', 'keyslot_vectors.phpt'] as $f) {
+    if (!isset($listed[$f])) echo "not listed: $f\n";
+}
+
+// leaving files out of a copy of package.xml is caught: a source, a header, the license, a test
+$tmp = tempnam(sys_get_temp_dir(), 'pkgxml');
+foreach (['exec.c', 'rcp_io.h', 'LICENSE', 'keyslot_vectors.phpt', 'redis_cluster_pool_arginfo.h'] as $drop) {
+    $xml = preg_replace('#\s*<file name="' . preg_quote($drop, '#') . '" [^>]*/>#', '', file_get_contents("$root/package.xml"), 1, $n);
+    file_put_contents($tmp, $xml);
+    [$rc, $out] = check($root, $tmp);
+    echo "without $drop ($n removed): rc=$rc\n  ", implode("\n  ", $out), "\n";
+}
+unlink($tmp);
 ?>
 --EXPECT--
-rc=0
+package.xml: rc=0
+without exec.c (1 removed): rc=1
+  not in package.xml: src/exec.c
+  needed by the build but not in package.xml: src/exec.c
+without rcp_io.h (1 removed): rc=1
+  not in package.xml: include/rcp_io.h
+  needed by the build but not in package.xml: include/rcp_io.h
+without LICENSE (1 removed): rc=1
+  not in package.xml: LICENSE
+without keyslot_vectors.phpt (1 removed): rc=1
+  not in package.xml: tests/slot/keyslot_vectors.phpt
+without redis_cluster_pool_arginfo.h (1 removed): rc=1
+  not in package.xml: stubs/redis_cluster_pool_arginfo.h
+  needed by the build but not in package.xml: stubs/redis_cluster_pool_arginfo.h
