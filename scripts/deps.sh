@@ -24,9 +24,15 @@ missing=()
 for p in "${pkgs[@]}"; do
   grep -qx -- "$p" <<<"$installed" || missing+=("$p")
 done
-((${#missing[@]} == 0)) && exit 0
+# A package can be "installed" with a file of it gone (removed by hand or by a stray pecl run): the files the
+# scripts run are checked too, and their package reinstalled.
+reinstall=()
+if [[ " ${missing[*]} " != *" php8.2-dev "* ]] && ! compgen -G "/usr/lib/php/*/build/run-tests.php" >/dev/null; then
+  reinstall+=(php8.2-dev)
+fi
+((${#missing[@]} == 0 && ${#reinstall[@]} == 0)) && exit 0
 
-echo "==> deps.sh: installing ${missing[*]}" >&2
+((${#missing[@]})) && echo "==> deps.sh: installing ${missing[*]}" >&2
 SUDO=()
 if [[ $(id -u) -ne 0 ]]; then SUDO=(sudo); fi
 export DEBIAN_FRONTEND=noninteractive
@@ -43,8 +49,15 @@ cleanup() { if ((own_policy)); then "${SUDO[@]}" rm -f "$policy"; fi; }
 trap cleanup EXIT
 
 "${SUDO[@]}" apt-get update -qq
-"${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
-  -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "${missing[@]}" >/dev/null
+if ((${#missing[@]})); then
+  "${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
+    -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "${missing[@]}" >/dev/null
+fi
+if ((${#reinstall[@]})); then
+  echo "==> deps.sh: reinstalling ${reinstall[*]} (files missing)" >&2
+  "${SUDO[@]}" apt-get install -y -qq --reinstall --no-install-recommends \
+    -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "${reinstall[@]}" >/dev/null
+fi
 
 # If the services were installed earlier (or started anyway), keep them off: the project runs its own
 # redis-server and php-fpm processes on free ports.
