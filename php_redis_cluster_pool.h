@@ -14,6 +14,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redis_cluster_pool)
 	zend_long refresh_jitter;        /* percent of refresh_interval, random +/- */
 	zend_long shm_size;              /* bytes of the shared segment (PHP_INI_SYSTEM) */
 	zend_long shm_clusters;          /* cluster entries in the segment (PHP_INI_SYSTEM) */
+	zend_long read_policy;           /* rcp_read_policy: default of the "read" option */
 ZEND_END_MODULE_GLOBALS(redis_cluster_pool)
 
 ZEND_EXTERN_MODULE_GLOBALS(redis_cluster_pool)

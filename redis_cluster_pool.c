@@ -19,6 +19,7 @@
 #include "rcp_predis.h"
 #include "rcp_shm.h"
 #include "rcp_binding.h"
+#include "rcp_exec.h"
 #include "rcp_scripts.h"
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
@@ -49,7 +50,21 @@ static ZEND_INI_MH(rcp_ini_percent)
 	return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
+static ZEND_INI_MH(rcp_ini_read_policy)
+{
+	int pol = rcp_read_policy_parse(ZSTR_VAL(new_value), ZSTR_LEN(new_value));
+
+	if (pol < 0) {
+		php_error_docref(NULL, E_WARNING, "%s must be primary, prefer_replica, replica or any, \"%s\" given",
+			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
+		return FAILURE;
+	}
+	RCP_G(read_policy) = pol;
+	return SUCCESS;
+}
+
 PHP_INI_BEGIN()
+	PHP_INI_ENTRY("redis_cluster_pool.read_policy", "primary", PHP_INI_ALL, rcp_ini_read_policy)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.refresh_interval", "60", PHP_INI_ALL, rcp_ini_nonneg,
 		refresh_interval, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.refresh_min_interval", "1000", PHP_INI_ALL, rcp_ini_nonneg,

@@ -16,6 +16,17 @@
 
 #define RCP_MAX_REDIRECTS 5
 
+/* Where read-only commands go (option "read", ini redis_cluster_pool.read_policy). */
+typedef enum {
+	RCP_READ_PRIMARY = 0,     /* the slot's primary (read-your-writes) */
+	RCP_READ_PREFER_REPLICA,  /* a replica of the slot; on failure another replica, then the primary */
+	RCP_READ_REPLICA,         /* replicas only (the primary only for a slot that has no replica) */
+	RCP_READ_ANY,             /* primary or replicas, at random; on failure the others */
+} rcp_read_policy;
+
+/* "primary", "prefer_replica", "replica", "any" -> rcp_read_policy, or -1. */
+int rcp_read_policy_parse(const char *s, size_t len);
+
 typedef struct {
 	rcp_cluster *cluster;
 	char cred[96];                /* pool key part: user + "\0" + hash of the password (no secret)
@@ -30,6 +41,13 @@ typedef struct {
 	uint64_t refresh_min_interval_ms;
 	uint32_t refresh_jitter_pct;  /* periodic refresh spread: interval +/- this percentage */
 	bool private_conns;           /* 'persistent' => false: connections die with the object */
+	uint8_t read_policy;          /* rcp_read_policy */
+	uint64_t deadline_ms;         /* option "deadline": one operation, all attempts (0: rw_timeout_ms) */
+	uint64_t cmd_deadline;        /* absolute deadline of the operation running (rcp_now_ms clock) */
+	char ro_cred[100];            /* pool key of READONLY (replica read) connections: cred + "\0ro" */
+	size_t ro_cred_len;
+	char *ro_setup;               /* setup + READONLY (emalloc'd, zeroed when freed), built on first use */
+	size_t ro_setup_len;
 	char last_node[RCP_ADDR_MAX]; /* "host:port" that sent the last reply (named by ServerException) */
 	zval partial;                 /* UNDEF, or after a split command that failed on some nodes only: what
 	                                 succeeded and what failed (see rcp_exec_split); reset by each rcp_exec */

@@ -54,6 +54,7 @@ typedef struct rcp_cluster {
 	/* counters */
 	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
 	uint64_t noscript_fallbacks;      /* EVALSHA answered NOSCRIPT, re-sent as EVAL with the known body */
+	uint64_t read_retries;            /* policy reads re-sent to another node after a connection failure */
 } rcp_cluster;
 
 /* Parse a seed ("host:port", "tcp://host:port", "redis://host:port", "[::1]:port").

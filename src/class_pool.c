@@ -129,12 +129,12 @@ static bool rcp_opt_timeout(zval *v, const char *name, uint64_t *out)
 	} else if (Z_TYPE_P(v) == IS_STRING && is_numeric_string(Z_STRVAL_P(v), Z_STRLEN_P(v), NULL, &d, 0) != 0) {
 		d = zval_get_double(v);
 	} else {
-		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.%s\" must be a number of seconds, %s given",
+		rcp_throw(rcp_ce_invalid_argument, "Option \"%s\" must be a number of seconds, %s given",
 			name, zend_zval_type_name(v));
 		return false;
 	}
 	if (!(d > 0) || d > 86400) {
-		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.%s\" must be > 0 and <= 86400 seconds, %g given",
+		rcp_throw(rcp_ce_invalid_argument, "Option \"%s\" must be > 0 and <= 86400 seconds, %g given",
 			name, d);
 		return false;
 	}
@@ -241,6 +241,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 		RETURN_THROWS();
 	}
 	p->exceptions = true;
+	p->client.read_policy = (uint8_t)RCP_G(read_policy);
 	p->client.connect_timeout_ms = 5000;
 	p->client.rw_timeout_ms = 5000;
 
@@ -300,6 +301,18 @@ ZEND_METHOD(RedisClusterPool, __construct)
 					RETURN_THROWS();
 				}
 				p->client.private_conns = Z_TYPE_P(v) == IS_FALSE;
+			} else if (zend_string_equals_literal(k, "read")) {
+				int pol = Z_TYPE_P(v) == IS_STRING ? rcp_read_policy_parse(Z_STRVAL_P(v), Z_STRLEN_P(v)) : -1;
+				if (pol < 0) {
+					rcp_throw(rcp_ce_invalid_argument, "Option \"read\" must be \"primary\", \"prefer_replica\", "
+						"\"replica\" or \"any\", %s%.*s%s given", Z_TYPE_P(v) == IS_STRING ? "\"" : "",
+						Z_TYPE_P(v) == IS_STRING ? (int)MIN(Z_STRLEN_P(v), 40) : 0, Z_TYPE_P(v) == IS_STRING ? Z_STRVAL_P(v) : "",
+						Z_TYPE_P(v) == IS_STRING ? "\"" : zend_zval_type_name(v));
+					RETURN_THROWS();
+				}
+				p->client.read_policy = (uint8_t)pol;
+			} else if (zend_string_equals_literal(k, "deadline")) {
+				if (!rcp_opt_timeout(v, "deadline", &p->client.deadline_ms)) RETURN_THROWS();
 			} else if (zend_string_equals_literal(k, "cluster")) {
 				/* Predis' "cluster" => "redis" selects Redis Cluster: that is what we are */
 				if (Z_TYPE_P(v) != IS_STRING || !zend_string_equals_literal(Z_STR_P(v), "redis")) {
@@ -324,9 +337,9 @@ ZEND_METHOD(RedisClusterPool, __construct)
 					} else if (zend_string_equals_literal(pk, "password")) {
 						if (!rcp_opt_string(pv, "password", &pass)) RETURN_THROWS();
 					} else if (zend_string_equals_literal(pk, "timeout")) {
-						if (!rcp_opt_timeout(pv, "timeout", &p->client.connect_timeout_ms)) RETURN_THROWS();
+						if (!rcp_opt_timeout(pv, "parameters.timeout", &p->client.connect_timeout_ms)) RETURN_THROWS();
 					} else if (zend_string_equals_literal(pk, "read_write_timeout")) {
-						if (!rcp_opt_timeout(pv, "read_write_timeout", &p->client.rw_timeout_ms)) RETURN_THROWS();
+						if (!rcp_opt_timeout(pv, "parameters.read_write_timeout", &p->client.rw_timeout_ms)) RETURN_THROWS();
 					} else if (zend_string_equals_literal(pk, "database")) {
 						if (!((Z_TYPE_P(pv) == IS_LONG && Z_LVAL_P(pv) == 0) ||
 						      (Z_TYPE_P(pv) == IS_STRING && zend_string_equals_literal(Z_STR_P(pv), "0")) ||
@@ -350,7 +363,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 				} ZEND_HASH_FOREACH_END();
 			} else {
 				rcp_throw(rcp_ce_invalid_argument,
-					"Unknown option \"%s\" (known: parameters, prefix, exceptions, persistent, cluster)", ZSTR_VAL(k));
+					"Unknown option \"%s\" (known: parameters, prefix, exceptions, persistent, read, deadline, cluster)", ZSTR_VAL(k));
 				RETURN_THROWS();
 			}
 		} ZEND_HASH_FOREACH_END();
@@ -950,6 +963,7 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&cl, "moved", (zend_long)cc->moved_seen);
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
 	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);
+	add_assoc_long(&cl, "read_retries", (zend_long)cc->read_retries);
 	add_assoc_bool(&cl, "shared", cc->shared != NULL);
 	if (cc->shared) {
 		zval pool;

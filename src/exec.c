@@ -26,6 +26,7 @@
 typedef struct {
 	char host[RCP_HOST_MAX];
 	uint16_t port;
+	bool ro;                  /* a replica read: the connection with READONLY */
 } rcp_target;
 
 /* A MOVED, a connection failure or an uncovered slot asks for a full refresh (rate-limited, single flight). */
@@ -126,6 +127,11 @@ void rcp_client_free(rcp_client *cl)
 {
 	zval_ptr_dtor(&cl->partial);
 	ZVAL_UNDEF(&cl->partial);
+	if (cl->ro_setup) {
+		explicit_bzero(cl->ro_setup, cl->ro_setup_len);
+		efree(cl->ro_setup);
+		cl->ro_setup = NULL;
+	}
 	if (cl->setup) {
 		explicit_bzero(cl->setup, cl->setup_len);
 		efree(cl->setup);
@@ -135,14 +141,49 @@ void rcp_client_free(rcp_client *cl)
 
 /* ---- one batch against one node --------------------------------------------------------------- */
 
-static rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port)
+static const char rcp_readonly_cmd[] = "*1\r\n$8\r\nREADONLY\r\n";
+
+/*
+ * The pooled connection to a node. ro: a replica read, on a connection of its own (pool key + "\0ro") whose
+ * setup sends READONLY after AUTH, once per connection; a primary's connection never carries READONLY (after
+ * a failover it would serve stale reads where MOVED is due).
+ */
+static rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bool ro)
 {
-	return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->setup, cl->setup_len, cl->setup_replies);
+	if (!ro) {
+		return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->setup, cl->setup_len, cl->setup_replies);
+	}
+	if (!cl->ro_setup) {
+		cl->ro_setup_len = cl->setup_len + sizeof(rcp_readonly_cmd) - 1;
+		cl->ro_setup = emalloc(cl->ro_setup_len);
+		if (cl->setup_len) {
+			memcpy(cl->ro_setup, cl->setup, cl->setup_len);
+		}
+		memcpy(cl->ro_setup + cl->setup_len, rcp_readonly_cmd, sizeof(rcp_readonly_cmd) - 1);
+		memcpy(cl->ro_cred, cl->cred, cl->cred_len);
+		memcpy(cl->ro_cred + cl->cred_len, "\0ro", 3);
+		cl->ro_cred_len = cl->cred_len + 3;
+	}
+	return rcp_pool_get(host, port, cl->ro_cred, cl->ro_cred_len, cl->ro_setup, cl->ro_setup_len,
+		cl->setup_replies + 1);
 }
 
+static rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port)
+{
+	return rcp_client_conn_ro(cl, host, port, false);
+}
+
+/* Start of an operation: its overall deadline (option "deadline", else read_write_timeout). */
+static void rcp_begin(rcp_client *cl)
+{
+	cl->cmd_deadline = rcp_now_ms() + (cl->deadline_ms ? cl->deadline_ms : cl->rw_timeout_ms);
+}
+
+/* Deadline of one I/O: read_write_timeout from now, never past the operation's deadline. */
 static uint64_t rcp_deadline(rcp_client *cl)
 {
-	return rcp_now_ms() + cl->rw_timeout_ms;
+	uint64_t d = rcp_now_ms() + cl->rw_timeout_ms;
+	return cl->cmd_deadline && cl->cmd_deadline < d ? cl->cmd_deadline : d;
 }
 
 /* One batch of one part: buf (nreplies commands) on connection c, replies into replies[] (UNDEF first). */
@@ -163,12 +204,12 @@ static void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char 
 
 /* Send buf (holding nreplies commands) to host:port, collect replies. On an I/O failure of a pooled
  * connection before any byte was written, retry once on a fresh connection. */
-static rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const char *buf, size_t len,
-                                uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err)
+static rcp_status rcp_send_node_ro(rcp_client *cl, const char *host, uint16_t port, bool ro, const char *buf,
+                                   size_t len, uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err)
 {
 	for (int attempt = 0; attempt < 2; attempt++) {
 		rcp_part part;
-		rcp_conn *c = rcp_client_conn(cl, host, port);
+		rcp_conn *c = rcp_client_conn_ro(cl, host, port, ro);
 		bool was_new = c->state == RCP_CONN_NEW;
 
 		rcp_run_one(cl, &part, c, buf, len, nreplies, replies, deadline);
@@ -186,6 +227,12 @@ static rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port,
 		}
 	}
 	return err->code;
+}
+
+static rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const char *buf, size_t len,
+                                uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err)
+{
+	return rcp_send_node_ro(cl, host, port, false, buf, len, nreplies, replies, deadline, err);
 }
 
 /* ---- topology --------------------------------------------------------------------------------- */
@@ -385,6 +432,9 @@ rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 	rcp_cluster *cc = cl->cluster;
 	uint64_t now;
 
+	if (!cl->cmd_deadline || cl->cmd_deadline < rcp_now_ms()) {
+		rcp_begin(cl); /* called on its own (getSlotMap(), scanAll()...): an operation of its own */
+	}
 	if (cc->shared) {
 		rcp_cluster_sync(cc);
 		if (!cc->map) {
@@ -521,14 +571,14 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 			smart_str_free(&askbuf);
 			smart_str_appendl(&askbuf, rcp_asking_cmd, sizeof(rcp_asking_cmd) - 1);
 			smart_str_appendl(&askbuf, buf, len);
-			st = rcp_send_node(cl, target.host, target.port, ZSTR_VAL(askbuf.s), ZSTR_LEN(askbuf.s), 2,
+			st = rcp_send_node_ro(cl, target.host, target.port, target.ro, ZSTR_VAL(askbuf.s), ZSTR_LEN(askbuf.s), 2,
 				replies, deadline, err);
 			if (st == RCP_OK) {
 				zval_ptr_dtor(&replies[0]);
 				ZVAL_COPY_VALUE(reply, &replies[1]);
 			}
 		} else {
-			st = rcp_send_node(cl, target.host, target.port, buf, len, 1, replies, deadline, err);
+			st = rcp_send_node_ro(cl, target.host, target.port, target.ro, buf, len, 1, replies, deadline, err);
 			if (st == RCP_OK) {
 				ZVAL_COPY_VALUE(reply, &replies[0]);
 			}
@@ -554,7 +604,7 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 		if (rcp_is_error(reply, "MOVED ", 6) || rcp_is_error(reply, "ASK ", 4)) {
 			bool moved = rcp_is_error(reply, "MOVED ", 6);
 			int slot;
-			rcp_target next;
+			rcp_target next = {0};
 
 			if (!rcp_parse_redirect(rcp_error_message(reply), moved ? 6 : 4, &target, &slot, &next)) {
 				return RCP_OK; /* not a redirect we understand: hand the error to the caller */
@@ -589,6 +639,97 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 		}
 		return RCP_OK;
 	}
+}
+
+/* ---- reads from replicas ------------------------------------------------------------------------ */
+
+int rcp_read_policy_parse(const char *s, size_t len)
+{
+	static const char *const names[] = {"primary", "prefer_replica", "replica", "any"};
+	for (int i = 0; i < 4; i++) {
+		if (strlen(names[i]) == len && !memcmp(names[i], s, len)) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+/* Whether a command goes through the read policy: read-only, keyed, and the policy is not "primary". */
+static bool rcp_is_policy_read(const rcp_client *cl, const rcp_cmd *cmd)
+{
+	return cl->read_policy != RCP_READ_PRIMARY && (cmd->flags & RCP_CMD_READONLY) &&
+		(cmd->route == RCP_ROUTE_KEYED || cmd->route == RCP_ROUTE_MULTI_SHARD);
+}
+
+#define RCP_MAX_READ_CANDIDATES 32
+
+/*
+ * The nodes a read of a slot owned by `primary` may go to, in the order to try them: its healthy replicas in
+ * random order, then the primary, then replicas marked suspect by some worker (a recent connection failure:
+ * nobody pays their timeout again while another node can answer). "replica" leaves the primary out unless the
+ * slot has no replica at all; "any" puts the primary at a random place among the healthy replicas.
+ */
+static int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, int cap)
+{
+	rcp_cluster *cc = cl->cluster;
+	rcp_map *map = cc->map;
+	uint64_t now = rcp_now_ms();
+	uint16_t suspect[RCP_MAX_READ_CANDIDATES];
+	int n = 0, ns = 0;
+	bool shared_ok = cc->shared && cc->shared_gen == rcp_shm_generation(cc->shared);
+
+	for (uint16_t k = 0; k < map->nnodes; k++) {
+		if (!map->nodes[k].replica || map->nodes[k].primary != primary) continue;
+		if (shared_ok && rcp_shm_is_suspect(cc->shared, k, now)) {
+			if (ns < RCP_MAX_READ_CANDIDATES) suspect[ns++] = k;
+		} else if (n < cap - 1) {
+			out[n++] = k;
+		}
+	}
+	for (int i = 0; i + 1 < n; i++) {
+		int j = i + (int)php_mt_rand_range(0, n - i - 1);
+		uint16_t t = out[i]; out[i] = out[j]; out[j] = t;
+	}
+	if (cl->read_policy == RCP_READ_ANY) {
+		int at = n ? (int)php_mt_rand_range(0, n) : 0;
+		memmove(out + at + 1, out + at, (size_t)(n - at) * sizeof(uint16_t));
+		out[at] = primary;
+		n++;
+	} else if (cl->read_policy != RCP_READ_REPLICA || n + ns == 0) {
+		out[n++] = primary;
+	}
+	for (int i = 0; i < ns && n < cap; i++) {
+		out[n++] = suspect[i];
+	}
+	return n;
+}
+
+/*
+ * A read by the policy: try the candidates in turn; a connection failure or timeout moves on to the next
+ * (reads are safe to repeat) while the operation's deadline allows. The failed node was marked suspect in
+ * the shared segment by rcp_exec_at, so other workers skip it.
+ */
+static rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const char *buf, size_t len, const char *name,
+                                zval *reply, rcp_err *err)
+{
+	uint16_t cand[RCP_MAX_READ_CANDIDATES];
+	int n = rcp_read_candidates(cl, primary, cand, RCP_MAX_READ_CANDIDATES);
+	rcp_status st = RCP_OK;
+	rcp_map *map = cl->cluster->map;
+
+	for (int i = 0; i < n; i++) {
+		rcp_target t = {0};
+		memcpy(t.host, map->nodes[cand[i]].host, RCP_HOST_MAX);
+		t.port = map->nodes[cand[i]].port;
+		t.ro = map->nodes[cand[i]].replica != 0;
+		st = rcp_exec_at(cl, t, buf, len, name, reply, err);
+		if (st == RCP_OK || (st != RCP_E_CONNECTION && st != RCP_E_TIMEOUT) || rcp_now_ms() >= cl->cmd_deadline) {
+			break;
+		}
+		cl->cluster->read_retries++;
+		map = cl->cluster->map;
+	}
+	return st;
 }
 
 /* ---- fan-out to all primaries (or all nodes) -------------------------------------------------- */
@@ -753,7 +894,8 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
  */
 typedef struct {
 	int slot;
-	uint16_t node;
+	uint16_t primary;     /* owner of the slot */
+	uint16_t node;        /* where the part goes: the primary, or for a policy read a replica of it */
 	uint32_t nunits;
 	uint32_t *units;      /* indexes into the key list, in caller order */
 	char *cmd;            /* formatted sub-command (hiredis) */
@@ -880,6 +1022,13 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 	int32_t *part_of_node = NULL;
 	rcp_err *gerr = NULL;        /* per group: its I/O failure (code RCP_OK when fine) */
 
+	bool policy_read = rcp_is_policy_read(cl, cmd);
+	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary, once per command */
+
+	if (policy_read) {
+		read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
+		memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
+	}
 	memset(group_of_slot, 0xff, sizeof(int16_t) * RCP_SLOTS);
 	/* 1. group the keys by slot, remembering the caller's order */
 	for (int k = 0; k < nkeys; k++) {
@@ -892,7 +1041,17 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			}
 			group_of_slot[slot] = (int16_t)ngroups;
 			groups[ngroups].slot = slot;
+			groups[ngroups].primary = map->slots[slot];
 			groups[ngroups].node = map->slots[slot];
+			if (policy_read) {
+				uint16_t pr = map->slots[slot];
+				if (read_node[pr] == RCP_NO_NODE) {
+					uint16_t cand[RCP_MAX_READ_CANDIDATES];
+					rcp_read_candidates(cl, pr, cand, RCP_MAX_READ_CANDIDATES);
+					read_node[pr] = cand[0];
+				}
+				groups[ngroups].node = read_node[pr];
+			}
 			groups[ngroups].nunits = 0;
 			groups[ngroups].cmd = NULL;
 			ngroups++;
@@ -946,7 +1105,8 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			pi = (int32_t)nparts++;
 			part_of_node[groups[g].node] = pi;
 			memset(&parts[pi], 0, sizeof(rcp_part));
-			parts[pi].conn = rcp_client_conn(cl, map->nodes[groups[g].node].host, map->nodes[groups[g].node].port);
+			parts[pi].conn = rcp_client_conn_ro(cl, map->nodes[groups[g].node].host, map->nodes[groups[g].node].port,
+				map->nodes[groups[g].node].replica != 0);
 		}
 		groups[g].part = (uint32_t)pi;
 		groups[g].reply_idx = parts[pi].nreplies++;
@@ -987,15 +1147,32 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 	}
 	rcp_pool_sweep_parts(parts, (int)nparts);
 	/* 4. a sub-command that was redirected (MOVED/ASK/TRYAGAIN) is re-run alone, following redirects;
-	 * only that part moves, the others keep their replies */
+	 * only that part moves, the others keep their replies. A policy read whose node failed is re-run on
+	 * the slot's other nodes. */
 	for (g = 0; g < ngroups; g++) {
 		zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+		if (policy_read && (gerr[g].code == RCP_E_CONNECTION || gerr[g].code == RCP_E_TIMEOUT) &&
+		    rcp_now_ms() < cl->cmd_deadline) {
+			zval again;
+			rcp_err e2 = {0};
+			zval_ptr_dtor(r);
+			ZVAL_UNDEF(r);
+			cl->cluster->read_retries++;
+			if (rcp_exec_read(cl, groups[g].primary, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again,
+			                  &e2) == RCP_OK) {
+				ZVAL_COPY_VALUE(r, &again);
+				gerr[g].code = RCP_OK;
+			}
+			map = cl->cluster->map;
+			continue;
+		}
 		if (gerr[g].code == RCP_OK &&
 		    (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8))) {
-			rcp_target t;
+			rcp_target t = {0};
 			zval again;
 			memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
 			t.port = map->nodes[groups[g].node].port;
+			t.ro = map->nodes[groups[g].node].replica != 0;
 			zval_ptr_dtor(r);
 			ZVAL_UNDEF(r);
 			if (rcp_exec_at(cl, t, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again, &gerr[g]) == RCP_OK) {
@@ -1091,6 +1268,7 @@ out_groups:
 	if (sub_argv) efree((void *)sub_argv);
 	if (sub_lens) efree(sub_lens);
 	if (part_of_node) efree(part_of_node);
+	if (read_node) efree(read_node);
 	efree(unit_mem);
 	efree(group_of_slot);
 	efree(groups);
@@ -1174,12 +1352,13 @@ rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err)
 rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int argc, const char *const *argv,
                          const size_t *argvlen, const char *name, zval *reply, rcp_err *err)
 {
-	rcp_target t;
+	rcp_target t = {0};
 	char *buf;
 	int len;
 	rcp_status st;
 
 	ZVAL_UNDEF(reply);
+	rcp_begin(cl);
 	if (strlen(host) >= RCP_HOST_MAX) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: node host name too long", name);
 	}
@@ -1200,12 +1379,13 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 	int stackpos[16], *pos = stackpos, nkeys, i;
 	char ebuf[256];
 	int slot = -1;
-	rcp_target target;
+	rcp_target target = {0};
 	char *buf;
 	int len;
 	rcp_status st;
 
 	ZVAL_UNDEF(reply);
+	rcp_begin(cl);
 	zval_ptr_dtor(&cl->partial); /* only ever describes the last command */
 	ZVAL_UNDEF(&cl->partial);
 	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
@@ -1297,6 +1477,11 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 		}
 		memcpy(target.host, map->nodes[idx].host, RCP_HOST_MAX);
 		target.port = map->nodes[idx].port;
+		if (slot >= 0 && rcp_is_policy_read(cl, cmd)) {
+			st = rcp_exec_read(cl, idx, buf, (size_t)len, cmd->name, reply, err);
+			redisFreeCommand(buf);
+			return st;
+		}
 	}
 	st = rcp_exec_at(cl, target, buf, (size_t)len, cmd->name, reply, err);
 	redisFreeCommand(buf);
@@ -1309,7 +1494,7 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 /* ---- pipelines -------------------------------------------------------------------------------- */
 
 /* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone). */
-static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc)
+static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node)
 {
 	rcp_map *map = cl->cluster->map;
 	int stackpos[16], *pos = stackpos, nkeys, slot = -1, i, node = -1;
@@ -1340,6 +1525,15 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc)
 	}
 	if (slot >= 0) {
 		node = map->slots[slot] == RCP_NO_NODE ? -1 : map->slots[slot];
+		if (node >= 0 && rcp_is_policy_read(cl, pc->cmd)) {
+			/* one read node per primary for the whole pipeline: one part per node */
+			if (read_node[node] == RCP_NO_NODE) {
+				uint16_t cand[RCP_MAX_READ_CANDIDATES];
+				rcp_read_candidates(cl, (uint16_t)node, cand, RCP_MAX_READ_CANDIDATES);
+				read_node[node] = cand[0];
+			}
+			node = read_node[node];
+		}
 	} else {
 		for (uint16_t k = 0; k < map->nnodes; k++) {
 			if (!map->nodes[k].replica) {
@@ -1355,6 +1549,8 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 {
 	rcp_map *map;
 	int *target = NULL, *part_of_node = NULL, i;
+	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary */
+	bool *rerun = NULL;          /* commands to re-run alone (their read node failed) */
 	rcp_part *parts = NULL;
 	smart_str *bufs = NULL;
 	zval *replies = NULL;
@@ -1367,14 +1563,18 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 	if (n == 0) {
 		return RCP_OK;
 	}
+	rcp_begin(cl);
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
 		return st;
 	}
 	map = cl->cluster->map;
 	target = safe_emalloc((size_t)n, sizeof(int), 0);
+	rerun = ecalloc((size_t)n, sizeof(bool));
 	reply_idx = safe_emalloc((size_t)n, sizeof(uint32_t), 0);
 	part_of_node = safe_emalloc(map->nnodes, sizeof(int), 0);
 	memset(part_of_node, 0xff, sizeof(int) * map->nnodes);
+	read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
+	memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
 	parts = safe_emalloc((size_t)n, sizeof(rcp_part), 0);
 	bufs = ecalloc((size_t)n, sizeof(smart_str));
 
@@ -1384,7 +1584,7 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 		int len, pi;
 
 		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
-		target[i] = rcp_pipe_target(cl, &cmds[i]);
+		target[i] = rcp_pipe_target(cl, &cmds[i], read_node);
 		if (target[i] < 0) {
 			continue;
 		}
@@ -1393,7 +1593,8 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 			pi = (int)nparts++;
 			part_of_node[target[i]] = pi;
 			memset(&parts[pi], 0, sizeof(rcp_part));
-			parts[pi].conn = rcp_client_conn(cl, map->nodes[target[i]].host, map->nodes[target[i]].port);
+			parts[pi].conn = rcp_client_conn_ro(cl, map->nodes[target[i]].host, map->nodes[target[i]].port,
+				map->nodes[target[i]].replica != 0);
 		}
 		len = redisFormatCommandArgv(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
 		smart_str_appendl(&bufs[pi], buf, (size_t)len);
@@ -1418,6 +1619,27 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 		}
 		rcp_io_run(parts, (int)nparts, rcp_deadline(cl), rcp_now_ms() + cl->connect_timeout_ms);
 		for (p = 0; p < nparts; p++) {
+			bool reads_only = parts[p].err.code == RCP_E_CONNECTION || parts[p].err.code == RCP_E_TIMEOUT;
+			for (i = 0; i < n && reads_only; i++) {
+				if (target[i] >= 0 && part_of_node[target[i]] == (int)p && !rcp_is_policy_read(cl, cmds[i].cmd)) {
+					reads_only = false;
+				}
+			}
+			if (reads_only) {
+				/* only policy reads on this node: each is re-run alone below, on the slot's other nodes */
+				if (parts[p].conn) {
+					rcp_node_failed(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port);
+				}
+				for (i = 0; i < n; i++) {
+					if (target[i] >= 0 && part_of_node[target[i]] == (int)p) {
+						zval_ptr_dtor(&parts[p].replies[reply_idx[i]]);
+						ZVAL_UNDEF(&parts[p].replies[reply_idx[i]]);
+						rerun[i] = true;
+					}
+				}
+				cl->cluster->read_retries++;
+				continue;
+			}
 			if (parts[p].err.code != RCP_OK && first_fail == RCP_OK) {
 				*err = parts[p].err;
 				size_t l = strlen(err->msg);
@@ -1441,7 +1663,7 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 	for (i = 0; i < n && first_fail == RCP_OK; i++) {
 		zval *r = &cmds[i].reply;
 		/* (a NOSCRIPT whose body is known is re-run too: rcp_exec falls back to EVAL) */
-		bool redirected = target[i] >= 0 && (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) ||
+		bool redirected = target[i] >= 0 && (rerun[i] || rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) ||
 			rcp_is_error(r, "TRYAGAIN", 8) ||
 			rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r));
 		if (target[i] >= 0 && !redirected) {
@@ -1463,6 +1685,8 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 	efree(bufs);
 	efree(parts);
 	efree(part_of_node);
+	efree(read_node);
+	efree(rerun);
 	efree(reply_idx);
 	efree(target);
 	return first_fail;
@@ -1597,6 +1821,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 	zval reply;
 	rcp_status st;
 
+	rcp_begin(cl);
 	if ((st = rcp_fold_slot(cmd, argc, argv, argvlen, &slot, err)) != RCP_OK) {
 		return st;
 	}
@@ -1609,7 +1834,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 	}
 	for (int hops = 0;; hops++) {
 		if (!w->active) {
-			rcp_target t;
+			rcp_target t = {0};
 			rcp_conn *c;
 			if ((st = rcp_tx_target(cl, slot, &t, err)) != RCP_OK) {
 				break;
@@ -1627,7 +1852,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 		if (rcp_is_error(&reply, "MOVED ", 6) && hops < RCP_MAX_REDIRECTS && !had_watch) {
 			/* the slot moved before anything was WATCHed: WATCH on the new owner instead */
 			int s;
-			rcp_target next, cur;
+			rcp_target next = {0}, cur = {0};
 			memcpy(cur.host, w->host, RCP_HOST_MAX);
 			cur.port = w->port;
 			if (rcp_parse_redirect(rcp_error_message(&reply), 6, &cur, &s, &next)) {
@@ -1662,6 +1887,7 @@ void rcp_tx_unwatch(rcp_client *cl, rcp_watch *w)
 	if (!w->active) {
 		return;
 	}
+	rcp_begin(cl);
 	c = rcp_client_conn(cl, w->host, w->port);
 	if (c->id == w->conn_id && rcp_send_pinned(cl, w, unwatch, sizeof(unwatch) - 1, 1, &reply, &ignored) == RCP_OK) {
 		zval_ptr_dtor(&reply);
@@ -1677,7 +1903,7 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 	int slot = w->active ? w->slot : -1, i;
 	uint64_t deadline;
 	uint32_t backoff_ms = 10;
-	rcp_target t;
+	rcp_target t = {0};
 	bool asking = false;
 	smart_str body = {0};
 	zval *replies;
@@ -1685,6 +1911,7 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 
 	bool watched = w->active;
 
+	rcp_begin(cl);
 	ZVAL_NULL(exec_reply);
 	*aborted = NULL;
 	for (i = 0; i < n && st == RCP_OK; i++) {
@@ -1762,7 +1989,7 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 		}
 		if (st == RCP_OK && redirect) {
 			int s;
-			rcp_target next;
+			rcp_target next = {0};
 			bool moved = rcp_is_error(redirect, "MOVED ", 6), ask = rcp_is_error(redirect, "ASK ", 4);
 			zend_string *m = rcp_error_message(redirect);
 

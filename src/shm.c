@@ -28,7 +28,7 @@ struct rcp_shm_cluster {
 	uint64_t last_refresh_ms;
 	uint64_t next_refresh_ms;
 	uint64_t counters[RCP_SC_COUNT];
-	uint64_t suspect_until_ms[RCP_MAX_NODES]; /* by node index of the published map; cleared on publish */
+	uint64_t suspect_until_ms[RCP_MAX_NODES]; /* by node index of the published map; carried over by address on publish */
 	rcp_map maps[2];
 };
 
@@ -189,12 +189,27 @@ uint64_t rcp_shm_publish(rcp_shm_cluster *sc, const rcp_map *src)
 	uint32_t next = (LOAD(&sc->active) & 1) ^ 1;
 	uint64_t g;
 
+	const rcp_map *old = &sc->maps[next ^ 1];
+	uint16_t nold = LOAD(&sc->generation) ? LOAD(&old->nnodes) : 0;
+	uint64_t marks[RCP_MAX_NODES];
+
+	/* health marks are by node index: carry each over to the same host:port in the new table (a refresh
+	 * that lists the same nodes must not make every worker pay a dead node's timeout again) */
+	for (uint16_t i = 0; i < src->nnodes && i < RCP_MAX_NODES; i++) {
+		marks[i] = 0;
+		for (uint16_t j = 0; j < nold && j < RCP_MAX_NODES; j++) {
+			if (old->nodes[j].port == src->nodes[i].port && !strcmp(old->nodes[j].host, src->nodes[i].host)) {
+				marks[i] = LOAD(&sc->suspect_until_ms[j]);
+				break;
+			}
+		}
+	}
 	ADD(&sc->generation, 1); /* odd: readers retry */
 	memcpy(&sc->maps[next], src, offsetof(rcp_map, nodes) + sizeof(rcp_node) * src->nnodes);
 	memcpy(sc->maps[next].slots, src->slots, sizeof(src->slots));
 	STORE(&sc->active, next);
 	for (uint16_t i = 0; i < RCP_MAX_NODES; i++) {
-		STORE(&sc->suspect_until_ms[i], 0); /* node indexes changed meaning */
+		STORE(&sc->suspect_until_ms[i], i < src->nnodes ? marks[i] : 0);
 	}
 	g = ADD(&sc->generation, 1);
 	if (g == 0) { /* wrapped: 0 means "no map" */

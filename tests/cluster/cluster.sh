@@ -5,6 +5,8 @@
 #   tests/cluster/cluster.sh start DIR    start, wait until healthy, write DIR/env and print it
 #   tests/cluster/cluster.sh stop DIR     shut every node down and remove DIR
 #   tests/cluster/cluster.sh status DIR   print DIR/env (exit 1 when there is no cluster in DIR)
+#   tests/cluster/cluster.sh restart-node DIR PORT   start a killed node again (same address and node id)
+#   tests/cluster/cluster.sh wait DIR [SECONDS]      until every node is healthy again (default 60 s)
 #
 # DIR/env holds shell assignments (usable with `set -a; source DIR/env; set +a`):
 #   RCP_TEST_SEEDS        127.0.0.1:port of every node, the 3 primaries first, then the 3 replicas
@@ -20,7 +22,7 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/../../scripts/lib.sh"
 
-usage() { echo "usage: $0 start|stop|status DIR" >&2; exit 2; }
+usage() { echo "usage: $0 start|stop|status DIR | restart-node DIR PORT | wait DIR [SECONDS]" >&2; exit 2; }
 cmd=${1:-}
 dir=${2:-}
 [[ -n $cmd && -n $dir ]] || usage
@@ -90,7 +92,7 @@ show_logs() {
 # served, 6 known nodes all connected and none failing or in handshake; a replica has its link to the
 # primary up and no sync in progress, a primary sees its replica.
 node_ok() {
-  local port=$1 info nodes repl
+  local port=$1 info nodes repl slots nd
   info=$(redis-cli -p "$port" cluster info 2>/dev/null) || return 1
   grep -q '^cluster_state:ok' <<<"$info" || return 1
   grep -q '^cluster_slots_assigned:16384' <<<"$info" || return 1
@@ -98,6 +100,15 @@ node_ok() {
   grep -q '^cluster_known_nodes:6' <<<"$info" || return 1
   nodes=$(redis-cli -p "$port" cluster nodes 2>/dev/null) || return 1
   [[ $(grep -c ' connected' <<<"$nodes") -eq 6 ]] || return 1
+  # every replica known as the replica of its primary (else CLUSTER SLOTS on this node lists no replica for
+  # that primary yet: gossip has not converged)
+  [[ $(grep -cE '^[0-9a-f]{40} [^ ]+ (myself,)?slave [0-9a-f]{40} ' <<<"$nodes") -eq 3 ]] || return 1
+  # and CLUSTER SLOTS lists all 6 nodes: Redis 7 leaves a replica out until gossip carried its replication
+  # offset, a few seconds after it is otherwise healthy (a client discovering then would see no replica)
+  slots=$(redis-cli -p "$port" cluster slots 2>/dev/null) || return 1
+  for nd in "$dir"/node-*; do
+    grep -qx "$(cat "$nd/port")" <<<"$slots" || return 1
+  done
   ! grep -qE 'fail|handshake|noaddr' <<<"$nodes" || return 1
   repl=$(redis-cli -p "$port" info replication 2>/dev/null) || return 1
   if grep -q '^role:slave' <<<"$repl"; then
@@ -237,6 +248,30 @@ stop)
 status)
   [[ -f $dir/env ]] || { echo "cluster.sh: no cluster in $dir" >&2; exit 1; }
   cat "$dir/env"
+  ;;
+restart-node)
+  # start the node of PORT again with its own redis.conf and nodes.conf (same address, same node id), after
+  # a test killed it; waits until it answers PING
+  port=${3:-}
+  [[ -f $dir/node-$port/redis.conf ]] || rcp_die "cluster.sh: no node $port in $dir"
+  node_pid "$dir/node-$port" >/dev/null && rcp_die "cluster.sh: node $port is still running"
+  redis-server "$dir/node-$port/redis.conf" >>"$dir/node-$port/start.log" 2>&1 || true
+  for _ in $(seq 1 100); do
+    [[ $(redis-cli -p "$port" ping 2>/dev/null) == PONG ]] && exit 0
+    sleep 0.05
+  done
+  rcp_die "cluster.sh: node $port did not come back"
+  ;;
+wait)
+  # until every node of DIR is healthy again (after a restart or a failover): SECONDS (default 60)
+  deadline=$((SECONDS + ${3:-60}))
+  while :; do
+    ok=1
+    for nd in "$dir"/node-*; do node_ok "$(cat "$nd/port")" || { ok=0; break; }; done
+    ((ok)) && exit 0
+    ((SECONDS >= deadline)) && rcp_die "cluster.sh: the cluster in $dir is not healthy after ${3:-60} s"
+    sleep 0.2
+  done
   ;;
 *) usage ;;
 esac
