@@ -204,6 +204,11 @@ uint64_t rcp_shm_publish(rcp_shm_cluster *sc, const rcp_map *src)
 			}
 		}
 	}
+	/* a publisher SIGKILLed mid-write left the generation odd: we hold the lease, so we are the only
+	 * full-map writer; make it even first, or our own +1 would mark the write as stable */
+	if (LOAD(&sc->generation) & 1) {
+		ADD(&sc->generation, 1);
+	}
 	ADD(&sc->generation, 1); /* odd: readers retry */
 	memcpy(&sc->maps[next], src, offsetof(rcp_map, nodes) + sizeof(rcp_node) * src->nnodes);
 	memcpy(sc->maps[next].slots, src->slots, sizeof(src->slots));

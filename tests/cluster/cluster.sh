@@ -33,16 +33,16 @@ dir=${2:-}
 # its port), printed only if that process really runs in that directory (redis chdirs to `dir`), so a
 # stranger that took the port or reused the pid is never touched.
 node_pid() {
-  local nd=$1 port pid cands=()
-  port=$(cat "$nd/port" 2>/dev/null || true)
-  [[ -s $nd/redis.pid ]] && cands+=("$(cat "$nd/redis.pid")")
-  if [[ -n $port ]]; then
-    pid=$(ss -Hltnp "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | head -n1 | cut -d= -f2 || true)
-    [[ -n $pid ]] && cands+=("$pid")
-  fi
-  for pid in "${cands[@]}"; do
+  local nd=$1 port pid
+  # the pidfile first: `ss -p` walks every process's file descriptors, costly on a busy machine
+  if [[ -s $nd/redis.pid ]]; then
+    pid=$(cat "$nd/redis.pid")
     if [[ $(readlink "/proc/$pid/cwd" 2>/dev/null || true) == "$nd" ]]; then echo "$pid"; return 0; fi
-  done
+  fi
+  port=$(cat "$nd/port" 2>/dev/null || true)
+  [[ -n $port ]] || return 1
+  pid=$(ss -Hltnp "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | head -n1 | cut -d= -f2 || true)
+  if [[ -n $pid && $(readlink "/proc/$pid/cwd" 2>/dev/null || true) == "$nd" ]]; then echo "$pid"; return 0; fi
   return 1
 }
 
@@ -155,7 +155,7 @@ start_nodes() {
     ((${#ports[@]} == 6)) || rcp_die "cluster.sh: found no 6 free consecutive ports"
     for p in "${ports[@]}"; do start_node "$p"; done
     up=0
-    for _ in $(seq 1 100); do   # up to 5 s for the 6 nodes to answer PING in their own directory
+    for _ in $(seq 1 300); do   # up to 15 s for the 6 nodes to answer PING in their own directory
       up=0
       for p in "${ports[@]}"; do
         if node_pid "$dir/node-$p" >/dev/null && [[ $(redis-cli -p "$p" ping 2>/dev/null) == PONG ]]; then
