@@ -395,17 +395,10 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     private function send(array $argvs): array
     {
         try {
-            $replies = $this->pool()->rawPipeline($argvs);
+            return self::toPredis($this->pool()->rawPipeline($argvs));
         } catch (RedisClusterPool\Exception $e) {
             throw $this->translate($e);
         }
-        foreach ($replies as $i => $r) {
-            if (is_object($r) || is_array($r)) {
-                $replies[$i] = self::toPredis($r);
-            }
-        }
-
-        return $replies;
     }
 
     /**
@@ -415,19 +408,10 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     private function sendOnNodes(array $batch): array
     {
         try {
-            $out = $this->pool()->rawOnNodes($batch);
+            return self::toPredis($this->pool()->rawOnNodes($batch));
         } catch (RedisClusterPool\Exception $e) {
             throw $this->translate($e);
         }
-        foreach ($out as $node => $replies) {
-            foreach ($replies as $i => $r) {
-                if (is_object($r) || is_array($r)) {
-                    $out[$node][$i] = self::toPredis($r);
-                }
-            }
-        }
-
-        return $out;
     }
 
     /** Send every queued command: by key in one rawPipeline(), node-bound ones in one rawOnNodes(). */
@@ -473,7 +457,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         }
     }
 
-    /** The extension's reply values, as Predis' RESP2 connection returns them. */
+    /** The extension's reply values (or lists of them), as Predis' RESP2 connection returns them. */
     private static function toPredis(mixed $r): mixed
     {
         if ($r instanceof RedisClusterPool\Status) {
