@@ -55,6 +55,8 @@ try { $wrong->get('acl:1'); } catch (Predis\Connection\ConnectionException $e) {
     echo get_class($e), ' on ', get_class($e->getConnection()), ' ', preg_match('/^[\d.]+:\d+$/', (string) $e->getConnection()), ', secret in message: ';
     var_dump(str_contains($e->getMessage(), $secret));
 }
+ob_start(); var_dump($acl->getConnection()); print_r($acl->getConnection()->getConnectionById(rcp_primaries()[0])); $dump = ob_get_clean();
+echo 'secret in var_dump/print_r of the adapter: '; var_dump(str_contains($dump, $secret));
 foreach (rcp_seeds() as $n) (new RcpRaw($n))->cmd('ACL', 'DELUSER', 'adapteruser');
 // per-seed URI parameters work too
 $uri = array_map(fn ($s) => "tcp://$s?timeout=2&read_write_timeout=0", rcp_seeds());
@@ -141,6 +143,7 @@ bool(true)
 string(1) "x"
 Predis\Response\ServerException: NOPERM
 Predis\Connection\ConnectionException on RedisClusterPool\Predis\NodeConnection 1, secret in message: bool(false)
+secret in var_dump/print_r of the adapter: bool(false)
 string(1) "v"
 -- what the extension cannot do is refused clearly
 Predis\NotSupportedException: redis_cluster_pool speaks RESP2 only: remove the "protocol" parameter or set it to 2

@@ -80,7 +80,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
      * @param ?RedisClusterPool $pool an extension object to use instead of one built from the parameters
      */
     public function __construct(
-        array|ParametersInterface $parameters = [],
+        #[\SensitiveParameter] array|ParametersInterface $parameters = [],
         ?FactoryInterface $factory = null,
         ?RedisClusterPool $pool = null
     ) {
@@ -97,7 +97,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
      * The "cluster" option's initializer (Predis calls it with the seeds, the client options and the option):
      * 'cluster' => [RedisClusterPool\Predis\ClusterConnection::class, 'create'].
      */
-    public static function create(mixed $parameters = null, ?OptionsInterface $options = null): self
+    public static function create(#[\SensitiveParameter] mixed $parameters = null, ?OptionsInterface $options = null): self
     {
         $defaults = $options !== null && $options->defined('parameters') ? (array) $options->parameters : [];
         $factory = $options?->connections;
@@ -255,6 +255,17 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     public function count(): int
     {
         return count($this->primaries());
+    }
+
+    /** var_dump()/print_r(): what may be shown; never the parameters (they hold the password). */
+    public function __debugInfo(): array
+    {
+        return [
+            'seeds' => array_map(static fn ($s) => (string) $s, $this->seeds),
+            'pool' => $this->pool,
+            'queued' => count($this->queue),
+            'unread' => count($this->replies) - $this->next,
+        ];
     }
 
     /** The extension object (created on first use from the seeds and parameters). */

@@ -40,6 +40,12 @@ final class NodeConnection implements NodeConnectionInterface
     ) {
     }
 
+    /** var_dump()/print_r(): never the parameters (they hold the password). */
+    public function __debugInfo(): array
+    {
+        return ['node' => $this->id, 'routed' => $this->routed, 'in_transaction' => $this->inMulti || $this->watching];
+    }
+
     public function __toString(): string
     {
         return $this->id;
