@@ -69,6 +69,7 @@ foreach ([
     fn () => rcp_adapter_client(['parameters' => ['database' => 2]])->get('a'),
     fn () => $c->executeRaw(['SUBSCRIBE', 'ch']),
     fn () => $c->executeRaw(['NOSUCHCOMMAND']),
+    fn () => $c->scan(0),
     fn () => (new ClusterConnection())->getPool(),
 ] as $f) {
     try { $f(); echo "no exception\n"; } catch (Throwable $e) { echo get_class($e), ': ', $e->getMessage(), "\n"; }
@@ -151,6 +152,7 @@ Predis\NotSupportedException: redis_cluster_pool connects over TCP only (scheme 
 InvalidArgumentException: %s
 Predis\NotSupportedException: SUBSCRIBE is not supported by RedisClusterPool: it changes or depends on per-connection state that a shared pool cannot keep
 Predis\NotSupportedException: Unknown command 'NOSUCHCOMMAND'
+Predis\NotSupportedException: Cannot use 'SCAN' with redis-cluster: iterate the nodes, foreach ($client as $node) $node->scan(...)
 Predis\ClientException: No seed node: %s
 -- a seed that refuses connections: Predis' ConnectionException naming the node
 Predis\Connection\ConnectionException: 127.0.0.1:1

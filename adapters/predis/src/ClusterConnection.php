@@ -405,6 +405,12 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
      */
     private function send(array $argvs): array
     {
+        foreach ($argvs as $argv) {
+            if (strcasecmp((string) $argv[0], 'SCAN') === 0) {
+                // its cursor belongs to one node: a routed SCAN would walk a random primary per call
+                throw new NotSupportedException("Cannot use 'SCAN' with redis-cluster: iterate the nodes, foreach (\$client as \$node) \$node->scan(...)");
+            }
+        }
         try {
             return self::toPredis($this->pool()->rawPipeline($argvs));
         } catch (RedisClusterPool\Exception $e) {
