@@ -1,5 +1,5 @@
 --TEST--
-Predis adapter: Predis pipelines (plain, fire-and-forget) give the same replies as Predis' own cluster for single-slot commands and also run cross-slot MGET/MSET/DEL; error replies follow the exceptions option; MULTI/EXEC on one slot (plain and CAS with WATCH, aborted when the watched key changes) works as with Predis' own cluster and leaves the pooled sockets clean
+Predis adapter: Predis pipelines (plain, fire-and-forget) give the same replies as Predis' own cluster for single-slot commands and also run cross-slot MGET/MSET/DEL; error replies follow the exceptions option; MULTI/EXEC on one slot (plain and CAS with WATCH, aborted when the watched key changes) works as with Predis' own cluster and leaves the pooled sockets clean; after a slot moves, the next transaction goes to the new owner
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -80,6 +80,19 @@ try {
 } catch (Predis\Transaction\AbortedMultiExecException $e) { echo get_class($e), "\n"; }
 var_dump($c->get('tx:{u}counter'));
 
+echo "-- the slot moves between transactions: the attempt that meets MOVED fails, the next one goes to the new owner\n";
+$key = 'tx:{r}k';
+$slot = RedisClusterPool::keySlot($key);
+$from = rcp_owner_of_slot($slot);
+$to = array_values(array_diff(rcp_primaries(), [$from]))[0];
+echo json_encode(rcp_outcome(fn () => $c->transaction(fn ($t) => $t->set($key, 'before')))), "\n";
+rcp_move_slot($slot, $to);
+$first = rcp_outcome(fn () => $c->transaction(fn ($t) => $t->set($key, 'moved')));
+echo $first[0] === 'ok' ? 'first attempt: ' . json_encode($first) : "first attempt: $first[1]", "\n";
+echo json_encode(rcp_outcome(fn () => $c->transaction(fn ($t) => $t->set($key, 'after')))), "\n";
+var_dump($raw->get($key));
+rcp_move_slot($slot, $from);
+
 echo "-- the pooled sockets are not left in a transaction\n";
 var_dump($c->set('tx:{u}after', 'x') === Predis\Response\Status::get('OK'), $c->get('tx:{u}after'), $raw->get('tx:{u}after'));
 ?>
@@ -128,6 +141,11 @@ cross-slot transaction: same outcome as Predis
 ["Predis\\Response\\Status:OK"] 11
 Predis\Transaction\AbortedMultiExecException
 string(3) "100"
+-- the slot moves between transactions: the attempt that meets MOVED fails, the next one goes to the new owner
+["ok",["Predis\\Response\\Status:OK"]]
+first attempt: Predis\Transaction\AbortedMultiExecException
+["ok",["Predis\\Response\\Status:OK"]]
+string(5) "after"
 -- the pooled sockets are not left in a transaction
 bool(true)
 string(1) "x"

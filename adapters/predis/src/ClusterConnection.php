@@ -66,6 +66,8 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     private array $routed = [];
     /** @var ?list<array{0: int, 1: int, 2: string}> slot ranges [from, to, primary] of the extension's map */
     private ?array $ranges = null;
+    /** @var array<int, string> slot => "host:port" learnt from MOVED replies on transaction connections */
+    private array $moved = [];
     /** @var list<array{0: list<mixed>, 1: ?string}> written, not yet sent: [argv, node or null (by key)] */
     private array $queue = [];
     /** @var list<array{0: string, 1: mixed}> received, not yet read: [command name, reply] */
@@ -195,8 +197,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     {
         $id = (string) $connectionID;
         if (!isset($this->nodes[$id])) {
-            $nodes = $this->pool()->getSlotMap()['nodes'];
-            if (!isset($nodes[$id])) {
+            if (!isset($this->slotMap()['nodes'][$id])) {
                 return null;
             }
             $this->nodes[$id] = $this->newNode($id, false);
@@ -329,6 +330,18 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         }
 
         return $reply;
+    }
+
+    /**
+     * @internal A MOVED reply seen on a transaction connection (those bypass the extension, which follows
+     * MOVED itself): the slot's node for the next transactions. The server's answer is authoritative.
+     */
+    public function applyMoved(string $message): void
+    {
+        $parts = explode(' ', $message);
+        if (count($parts) === 3 && $parts[0] === 'MOVED' && ctype_digit($parts[1]) && (int) $parts[1] < 16384) {
+            $this->moved[(int) $parts[1]] = $parts[2];
+        }
     }
 
     /** @internal A dedicated Predis connection to one node (transactions), with the client's parameters. */
@@ -562,6 +575,9 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
 
     private function ownerOf(int $slot): string
     {
+        if (isset($this->moved[$slot])) {
+            return $this->moved[$slot];
+        }
         foreach ($this->slotRanges() as [$from, $to, $primary]) {
             if ($slot >= $from && $slot <= $to) {
                 return $primary;
@@ -575,13 +591,9 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     private function slotRanges(bool $reload = false): array
     {
         if ($this->ranges === null || $reload) {
-            try {
-                $map = $this->pool()->getSlotMap();
-            } catch (RedisClusterPool\Exception $e) {
-                throw $this->translate($e);
-            }
             $this->ranges = [];
-            foreach ($map['slots'] as [$from, $to, $primary]) {
+            $this->moved = [];
+            foreach ($this->slotMap()['slots'] as [$from, $to, $primary]) {
                 $this->ranges[] = [$from, $to, $primary];
             }
             if ($this->ranges === []) {
@@ -590,6 +602,16 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         }
 
         return $this->ranges;
+    }
+
+    /** The extension's slot map (discovering the cluster if needed). */
+    private function slotMap(): array
+    {
+        try {
+            return $this->pool()->getSlotMap();
+        } catch (RedisClusterPool\Exception $e) {
+            throw $this->translate($e);
+        }
     }
 
     /** The slot of a command's first key (by the extension's command table), or null when keyless. */

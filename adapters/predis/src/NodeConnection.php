@@ -136,6 +136,9 @@ final class NodeConnection implements NodeConnectionInterface
             throw $e;
         }
         $failed = $reply instanceof ErrorInterface;
+        if ($failed && str_starts_with($reply->getMessage(), 'MOVED ')) {
+            $this->cluster->applyMoved($reply->getMessage());
+        }
         switch ($id) {
             case 'MULTI':
                 $this->inMulti = !$failed;
