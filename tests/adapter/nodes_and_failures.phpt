@@ -41,6 +41,9 @@ var_dump($total, count(array_unique($scanned)));
 $first = $c->getClientBy('id', $primaries[0]);
 var_dump($first->flushdb() == 'OK', $first->dbsize(), $c->dbsize() > 0);
 var_dump($conn->getConnectionById('10.9.9.9:1'));
+// a node object whose node is not in the cluster's map (any more): Predis' ConnectionException naming it
+$gone = new RedisClusterPool\Predis\NodeConnection($conn, '10.9.9.9:1', false, new Predis\Connection\Parameters());
+try { (new Predis\Client($gone))->ping(); } catch (Predis\Connection\ConnectionException $e) { echo get_class($e), ': ', $e->getConnection(), ': ', $e->getMessage(), "\n"; }
 
 echo "-- executeCommandOnEachNode\n";
 $r = $conn->executeCommandOnEachNode($c->createCommand('ping'));
@@ -74,6 +77,7 @@ bool(true)
 int(0)
 bool(true)
 NULL
+Predis\Connection\ConnectionException: 10.9.9.9:1: 10.9.9.9:1 is no longer a node of the cluster
 -- executeCommandOnEachNode
 3 Predis\Response\Status:PONG
 bool(true)

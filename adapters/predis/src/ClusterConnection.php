@@ -528,6 +528,13 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
             return new ClientException($e->getMessage(), 0, $e);
         }
         if ($e instanceof RedisClusterPool\InvalidArgumentException) {
+            if (preg_match('/^rawOnNodes\(\): (\S+) is not a node of this cluster/', $e->getMessage(), $m)) {
+                // a node object kept from an earlier map (iteration) whose node has left the cluster
+                $this->ranges = null;
+
+                return new ConnectionException($this->nodeObject($m[1]), "$m[1] is no longer a node of the cluster", 0, $e);
+            }
+
             return new NotSupportedException($e->getMessage(), 0, $e);
         }
 
