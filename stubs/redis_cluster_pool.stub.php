@@ -122,6 +122,31 @@ namespace {
 
         /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
         public function nodeForKey(string $key): string {}
+
+        // ---- raw API for adapters that parse replies themselves (src/class_raw.c; used by adapters/predis) ----
+
+        /**
+         * Send a list of commands ([name, arg, ...] each) as given, routed by key like pipeline(): grouped by
+         * node, one parallel round trip, cross-slot MGET/MSET/DEL/EXISTS/... split, redirects followed. The
+         * prefix, if any, is applied to key arguments. Replies in call order, as the protocol reader built them
+         * (no Predis conversion): OK/QUEUED/NOKEY/PONG as RedisClusterPool\Status, other status replies as
+         * strings, error replies as RedisClusterPool\Error objects in place: never thrown.
+         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
+         * @throws RedisClusterPool\ClusterException for keys that cannot be routed (unsplittable cross-slot)
+         * @throws RedisClusterPool\InvalidArgumentException for malformed, unknown or connection-state commands
+         */
+        public function rawPipeline(array $commands): array {}
+
+        /**
+         * Send commands to given nodes ("host:port" as getSlotMap() names them), whatever their keys: every
+         * node's commands in one write, all nodes written before any reply is read. Replies as rawPipeline(),
+         * keyed like the input: ["host:port" => [reply, ...], ...]. No redirect is followed (a MOVED comes
+         * back as an Error). Only nodes of the cluster's current map are accepted.
+         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
+         * @throws RedisClusterPool\InvalidArgumentException for an unknown node or a malformed, unknown or
+         *         connection-state command
+         */
+        public function rawOnNodes(array $commandsByNode): array {}
     }
 }
 

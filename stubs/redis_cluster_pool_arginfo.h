@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 027015fb77d1083b9b700038b8418ae9708eb3ab */
+ * Stub hash: 5a497787070547c15674b06a1775946d9db6888d */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
@@ -57,6 +57,14 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_nodeForKey, 0, 1, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_rawPipeline, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, commands, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_rawOnNodes, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, commandsByNode, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Pipeline___construct, 0, 0, 0)
@@ -160,6 +168,8 @@ ZEND_METHOD(RedisClusterPool, pipeline);
 ZEND_METHOD(RedisClusterPool, scanAll);
 ZEND_METHOD(RedisClusterPool, transaction);
 ZEND_METHOD(RedisClusterPool, nodeForKey);
+ZEND_METHOD(RedisClusterPool, rawPipeline);
+ZEND_METHOD(RedisClusterPool, rawOnNodes);
 ZEND_METHOD(RedisClusterPool_Pipeline, __construct);
 ZEND_METHOD(RedisClusterPool_Pipeline, __call);
 ZEND_METHOD(RedisClusterPool_Pipeline, execute);
@@ -208,6 +218,8 @@ static const zend_function_entry class_RedisClusterPool_methods[] = {
 	ZEND_ME(RedisClusterPool, scanAll, arginfo_class_RedisClusterPool_scanAll, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, transaction, arginfo_class_RedisClusterPool_transaction, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, nodeForKey, arginfo_class_RedisClusterPool_nodeForKey, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, rawPipeline, arginfo_class_RedisClusterPool_rawPipeline, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, rawOnNodes, arginfo_class_RedisClusterPool_rawOnNodes, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

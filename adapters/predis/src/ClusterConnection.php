@@ -1,0 +1,692 @@
+<?php
+
+/*
+ * ClusterConnection - a Predis cluster connection backed by the redis_cluster_pool extension.
+ *
+ *   new Predis\Client($seeds, ['cluster' => [RedisClusterPool\Predis\ClusterConnection::class, 'create']]);
+ *
+ * Predis keeps doing what it does above the connection (command objects, argument handling, the key
+ * prefix, reply parsing, the "exceptions" option, pipelines and transactions); this class only moves
+ * commands: every command becomes an argv sent with RedisClusterPool::rawPipeline() / rawOnNodes(), and
+ * the replies come back in the shapes Predis' own RESP2 connection gives (Predis\Response\Status for
+ * OK/QUEUED/NOKEY/PONG, strings for other status replies, Predis\Response\Error for error replies) so
+ * that $command->parseResponse() and Predis\Client do the rest, exactly as with Predis' own cluster.
+ *
+ * Invariants:
+ *  - the extension object is created without a prefix and with exceptions irrelevant (the raw API never
+ *    throws error replies): Predis' prefix processor has already prefixed the keys in the command object;
+ *  - extension exceptions never escape: they become Predis exceptions (translate());
+ *  - commands written without being read (pipelines: write()/writeRequest() then readResponse()) are
+ *    queued and sent together at the first read, in one parallel round trip;
+ *  - MULTI/EXEC/DISCARD/WATCH/UNWATCH go through a dedicated Predis connection to the slot's node (see
+ *    NodeConnection): per-connection state never touches the extension's shared sockets.
+ *
+ * Works with Predis v2 and v3 (the v3-only interface methods are simply extra methods under v2).
+ */
+
+declare(strict_types=1);
+
+namespace RedisClusterPool\Predis;
+
+use ArrayIterator;
+use Countable;
+use IteratorAggregate;
+use Predis\ClientException;
+use Predis\Cluster\RedisStrategy;
+use Predis\Cluster\StrategyInterface;
+use Predis\Command\CommandInterface;
+use Predis\Configuration\OptionsInterface;
+use Predis\Connection\Cluster\ClusterInterface;
+use Predis\Connection\ConnectionException;
+use Predis\Connection\Factory;
+use Predis\Connection\FactoryInterface;
+use Predis\Connection\NodeConnectionInterface;
+use Predis\Connection\Parameters;
+use Predis\Connection\ParametersInterface;
+use Predis\NotSupportedException;
+use Predis\Response\Error;
+use Predis\Response\Status;
+use RedisClusterPool;
+use Traversable;
+
+final class ClusterConnection implements ClusterInterface, IteratorAggregate, Countable
+{
+    /** Commands that give a connection a state: sent on a dedicated Predis connection (NodeConnection). */
+    public const STATEFUL = ['MULTI' => true, 'EXEC' => true, 'DISCARD' => true, 'WATCH' => true, 'UNWATCH' => true];
+
+    private ?RedisClusterPool $pool;
+    private ParametersInterface $parameters;
+    private FactoryInterface $factory;
+    private ?StrategyInterface $strategy = null;
+    /** @var list<NodeConnectionInterface> seeds given to Predis\Client (added by Predis before first use) */
+    private array $seeds = [];
+    /** @var array<string, NodeConnection> node objects bound to one node, by "host:port" */
+    private array $nodes = [];
+    /** @var array<string, NodeConnection> node objects whose commands are routed by key, by "host:port" */
+    private array $routed = [];
+    /** @var ?list<array{0: int, 1: int, 2: string}> slot ranges [from, to, primary] of the extension's map */
+    private ?array $ranges = null;
+    /** @var array<int, string> slot => "host:port" learnt from MOVED replies on transaction connections */
+    private array $moved = [];
+    /** @var list<array{0: list<mixed>, 1: ?string}> written, not yet sent: [argv, node or null (by key)] */
+    private array $queue = [];
+    /** @var list<array{0: string, 1: mixed}> received, not yet read: [command name, reply] */
+    private array $replies = [];
+    private int $next = 0;
+
+    /**
+     * @param array<string, mixed>|ParametersInterface $parameters defaults for every node (Predis' "parameters"
+     *        option: username, password, timeout, read_write_timeout); seeds come through add()
+     * @param ?FactoryInterface $factory Predis' connection factory, used for the dedicated transaction
+     *        connections (it applies the same parameters)
+     * @param ?RedisClusterPool $pool an extension object to use instead of one built from the parameters
+     */
+    public function __construct(
+        #[\SensitiveParameter] array|ParametersInterface $parameters = [],
+        ?FactoryInterface $factory = null,
+        ?RedisClusterPool $pool = null
+    ) {
+        $this->parameters = $parameters instanceof ParametersInterface ? $parameters : new Parameters($parameters);
+        if ($factory === null) {
+            $factory = new Factory();
+            $factory->setDefaultParameters($this->parameters->toArray());
+        }
+        $this->factory = $factory;
+        $this->pool = $pool;
+    }
+
+    /**
+     * The "cluster" option's initializer (Predis calls it with the seeds, the client options and the option):
+     * 'cluster' => [RedisClusterPool\Predis\ClusterConnection::class, 'create'].
+     */
+    public static function create(#[\SensitiveParameter] mixed $parameters = null, ?OptionsInterface $options = null): self
+    {
+        $defaults = $options !== null && $options->defined('parameters') ? (array) $options->parameters : [];
+        $factory = $options?->connections;
+
+        return new self($defaults, $factory instanceof FactoryInterface ? $factory : null);
+    }
+
+    // ---- Predis\Connection\ConnectionInterface ----------------------------------------------------
+
+    public function connect()
+    {
+        $this->slotRanges(true);
+    }
+
+    /**
+     * Closes the dedicated transaction connections. Commands written and not read yet are sent first (their
+     * replies dropped): Predis' fire-and-forget pipeline writes, then disconnects.
+     */
+    public function disconnect()
+    {
+        try {
+            if ($this->queue !== []) {
+                $this->flush();
+            }
+        } finally {
+            $this->queue = [];
+            $this->replies = [];
+            $this->next = 0;
+            foreach ([...array_values($this->nodes), ...array_values($this->routed)] as $node) {
+                $node->disconnect();
+            }
+        }
+    }
+
+    public function isConnected()
+    {
+        return $this->pool !== null;
+    }
+
+    public function writeRequest(CommandInterface $command)
+    {
+        $this->queue[] = [self::argv($command), null];
+    }
+
+    public function readResponse(CommandInterface $command)
+    {
+        return $this->nextReply($command);
+    }
+
+    /** Predis v3 writes serialized commands; they are queued like writeRequest(). */
+    public function write(string $buffer): void
+    {
+        $this->queueBuffer($buffer, null);
+    }
+
+    public function executeCommand(CommandInterface $command)
+    {
+        if (isset(self::STATEFUL[strtoupper($command->getId())])) {
+            return $this->getConnectionByCommand($command)->executeCommand($command);
+        }
+
+        return $this->send([self::argv($command)])[0];
+    }
+
+    public function getParameters()
+    {
+        return $this->parameters;
+    }
+
+    // ---- Predis\Connection\AggregateConnectionInterface -------------------------------------------
+
+    /** Predis adds the client's seed nodes here; they seed the extension's discovery. */
+    public function add(NodeConnectionInterface $connection)
+    {
+        $this->seeds[] = $connection;
+    }
+
+    /** Nodes come and go with the cluster's own topology (the extension's slot map): nothing to remove. */
+    public function remove(NodeConnectionInterface $connection)
+    {
+        return false;
+    }
+
+    public function getConnectionByCommand(CommandInterface $command)
+    {
+        $slot = $command->getSlot();
+        if ($slot === null && ($slot = $this->slotOf($command)) !== null) {
+            $command->setSlot($slot);   // as Predis' own strategy does: pipelines ask twice per command
+        }
+
+        return $this->routedNode($slot === null ? $this->primaries()[0] : $this->ownerOf($slot));
+    }
+
+    public function getConnectionById($connectionID)
+    {
+        $id = (string) $connectionID;
+        if (!isset($this->nodes[$id])) {
+            if (!isset($this->slotMap()['nodes'][$id])) {
+                return null;
+            }
+            $this->nodes[$id] = $this->newNode($id, false);
+        }
+
+        return $this->nodes[$id];
+    }
+
+    // ---- Predis\Connection\Cluster\ClusterInterface (v3) ------------------------------------------
+
+    /** The command on every primary, in parallel (one round trip); raw replies in primaries' order. */
+    public function executeCommandOnEachNode(CommandInterface $command): array
+    {
+        $argv = self::argv($command);
+        $batch = [];
+        foreach ($this->primaries() as $id) {
+            $batch[$id] = [$argv];
+        }
+
+        return array_map(static fn (array $r) => $r[0], array_values($this->sendOnNodes($batch)));
+    }
+
+    public function getClusterStrategy(): StrategyInterface
+    {
+        return $this->strategy ??= new RedisStrategy();
+    }
+
+    // ---- what Predis' RedisCluster also offers ----------------------------------------------------
+
+    /** The node serving $slot (commands written to it are routed by key). */
+    public function getConnectionBySlot($slot)
+    {
+        if (!is_int($slot) || $slot < 0 || $slot > 16383) {
+            throw new \OutOfBoundsException('Invalid slot [' . (is_scalar($slot) ? $slot : get_debug_type($slot)) . '].');
+        }
+
+        return $this->routedNode($this->ownerOf($slot));
+    }
+
+    public function getConnectionByKey($key)
+    {
+        return $this->getConnectionBySlot(RedisClusterPool::keySlot((string) $key));
+    }
+
+    /** The primaries, as node connections bound to them (Symfony's cache clear walks them). */
+    public function getIterator(): Traversable
+    {
+        $nodes = [];
+        foreach ($this->primaries() as $id) {
+            $nodes[$id] = $this->getConnectionById($id);
+        }
+
+        return new ArrayIterator($nodes);
+    }
+
+    public function count(): int
+    {
+        return count($this->primaries());
+    }
+
+    /** var_dump()/print_r(): what may be shown; never the parameters (they hold the password). */
+    public function __debugInfo(): array
+    {
+        return [
+            'seeds' => array_map(static fn ($s) => (string) $s, $this->seeds),
+            'pool' => $this->pool,
+            'queued' => count($this->queue),
+            'unread' => count($this->replies) - $this->next,
+        ];
+    }
+
+    /** The extension object (created on first use from the seeds and parameters). */
+    public function getPool(): RedisClusterPool
+    {
+        return $this->pool();
+    }
+
+    // ---- used by NodeConnection -------------------------------------------------------------------
+
+    /** @internal Run one command on $node ("host:port"), or routed by its keys when $node is null. */
+    public function executeOn(?string $node, CommandInterface $command): mixed
+    {
+        if ($node === null) {
+            return $this->send([self::argv($command)])[0];
+        }
+
+        return $this->sendOnNodes([$node => [self::argv($command)]])[$node][0];
+    }
+
+    /** @internal Queue serialized commands (one or more RESP arrays) for $node, or by key when null. */
+    public function queueBuffer(string $buffer, ?string $node): void
+    {
+        foreach (self::parseRequests($buffer) as $argv) {
+            $this->queue[] = [$argv, $node];
+        }
+    }
+
+    /** @internal Queue a command object for $node, or by key when null. */
+    public function queueCommand(CommandInterface $command, ?string $node): void
+    {
+        $this->queue[] = [self::argv($command), $node];
+    }
+
+    /** @internal True when replies were received and not read yet, or commands wait to be sent. */
+    public function hasPending(): bool
+    {
+        return $this->queue !== [] || $this->next < count($this->replies);
+    }
+
+    /**
+     * @internal The next reply of the queued commands, sending them all first (one round trip) if needed.
+     * With $command, checks that the reply is the one of that command (Predis reads in write order).
+     */
+    public function nextReply(?CommandInterface $command): mixed
+    {
+        if ($this->next >= count($this->replies)) {
+            $this->flush();
+        }
+        if ($this->next >= count($this->replies)) {
+            throw new ClientException('No reply to read: no command was written on this connection');
+        }
+        [$name, $reply] = $this->replies[$this->next++];
+        if ($this->next === count($this->replies)) {
+            $this->replies = [];
+            $this->next = 0;
+        }
+        if ($command !== null && strcasecmp($name, $command->getId()) !== 0) {
+            $this->disconnect();
+            throw new ClientException("Replies read out of order: the next reply is for $name, not {$command->getId()}");
+        }
+
+        return $reply;
+    }
+
+    /**
+     * @internal A MOVED reply seen on a transaction connection (those bypass the extension, which follows
+     * MOVED itself): the slot's node for the next transactions. The server's answer is authoritative.
+     */
+    public function applyMoved(string $message): void
+    {
+        $parts = explode(' ', $message);
+        if (count($parts) === 3 && $parts[0] === 'MOVED' && ctype_digit($parts[1]) && (int) $parts[1] < 16384) {
+            $this->moved[(int) $parts[1]] = $parts[2];
+        }
+    }
+
+    /** @internal A dedicated Predis connection to one node (transactions), with the client's parameters. */
+    public function openStream(string $node): NodeConnectionInterface
+    {
+        [$host, $port] = self::splitAddress($node);
+
+        return $this->factory->create(['host' => $host, 'port' => $port] + $this->nodeParameters());
+    }
+
+    // ---- internals --------------------------------------------------------------------------------
+
+    private function pool(): RedisClusterPool
+    {
+        if ($this->pool !== null) {
+            return $this->pool;
+        }
+        $seeds = [];
+        $first = null;
+        foreach ($this->seeds as $seed) {
+            $p = $seed->getParameters();
+            $first ??= $p;
+            $scheme = strtolower((string) ($p->scheme ?? 'tcp'));
+            if ($scheme !== 'tcp' && $scheme !== 'redis') {
+                throw new NotSupportedException("redis_cluster_pool connects over TCP only (scheme '$scheme' given)");
+            }
+            $host = (string) $p->host;
+            $seeds[] = (str_contains($host, ':') ? "[$host]" : $host) . ':' . (int) ($p->port ?? 6379);
+        }
+        if ($seeds === []) {
+            throw new ClientException('No seed node: give Predis\Client the cluster nodes, e.g. new Predis\Client(["tcp://10.0.0.1:6379", ...], ["cluster" => [' . self::class . '::class, "create"]])');
+        }
+        $all = ($first ? $first->toArray() : []) + $this->parameters->toArray();
+        if (isset($all['protocol']) && (int) $all['protocol'] !== 2) {
+            throw new NotSupportedException('redis_cluster_pool speaks RESP2 only: remove the "protocol" parameter or set it to 2');
+        }
+        $params = [];
+        foreach (['username', 'password'] as $k) {
+            if (isset($all[$k]) && $all[$k] !== '') {
+                $params[$k] = (string) $all[$k];
+            }
+        }
+        if (isset($all['timeout']) && (float) $all['timeout'] > 0) {
+            $params['timeout'] = min((float) $all['timeout'], 86400.0);
+        }
+        if (isset($all['read_write_timeout'])) {
+            // Predis: 0 or less means "no timeout" (blocking commands); the extension wants a deadline
+            $t = (float) $all['read_write_timeout'];
+            $params['read_write_timeout'] = $t > 0 ? min($t, 86400.0) : 86400.0;
+        }
+        if (isset($all['database'])) {
+            $params['database'] = (int) $all['database'];
+        }
+        try {
+            return $this->pool = new RedisClusterPool($seeds, ['parameters' => $params]);
+        } catch (RedisClusterPool\Exception $e) {
+            throw new \InvalidArgumentException($e->getMessage(), 0, $e);
+        }
+    }
+
+    /** The client's node parameters (seed's first, then defaults), for dedicated connections. */
+    private function nodeParameters(): array
+    {
+        $first = $this->seeds ? $this->seeds[0]->getParameters()->toArray() : [];
+        $all = $first + $this->parameters->toArray();
+        unset($all['host'], $all['port'], $all['path'], $all['alias']);
+
+        return $all;
+    }
+
+    /**
+     * @param list<list<mixed>> $argvs
+     * @return list<mixed> replies in Predis' raw shapes
+     */
+    private function send(array $argvs): array
+    {
+        foreach ($argvs as $argv) {
+            if (strcasecmp((string) $argv[0], 'SCAN') === 0) {
+                // its cursor belongs to one node: a routed SCAN would walk a random primary per call
+                throw new NotSupportedException("Cannot use 'SCAN' with redis-cluster: iterate the nodes, foreach (\$client as \$node) \$node->scan(...)");
+            }
+        }
+        try {
+            return self::toPredis($this->pool()->rawPipeline($argvs));
+        } catch (RedisClusterPool\Exception $e) {
+            throw $this->translate($e);
+        }
+    }
+
+    /**
+     * @param array<string, list<list<mixed>>> $batch
+     * @return array<string, list<mixed>>
+     */
+    private function sendOnNodes(array $batch): array
+    {
+        try {
+            return self::toPredis($this->pool()->rawOnNodes($batch));
+        } catch (RedisClusterPool\Exception $e) {
+            throw $this->translate($e);
+        }
+    }
+
+    /** Send every queued command: by key in one rawPipeline(), node-bound ones in one rawOnNodes(). */
+    private function flush(): void
+    {
+        $queue = $this->queue;
+        $this->queue = [];
+        if ($queue === []) {
+            return;
+        }
+        $byKey = $byNode = $out = [];
+        foreach ($queue as $i => [$argv, $node]) {
+            if ($node === null) {
+                $byKey[$i] = $argv;
+            } else {
+                $byNode[$node][$i] = $argv;
+            }
+        }
+        try {
+            if ($byKey) {
+                foreach (array_combine(array_keys($byKey), $this->send(array_values($byKey))) as $i => $r) {
+                    $out[$i] = $r;
+                }
+            }
+            if ($byNode) {
+                $replies = $this->sendOnNodes(array_map('array_values', $byNode));
+                foreach ($byNode as $node => $argvs) {
+                    foreach (array_keys($argvs) as $k => $i) {
+                        $out[$i] = $replies[$node][$k];
+                    }
+                }
+            }
+        } catch (\Throwable $e) {
+            $this->replies = [];
+            $this->next = 0;
+            throw $e;
+        }
+        ksort($out);
+        $this->replies = [];
+        $this->next = 0;
+        foreach ($out as $i => $r) {
+            $this->replies[] = [(string) $queue[$i][0][0], $r];
+        }
+    }
+
+    /** The extension's reply values (or lists of them), as Predis' RESP2 connection returns them. */
+    private static function toPredis(mixed $r): mixed
+    {
+        if ($r instanceof RedisClusterPool\Status) {
+            return Status::get($r->getPayload());
+        }
+        if ($r instanceof RedisClusterPool\Error) {
+            return new Error($r->getMessage());
+        }
+        if (is_array($r)) {
+            foreach ($r as $k => $v) {
+                if (is_object($v) || is_array($v)) {
+                    $r[$k] = self::toPredis($v);
+                }
+            }
+        }
+
+        return $r;
+    }
+
+    /** An extension exception as the Predis exception a Predis user catches. */
+    private function translate(RedisClusterPool\Exception $e): \Throwable
+    {
+        if ($e instanceof RedisClusterPool\ConnectionException) {
+            $this->ranges = null;
+            $node = $e->getNode() !== '' ? $e->getNode() : $this->seedId();
+
+            return new ConnectionException($this->nodeObject($node), $e->getMessage(), 0, $e);
+        }
+        if ($e instanceof RedisClusterPool\ClusterException) {
+            $this->ranges = null;
+            if (str_starts_with($e->getMessage(), 'Cannot discover the cluster topology')) {
+                return new ConnectionException($this->nodeObject($this->seedId()), $e->getMessage(), 0, $e);
+            }
+            if (str_contains($e->getMessage(), 'hash to different slots')) {
+                return new NotSupportedException($e->getMessage(), 0, $e);
+            }
+
+            return new ClientException($e->getMessage(), 0, $e);
+        }
+        if ($e instanceof RedisClusterPool\InvalidArgumentException) {
+            if (preg_match('/^rawOnNodes\(\): (\S+) is not a node of this cluster/', $e->getMessage(), $m)) {
+                // a node object kept from an earlier map (iteration) whose node has left the cluster
+                $this->ranges = null;
+
+                return new ConnectionException($this->nodeObject($m[1]), "$m[1] is no longer a node of the cluster", 0, $e);
+            }
+
+            return new NotSupportedException($e->getMessage(), 0, $e);
+        }
+
+        return new ClientException($e->getMessage(), 0, $e);
+    }
+
+    private function seedId(): string
+    {
+        if (!$this->seeds) {
+            return '?:0';
+        }
+        $p = $this->seeds[0]->getParameters();
+
+        return $p->host . ':' . ($p->port ?? 6379);
+    }
+
+    /** A node object for an exception (bound to the node; never connects by itself). */
+    private function nodeObject(string $id): NodeConnection
+    {
+        return $this->nodes[$id] ??= $this->newNode($id, false);
+    }
+
+    private function routedNode(string $id): NodeConnection
+    {
+        return $this->routed[$id] ??= $this->newNode($id, true);
+    }
+
+    private function newNode(string $id, bool $routed): NodeConnection
+    {
+        [$host, $port] = self::splitAddress($id);
+
+        return new NodeConnection($this, $id, $routed, new Parameters(['host' => $host, 'port' => $port] + $this->nodeParameters()));
+    }
+
+    /** @return list<string> the primaries, "host:port", in the slot map's order */
+    private function primaries(): array
+    {
+        $out = [];
+        foreach ($this->slotRanges() as [, , $primary]) {
+            $out[$primary] = true;
+        }
+
+        return array_keys($out);
+    }
+
+    private function ownerOf(int $slot): string
+    {
+        if (isset($this->moved[$slot])) {
+            return $this->moved[$slot];
+        }
+        foreach ($this->slotRanges() as [$from, $to, $primary]) {
+            if ($slot >= $from && $slot <= $to) {
+                return $primary;
+            }
+        }
+
+        return $this->primaries()[0];
+    }
+
+    /** @return list<array{0: int, 1: int, 2: string}> */
+    private function slotRanges(bool $reload = false): array
+    {
+        if ($this->ranges === null || $reload) {
+            $this->ranges = [];
+            $this->moved = [];
+            foreach ($this->slotMap()['slots'] as [$from, $to, $primary]) {
+                $this->ranges[] = [$from, $to, $primary];
+            }
+            if ($this->ranges === []) {
+                throw new ClientException('The cluster serves no slot');
+            }
+        }
+
+        return $this->ranges;
+    }
+
+    /** The extension's slot map (discovering the cluster if needed). */
+    private function slotMap(): array
+    {
+        try {
+            return $this->pool()->getSlotMap();
+        } catch (RedisClusterPool\Exception $e) {
+            throw $this->translate($e);
+        }
+    }
+
+    /** The slot of a command's first key (by the extension's command table), or null when keyless. */
+    private function slotOf(CommandInterface $command): ?int
+    {
+        $argv = array_map('strval', self::argv($command));
+        try {
+            $keys = RedisClusterPool::commandInfo(...$argv)['keys'];
+        } catch (RedisClusterPool\Exception) {
+            return null;
+        }
+
+        return $keys ? RedisClusterPool::keySlot($argv[$keys[0]]) : null;
+    }
+
+    /** @return list<mixed> the command name and its arguments */
+    private static function argv(CommandInterface $command): array
+    {
+        return [$command->getId(), ...array_values($command->getArguments())];
+    }
+
+    /** @return array{0: string, 1: int} */
+    private static function splitAddress(string $id): array
+    {
+        $i = strrpos($id, ':');
+        $host = substr($id, 0, (int) $i);
+
+        return [trim($host, '[]'), (int) substr($id, (int) $i + 1)];
+    }
+
+    /**
+     * Commands serialized by Predis (RESP arrays of bulk strings, back to back).
+     * @return list<list<string>>
+     */
+    private static function parseRequests(string $buffer): array
+    {
+        $out = [];
+        $pos = 0;
+        $len = strlen($buffer);
+        while ($pos < $len) {
+            $argv = [];
+            $n = self::header($buffer, $pos, '*');
+            for ($i = 0; $i < $n; $i++) {
+                $size = self::header($buffer, $pos, '$');
+                if ($size < 0 || $pos + $size + 2 > $len || substr($buffer, $pos + $size, 2) !== "\r\n") {
+                    throw new ClientException('Malformed request buffer: a bulk string is truncated');
+                }
+                $argv[] = substr($buffer, $pos, $size);
+                $pos += $size + 2;
+            }
+            if ($argv === []) {
+                throw new ClientException('Malformed request buffer: empty command');
+            }
+            $out[] = $argv;
+        }
+
+        return $out;
+    }
+
+    private static function header(string $buffer, int &$pos, string $type): int
+    {
+        $end = strpos($buffer, "\r\n", $pos);
+        if ($end === false || ($buffer[$pos] ?? '') !== $type || !ctype_digit(substr($buffer, $pos + 1, $end - $pos - 1))) {
+            throw new ClientException("Malformed request buffer: expected '$type' at offset $pos");
+        }
+        $n = (int) substr($buffer, $pos + 1, $end - $pos - 1);
+        $pos = $end + 2;
+
+        return $n;
+    }
+}

@@ -1,0 +1,346 @@
+/*
+ * class_raw.c - the raw API of RedisClusterPool, for adapters that parse replies themselves (the Predis
+ * backend in adapters/predis/): rawPipeline() and rawOnNodes().
+ *
+ * Both send argv lists as given (no Predis argument rewriting; the object's prefix, if any, is applied to
+ * key arguments like executeRaw() does) and return the replies as the reader built them: status replies
+ * OK/QUEUED/NOKEY/PONG as RedisClusterPool\Status, other statuses as strings, error replies as
+ * RedisClusterPool\Error objects *in place* (never thrown: the caller decides, as Predis' connections do).
+ * Only failures that leave no reply to return throw: I/O (ConnectionException and subclasses, naming the
+ * node), routing (ClusterException), bad input (InvalidArgumentException).
+ *
+ * Invariant: everything is validated before anything is sent; commands that need per-connection state
+ * (MULTI, WATCH, SELECT, SUBSCRIBE, ...: route "unsupported") are refused, because the sockets are shared
+ * by every RedisClusterPool object of the process and must never be left in such a state.
+ */
+#include "php.h"
+#include "zend_smart_str.h"
+#include <hiredis/hiredis.h>
+#include "php_redis_cluster_pool.h"
+#include "rcp_binding.h"
+#include "rcp_errors.h"
+#include "rcp_exec.h"
+#include "rcp_io.h"
+#include "rcp_pool.h"
+#include "rcp_topology.h"
+
+/* Build, look up, prefix and check one raw command (element `idx` of the caller's list). */
+static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const char *what, rcp_argv *a,
+                         const rcp_cmd **cmd)
+{
+	HashTable *args, rest;
+	zval *first = NULL, *v;
+	uint32_t i = 0;
+	bool ok;
+
+	ZVAL_DEREF(cmdz);
+	if (Z_TYPE_P(cmdz) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(cmdz)) == 0) {
+		rcp_throw(rcp_ce_invalid_argument, "%s: command #%u must be a non-empty array (the command name, then "
+			"its arguments), %s given", what, idx, Z_TYPE_P(cmdz) == IS_ARRAY ? "an empty array" : zend_zval_type_name(cmdz));
+		return false;
+	}
+	args = Z_ARRVAL_P(cmdz);
+	zend_hash_init(&rest, zend_hash_num_elements(args), NULL, NULL, 0);
+	ZEND_HASH_FOREACH_VAL(args, v) {
+		if (i++ == 0) {
+			first = v;
+		} else {
+			zend_hash_next_index_insert_new(&rest, v);
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZVAL_DEREF(first);
+	if (Z_TYPE_P(first) != IS_STRING || Z_STRLEN_P(first) == 0) {
+		zend_hash_destroy(&rest);
+		rcp_throw(rcp_ce_invalid_argument, "%s: the first element of command #%u must be the command name "
+			"(a non-empty string)", what, idx);
+		return false;
+	}
+	ok = rcp_argv_build(a, Z_STRVAL_P(first), Z_STRLEN_P(first), &rest, what);
+	zend_hash_destroy(&rest);
+	if (!ok) {
+		return false;
+	}
+	if (!(*cmd = rcp_argv_lookup(a)) || (p->prefix && !rcp_argv_prefix(a, *cmd, p->prefix))) {
+		rcp_argv_free(a);
+		return false;
+	}
+	if ((*cmd)->route == RCP_ROUTE_UNSUPPORTED) {
+		rcp_throw(rcp_ce_invalid_argument, "%s is not supported by RedisClusterPool: it changes or depends on "
+			"per-connection state that a shared pool cannot keep", (*cmd)->name);
+		rcp_argv_free(a);
+		return false;
+	}
+	return true;
+}
+
+/* Replies in call order; an UNDEF (never expected without a failure) becomes null. */
+static void rcp_raw_collect(rcp_pipe_cmd *cmds, uint32_t n, zval *return_value)
+{
+	array_init_size(return_value, n);
+	for (uint32_t k = 0; k < n; k++) {
+		if (Z_ISUNDEF(cmds[k].reply)) {
+			ZVAL_NULL(&cmds[k].reply);
+		}
+		add_next_index_zval(return_value, &cmds[k].reply);
+		ZVAL_UNDEF(&cmds[k].reply);
+	}
+}
+
+ZEND_METHOD(RedisClusterPool, rawPipeline)
+{
+	HashTable *list;
+	rcp_pool_object *p;
+	rcp_argv *argvs;
+	rcp_pipe_cmd *cmds;
+	uint32_t n, built = 0;
+	zval *cmdz;
+	rcp_err err;
+	bool ok = true;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ARRAY_HT(list)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!(p = rcp_pool_checked(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	n = zend_hash_num_elements(list);
+	if (n == 0) {
+		RETURN_EMPTY_ARRAY();
+	}
+	argvs = safe_emalloc(n, sizeof(rcp_argv), 0);
+	cmds = safe_emalloc(n, sizeof(rcp_pipe_cmd), 0);
+	ZEND_HASH_FOREACH_VAL(list, cmdz) {
+		const rcp_cmd *cmd;
+		if (!rcp_raw_argv(p, cmdz, built, "rawPipeline()", &argvs[built], &cmd)) {
+			ok = false;
+			break;
+		}
+		cmds[built].cmd = cmd;
+		cmds[built].argc = argvs[built].argc;
+		cmds[built].argv = argvs[built].argv;
+		cmds[built].argvlen = argvs[built].lens;
+		ZVAL_UNDEF(&cmds[built].reply);
+		built++;
+	} ZEND_HASH_FOREACH_END();
+	if (ok) {
+		err.code = RCP_OK;
+		if (rcp_exec_pipeline(&p->client, cmds, (int)n, &err) != RCP_OK) {
+			for (uint32_t k = 0; k < n; k++) {
+				zval_ptr_dtor(&cmds[k].reply);
+			}
+			rcp_throw_err(&err);
+		} else {
+			rcp_raw_collect(cmds, n, return_value);
+		}
+	}
+	for (uint32_t k = 0; k < built; k++) {
+		rcp_argv_free(&argvs[k]);
+	}
+	efree(argvs);
+	efree(cmds);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+}
+
+/* ---- rawOnNodes ------------------------------------------------------------------------------- */
+
+/* One node's share: its map index, where its replies start in the flat array and how many, its write buffer. */
+typedef struct {
+	uint16_t node;
+	uint32_t first, count;
+	smart_str buf;
+} rcp_raw_node;
+
+/* The map index of the node named "host:port" (as getSlotMap() names it), or -1. */
+static int rcp_raw_find_node(const rcp_map *map, zend_string *name)
+{
+	char addr[RCP_ADDR_MAX];
+
+	for (uint16_t k = 0; k < map->nnodes; k++) {
+		rcp_node_addr(&map->nodes[k], addr, sizeof(addr));
+		if (strlen(addr) == ZSTR_LEN(name) && memcmp(addr, ZSTR_VAL(name), ZSTR_LEN(name)) == 0) {
+			return k;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Every node's commands in one write per node, all nodes written before any reply is read (one round
+ * trip). A pooled connection that failed before any byte was written is retried once on a fresh one,
+ * as single commands are; anything else that fails is reported, naming the node.
+ */
+static rcp_status rcp_raw_run_nodes(rcp_client *cl, rcp_raw_node *nodes, uint32_t nn, zval *replies, rcp_err *err)
+{
+	rcp_map *map = cl->cluster->map;
+	rcp_part *parts = safe_emalloc(nn, sizeof(rcp_part), 0);
+	bool *retry = ecalloc(nn, sizeof(bool)), *was_new = ecalloc(nn, sizeof(bool));
+	uint32_t *which = safe_emalloc(nn, sizeof(uint32_t), 0);
+	rcp_status st = RCP_OK;
+	uint64_t deadline = rcp_now_ms() + cl->rw_timeout_ms;
+
+	for (int attempt = 0; attempt < 2; attempt++) {
+		uint32_t np = 0;
+
+		for (uint32_t i = 0; i < nn; i++) {
+			const rcp_node *node = &map->nodes[nodes[i].node];
+			if (attempt == 1 && !retry[i]) {
+				continue;
+			}
+			memset(&parts[np], 0, sizeof(rcp_part));
+			parts[np].conn = rcp_pool_get(node->host, node->port, cl->cred, cl->cred_len, cl->setup, cl->setup_len,
+				cl->setup_replies);
+			was_new[np] = parts[np].conn->state == RCP_CONN_NEW;
+			parts[np].buf = ZSTR_VAL(nodes[i].buf.s);
+			parts[np].len = ZSTR_LEN(nodes[i].buf.s);
+			parts[np].nreplies = nodes[i].count;
+			parts[np].replies = replies + nodes[i].first;
+			for (uint32_t r = 0; r < nodes[i].count; r++) {
+				ZVAL_UNDEF(&parts[np].replies[r]);
+			}
+			which[np++] = i;
+		}
+		if (np == 0) {
+			break;
+		}
+		rcp_io_run(parts, (int)np, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+		rcp_pool_sweep_parts(parts, (int)np);
+		memset(retry, 0, nn * sizeof(bool));
+		for (uint32_t k = 0; k < np; k++) {
+			if (parts[k].err.code == RCP_OK) {
+				continue;
+			}
+			for (uint32_t r = 0; r < parts[k].nreplies; r++) {
+				zval_ptr_dtor(&parts[k].replies[r]);
+				ZVAL_UNDEF(&parts[k].replies[r]);
+			}
+			if (attempt == 0 && !was_new[k] && !parts[k].wrote_any && parts[k].err.code == RCP_E_CONNECTION) {
+				retry[which[k]] = true;
+			} else if (st == RCP_OK) {
+				*err = parts[k].err;
+				st = err->code;
+			}
+		}
+	}
+	efree(which);
+	efree(was_new);
+	efree(retry);
+	efree(parts);
+	return st;
+}
+
+ZEND_METHOD(RedisClusterPool, rawOnNodes)
+{
+	HashTable *by_node;
+	rcp_pool_object *p;
+	zend_string *name;
+	zval *list, *cmdz, *replies = NULL;
+	rcp_argv *argvs = NULL;
+	rcp_raw_node *nodes = NULL;
+	uint32_t total = 0, built = 0, nn = 0;
+	rcp_err err;
+	bool ok = true;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ARRAY_HT(by_node)
+	ZEND_PARSE_PARAMETERS_END();
+	if (!(p = rcp_pool_checked(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	ZEND_HASH_FOREACH_STR_KEY_VAL(by_node, name, list) {
+		ZVAL_DEREF(list);
+		if (!name || Z_TYPE_P(list) != IS_ARRAY) {
+			rcp_throw(rcp_ce_invalid_argument, "rawOnNodes() expects [\"host:port\" => [[command, args...], ...], ...]");
+			RETURN_THROWS();
+		}
+		total += zend_hash_num_elements(Z_ARRVAL_P(list));
+	} ZEND_HASH_FOREACH_END();
+	err.code = RCP_OK;
+	if (rcp_client_ready(&p->client, &err) != RCP_OK) {
+		rcp_throw_err(&err);
+		RETURN_THROWS();
+	}
+	nodes = ecalloc(zend_hash_num_elements(by_node) + 1, sizeof(rcp_raw_node));
+	argvs = safe_emalloc(total + 1, sizeof(rcp_argv), 0);
+	replies = safe_emalloc(total + 1, sizeof(zval), 0);
+
+	/* 1. validate everything and encode each node's commands back to back */
+	ZEND_HASH_FOREACH_STR_KEY_VAL(by_node, name, list) {
+		int idx = rcp_raw_find_node(p->client.cluster->map, name);
+		uint32_t i = 0;
+
+		ZVAL_DEREF(list);
+		if (idx < 0) {
+			rcp_throw(rcp_ce_invalid_argument, "rawOnNodes(): %.*s is not a node of this cluster (see getSlotMap())",
+				(int)MIN(ZSTR_LEN(name), 300), ZSTR_VAL(name));
+			ok = false;
+			break;
+		}
+		nodes[nn].node = (uint16_t)idx;
+		nodes[nn].first = built;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(list), cmdz) {
+			const rcp_cmd *cmd;
+			char *buf;
+			int len;
+
+			if (!rcp_raw_argv(p, cmdz, i++, "rawOnNodes()", &argvs[built], &cmd)) {
+				ok = false;
+				break;
+			}
+			len = redisFormatCommandArgv(&buf, argvs[built].argc, (const char **)argvs[built].argv, argvs[built].lens);
+			smart_str_appendl(&nodes[nn].buf, buf, (size_t)len);
+			redisFreeCommand(buf);
+			built++;
+		} ZEND_HASH_FOREACH_END();
+		nodes[nn].count = built - nodes[nn].first;
+		if (nodes[nn].count) {
+			smart_str_0(&nodes[nn].buf);
+			nn++;
+		} else {
+			smart_str_free(&nodes[nn].buf);
+		}
+		if (!ok) {
+			break;
+		}
+	} ZEND_HASH_FOREACH_END();
+
+	/* 2. one round trip; replies grouped back by node, in the caller's order */
+	if (ok && rcp_raw_run_nodes(&p->client, nodes, nn, replies, &err) != RCP_OK) {
+		for (uint32_t k = 0; k < nn; k++) {
+			for (uint32_t r = 0; r < nodes[k].count; r++) {
+				zval_ptr_dtor(&replies[nodes[k].first + r]);
+			}
+		}
+		rcp_throw_err(&err);
+		ok = false;
+	}
+	if (ok) {
+		uint32_t k = 0;
+		array_init_size(return_value, zend_hash_num_elements(by_node));
+		ZEND_HASH_FOREACH_STR_KEY_VAL(by_node, name, list) {
+			zval out;
+			ZVAL_DEREF(list);
+			array_init_size(&out, zend_hash_num_elements(Z_ARRVAL_P(list)));
+			if (zend_hash_num_elements(Z_ARRVAL_P(list))) {
+				for (uint32_t r = 0; r < nodes[k].count; r++) {
+					add_next_index_zval(&out, &replies[nodes[k].first + r]);
+				}
+				k++;
+			}
+			zend_hash_update(Z_ARRVAL_P(return_value), name, &out);
+		} ZEND_HASH_FOREACH_END();
+	}
+	for (uint32_t k = 0; k <= nn; k++) { /* nodes[nn]: the one being built when validation failed */
+		smart_str_free(&nodes[k].buf);
+	}
+	for (uint32_t k = 0; k < built; k++) {
+		rcp_argv_free(&argvs[k]);
+	}
+	efree(nodes);
+	efree(argvs);
+	efree(replies);
+	if (EG(exception)) {
+		RETURN_THROWS();
+	}
+}
