@@ -5,7 +5,7 @@
  * Per client: requests/s, latency p50/p99, commands the servers executed per application command, CLUSTER
  * SLOTS and TCP connects per 1,000 requests, TIME_WAIT sockets towards the cluster.
  *   php benchmarks/fpm_bench.php FPM_ADDR [requests-per-round=1000] [rounds=3] [json-out]
- * (benchmarks/run.sh sets everything up and calls this.)
+ * (`bash benchmarks/run.sh fpm` sets everything up and calls this.)
  */
 require __DIR__ . '/lib.inc';
 [$_, $addr] = $argv;

@@ -1,25 +1,33 @@
 #!/usr/bin/env bash
-# Benchmarks, one command: installs what is missing (incl. phpredis from Debian and Predis from Packagist),
-# builds the extension (release flags), starts a 6-node cluster and php-fpm (8 workers), and runs
-# benchmarks/fpm_bench.php. Results: a table on stdout and .scratch/bench/fpm.json.
-#   bash benchmarks/run.sh [requests-per-round=1000] [rounds=3] [slots-to-reshard=1000]
+# Benchmarks, one command: installs what is missing (phpredis from Debian, Predis v3 from Packagist), builds
+# the extension (release flags), starts a 6-node cluster (3 primaries + 3 replicas) and php-fpm (8 workers),
+# runs the suites and writes a table on stdout plus one JSON file per suite in .scratch/bench/.
+#   bash benchmarks/run.sh [SUITE...]      default: every suite
+# Suites:
+#   latency   issue 4: MGET-10/100 spread over the 3 primaries and a 100-command cross-node pipeline,
+#             per-operation p50/p99 in one CLI process, round trips per node   -> latency.json
+#   fpm       SET+GET+MGET-10 on one hash tag through php-fpm, every client   -> fpm.json
+#   reshard   1,000 slots moved under load through php-fpm                    -> reshard.json
+# Sizes (environment): RCP_BENCH_OPS (latency ops per round, 300), RCP_BENCH_REQUESTS (fpm requests per
+# round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_SLOTS (1000).
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
 cd "$RCP_ROOT"
-bash scripts/deps.sh
-dpkg-query -W -f='${Status}' php8.2-redis 2>/dev/null | grep -q "install ok installed" ||
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq php8.2-redis >/dev/null; }
-bash scripts/build.sh --release
-out="$RCP_ROOT/.scratch/bench"; mkdir -p "$out"
-if [[ ! -f $RCP_ROOT/.scratch/predis3/vendor/autoload.php ]]; then
-  mkdir -p "$RCP_ROOT/.scratch/predis3"
-  (cd "$RCP_ROOT/.scratch/predis3" && COMPOSER_ALLOW_SUPERUSER=1 composer require -q --no-interaction "predis/predis:^3")
-fi
-export RCP_PREDIS3_AUTOLOAD="$RCP_ROOT/.scratch/predis3/vendor/autoload.php"
-work=$(mktemp -d "$out/run.XXXXXX")
-cleanup() { bash tests/fpm/fpm.sh stop "$work/fpm" >/dev/null 2>&1 || true; bash tests/cluster/cluster.sh stop "$work/cluster" >/dev/null 2>&1 || true; rm -rf "$work"; }
-trap cleanup EXIT
-set -a; source <(bash tests/cluster/cluster.sh start "$work/cluster"); set +a
-eval "$(bash tests/fpm/fpm.sh start "$work/fpm" 8)"
-php -d "extension=$RCP_ROOT/modules/redis_cluster_pool.so" benchmarks/fpm_bench.php "$RCP_FPM_ADDR" "${1:-1000}" "${2:-3}" "$out/fpm.json"
-php -d "extension=$RCP_ROOT/modules/redis_cluster_pool.so" benchmarks/reshard_bench.php "$RCP_FPM_ADDR" "${3:-1000}" "$out/reshard.json"
+source benchmarks/setup.inc.sh
+suites=("$@"); ((${#suites[@]})) || suites=(latency fpm reshard)
+bench_setup
+bench_cluster "$work/cluster"
+ext=(-d "extension=$RCP_ROOT/modules/redis_cluster_pool.so")
+for s in "${suites[@]}"; do
+  case $s in
+  latency) php "${ext[@]}" benchmarks/latency_bench.php "${RCP_BENCH_OPS:-300}" "${RCP_BENCH_ROUNDS:-5}" "$out/latency.json" ;;
+  fpm|reshard)
+    [[ -n ${RCP_FPM_ADDR:-} ]] || bench_fpm "$work/fpm" 8
+    if [[ $s == fpm ]]; then
+      php "${ext[@]}" benchmarks/fpm_bench.php "$RCP_FPM_ADDR" "${RCP_BENCH_REQUESTS:-1000}" "${RCP_BENCH_ROUNDS:-3}" "$out/fpm.json"
+    else
+      php "${ext[@]}" benchmarks/reshard_bench.php "$RCP_FPM_ADDR" "${RCP_BENCH_SLOTS:-1000}" "$out/reshard.json"
+    fi ;;
+  *) rcp_die "unknown suite $s (latency fpm reshard)" ;;
+  esac
+done
