@@ -94,8 +94,7 @@ foreach ($ops as $w => $cs) foreach ($cs as $c => $f) for ($i = 0; $i < 50; $i++
 
 $lat = []; $roundP50 = [];
 for ($r = 0; $r < $rounds; $r++) {
-    $order = array_keys($clients);
-    for ($i = 0; $i < $r % count($order); $i++) $order[] = array_shift($order);
+    $order = rotate(array_keys($clients), $r);
     foreach ($ops as $w => $cs) {
         foreach ($order as $c) {
             $f = $cs[$c]; $l = [];
