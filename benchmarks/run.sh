@@ -8,13 +8,15 @@
 #             per-operation p50/p99 in one CLI process, round trips per node   -> latency.json
 #   fpm       SET+GET+MGET-10 on one hash tag through php-fpm, every client   -> fpm.json
 #   reshard   1,000 slots moved under load through php-fpm                    -> reshard.json
+#   scale     a 3-primary and a 100-primary cluster (no replicas): topology cost in fresh processes,
+#             per-command latency/CPU, interleaved                               -> scale.json
 # Sizes (environment): RCP_BENCH_OPS (latency ops per round, 300), RCP_BENCH_REQUESTS (fpm requests per
 # round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_SLOTS (1000).
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
 cd "$RCP_ROOT"
 source benchmarks/setup.inc.sh
-suites=("$@"); ((${#suites[@]})) || suites=(latency fpm reshard)
+suites=("$@"); ((${#suites[@]})) || suites=(latency fpm reshard scale)
 bench_setup
 bench_cluster "$work/cluster"
 ext=(-d "extension=$RCP_ROOT/modules/redis_cluster_pool.so")
@@ -28,6 +30,13 @@ for s in "${suites[@]}"; do
     else
       php "${ext[@]}" benchmarks/reshard_bench.php "$RCP_FPM_ADDR" "${RCP_BENCH_SLOTS:-1000}" "$out/reshard.json"
     fi ;;
-  *) rcp_die "unknown suite $s (latency fpm reshard)" ;;
+  scale)
+    for n in 3 100; do
+      bench_dirs=("$work/scale$n" "${bench_dirs[@]}")
+      bash benchmarks/scale_cluster.sh start "$work/scale$n" "$n" >/dev/null
+    done
+    php "${ext[@]}" benchmarks/scale_bench.php "$work/scale3/env" "$work/scale100/env" 10 1000 4 "$out/scale.json"
+    for n in 3 100; do bash benchmarks/scale_cluster.sh stop "$work/scale$n"; done ;;
+  *) rcp_die "unknown suite $s (latency fpm reshard scale)" ;;
   esac
 done

@@ -32,6 +32,7 @@ bench_cleanup() {
   local d
   for d in "${bench_dirs[@]}"; do
     if [[ -f $d/fpm.env ]]; then bash tests/fpm/fpm.sh stop "$d" >/dev/null 2>&1 || true
+    elif [[ $d == */scale* ]]; then bash benchmarks/scale_cluster.sh stop "$d" >/dev/null 2>&1 || true
     else bash tests/cluster/cluster.sh stop "$d" >/dev/null 2>&1 || true; fi
   done
   rm -rf "$work"
