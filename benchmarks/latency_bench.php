@@ -92,13 +92,16 @@ $clients = ['rcp' => 'redis_cluster_pool', 'phpredis' => 'phpredis RedisCluster 
 // warm-up (connections, slot caches)
 foreach ($ops as $w => $cs) foreach ($cs as $c => $f) for ($i = 0; $i < 50; $i++) $f();
 
-$lat = []; $roundP50 = [];
+$cpuNow = fn() => (fn($r) => $r['ru_utime.tv_sec'] * 1e6 + $r['ru_utime.tv_usec'] + $r['ru_stime.tv_sec'] * 1e6 + $r['ru_stime.tv_usec'])(getrusage());
+$lat = []; $roundP50 = []; $cpu = [];
 for ($r = 0; $r < $rounds; $r++) {
     $order = rotate(array_keys($clients), $r);
     foreach ($ops as $w => $cs) {
         foreach ($order as $c) {
             $f = $cs[$c]; $l = [];
+            $c0 = $cpuNow();
             for ($i = 0; $i < $perRound; $i++) { $t = hrtime(true); $f(); $l[] = (hrtime(true) - $t) / 1e3; }
+            $cpu[$w][$c] = ($cpu[$w][$c] ?? 0) + $cpuNow() - $c0;   // this PHP process (user+sys): the client's own cost
             $lat[$w][$c] = array_merge($lat[$w][$c] ?? [], $l);
             $roundP50[$w][$c][] = round(pct($l, 0.5), 1);
         }
@@ -128,8 +131,8 @@ foreach ($ops as $w => $cs) {
 }
 
 $rows = [];
-printf("\n%-8s %-10s %9s %9s %9s %18s %8s %8s %9s %s\n", 'workload', 'client', 'p50 us', 'p99 us', 'mean us',
-    'round p50 min-max', 'p50/phpr', 'p99/phpr', 'reads/op', 'commands/op');
+printf("\n%-8s %-10s %8s %8s %8s %15s %8s %13s %8s %7s %8s %s\n", 'workload', 'client', 'p50 us', 'p99 us', 'mean us',
+    'round p50 range', 'p50/phpr', 'round p50/phpr', 'p99/phpr', 'CPU us', 'reads/op', 'commands/op');
 foreach ($ops as $w => $cs) {
     foreach ($cs as $c => $_) {
         $l = $lat[$w][$c];
@@ -139,15 +142,20 @@ foreach ($ops as $w => $cs) {
         $row = ['workload' => $w, 'client' => $c, 'label' => $clients[$c], 'ops' => count($l),
             'p50_us' => round($p50, 1), 'p99_us' => round($p99, 1), 'mean_us' => round(array_sum($l) / count($l), 1),
             'round_p50_us' => $roundP50[$w][$c],
-            'p50_ratio_vs_phpredis' => round($p50 / $ref50, 2), 'p99_ratio_vs_phpredis' => round($p99 / $ref99, 2)] + $rt[$w][$c];
+            'p50_ratio_vs_phpredis' => round($p50 / $ref50, 2), 'p99_ratio_vs_phpredis' => round($p99 / $ref99, 2),
+            // the same round's p50s side by side (run back to back, so drift cancels)
+            'round_p50_ratio_vs_phpredis' => array_map(fn($x, $y) => round($x / $y, 2), $roundP50[$w][$c], $roundP50[$w]['phpredis']),
+            'client_cpu_us_per_op' => round($cpu[$w][$c] / count($l), 1)] + $rt[$w][$c];
         $rows[] = $row;
         $cmdTxt = implode(' ', array_map(fn($k, $v) => "$k=$v", array_keys($row['commands_per_op']), $row['commands_per_op']));
-        printf("%-8s %-10s %9.1f %9.1f %9.1f %18s %8.2f %8.2f %9.2f %s\n", $w, $c, $p50, $p99, $row['mean_us'],
-            sprintf('%.0f-%.0f', $lo, $hi), $row['p50_ratio_vs_phpredis'], $row['p99_ratio_vs_phpredis'],
-            $row['server_reads_per_op'], $cmdTxt);
+        [$rlo, $rhi] = spread_of($row['round_p50_ratio_vs_phpredis']);
+        printf("%-8s %-10s %8.1f %8.1f %8.1f %15s %8.2f %13s %8.2f %7.1f %8.2f %s\n", $w, $c, $p50, $p99, $row['mean_us'],
+            sprintf('%.0f-%.0f', $lo, $hi), $row['p50_ratio_vs_phpredis'], sprintf('%.2f-%.2f', $rlo, $rhi), $row['p99_ratio_vs_phpredis'],
+            $row['client_cpu_us_per_op'], $row['server_reads_per_op'], $cmdTxt);
     }
 }
 echo "connects during the round-trip pass: ", json_encode(array_map(fn($r) => $r['connects'], $rows)), "\n";
+echo "CPU us = this PHP process's CPU time per operation (the client's own cost; the rest of the latency is the servers and the wire)\n";
 echo "reads/op = server read events per operation summed over the primaries (1 per node touched = one write per node)\n";
 if ($jsonOut) {
     file_put_contents($jsonOut, json_encode(['date' => date('c'), 'machine' => php_uname(), 'cpus' => (int) shell_exec('nproc'),

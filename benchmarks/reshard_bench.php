@@ -14,17 +14,7 @@ $page = __DIR__ . '/www/reshard.php';
 // warm every worker up (one discovery for the pool), then measure from here
 drive($addr, $page, 'w=1', 400, 8);
 $slotsBefore = node_stats()[1];
-$stopFile = tempnam(sys_get_temp_dir(), 'rcps');
-$load = pcntl_fork();
-if ($load === 0) {
-    $n = 0; $bad = 0; $errors = [];
-    while (file_exists($stopFile)) {
-        [$wall, $lat, $b, $errs] = drive_collect($addr, $page, 'w=2', 400, 8);
-        $n += 400; $bad += $b; $errors = array_merge($errors, $errs);
-    }
-    file_put_contents("$stopFile.out", json_encode([$n, $bad, array_slice(array_count_values($errors), 0, 5)]));
-    exit(0);
-}
+$load = load_start($addr, $page, 'w=2');
 // move slots from the first primary's range to the second primary
 $prims = rcp_primaries();
 $srcMap = (new RcpRaw($prims[0]))->cmd('CLUSTER', 'SLOTS');
@@ -50,10 +40,7 @@ foreach ($move as $slot) {
 }
 $moveSecs = microtime(true) - $t0;
 sleep(2);                                   // keep the load running past the end of the move
-unlink($stopFile);
-pcntl_waitpid($load, $st);
-[$requests, $failed, $errs] = json_decode(file_get_contents("$stopFile.out"), true);
-unlink("$stopFile.out");
+[$requests, $failed, $errs] = load_stop($load);
 $sent = node_stats()[1] - $slotsBefore;
 $res = ['slots_moved' => count($move), 'move_seconds' => round($moveSecs, 2), 'requests' => $requests,
         'failed_requests' => $failed, 'cluster_slots_received' => $sent, 'error_samples' => $errs];

@@ -2,34 +2,41 @@
 # Benchmarks, one command: installs what is missing (phpredis from Debian, Predis v3 from Packagist), builds
 # the extension (release flags), starts a 6-node cluster (3 primaries + 3 replicas) and php-fpm (8 workers),
 # runs the suites and writes a table on stdout plus one JSON file per suite in .scratch/bench/.
-#   bash benchmarks/run.sh [SUITE...]      default: every suite
+#   bash benchmarks/run.sh [--chart] [SUITE...]   default: every suite; --chart: also .scratch/bench/fpm.png
+#                                                 (gnuplot, from Debian: throughput and p99 per client)
 # Suites:
 #   latency   issue 4: MGET-10/100 spread over the 3 primaries and a 100-command cross-node pipeline,
 #             per-operation p50/p99 in one CLI process, round trips per node   -> latency.json
 #   fpm       SET+GET+MGET-10 on one hash tag through php-fpm, every client   -> fpm.json
 #   reshard   1,000 slots moved under load through php-fpm                    -> reshard.json
+#   cold      a fresh php-fpm pool's first 200 requests, every client           -> cold.json
+#   replica   a replica SIGKILLed under load (spread workload), every client      -> replica.json
 #   scale     a 3-primary and a 100-primary cluster (no replicas): topology cost in fresh processes,
 #             per-command latency/CPU, interleaved                               -> scale.json
 # Sizes (environment): RCP_BENCH_OPS (latency ops per round, 300), RCP_BENCH_REQUESTS (fpm requests per
-# round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_SLOTS (1000).
+# round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_EVENT_ROUNDS (cold 2, replica 1),
+# RCP_BENCH_SLOTS (1000).
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
 cd "$RCP_ROOT"
 source benchmarks/setup.inc.sh
-suites=("$@"); ((${#suites[@]})) || suites=(latency fpm reshard scale)
+chart=0
+if [[ ${1:-} == --chart ]]; then chart=1; shift; fi
+suites=("$@"); ((${#suites[@]})) || suites=(latency fpm cold replica reshard scale)
 bench_setup
 bench_cluster "$work/cluster"
 ext=(-d "extension=$RCP_ROOT/modules/redis_cluster_pool.so")
 for s in "${suites[@]}"; do
   case $s in
   latency) php "${ext[@]}" benchmarks/latency_bench.php "${RCP_BENCH_OPS:-300}" "${RCP_BENCH_ROUNDS:-5}" "$out/latency.json" ;;
-  fpm|reshard)
+  cold) php "${ext[@]}" benchmarks/events_bench.php cold "${RCP_BENCH_EVENT_ROUNDS:-2}" "$out/cold.json" ;;
+  fpm|reshard|replica)
     [[ -n ${RCP_FPM_ADDR:-} ]] || bench_fpm "$work/fpm" 8
-    if [[ $s == fpm ]]; then
-      php "${ext[@]}" benchmarks/fpm_bench.php "$RCP_FPM_ADDR" "${RCP_BENCH_REQUESTS:-1000}" "${RCP_BENCH_ROUNDS:-3}" "$out/fpm.json"
-    else
-      php "${ext[@]}" benchmarks/reshard_bench.php "$RCP_FPM_ADDR" "${RCP_BENCH_SLOTS:-1000}" "$out/reshard.json"
-    fi ;;
+    case $s in
+    fpm) php "${ext[@]}" benchmarks/fpm_bench.php "$RCP_FPM_ADDR" "${RCP_BENCH_REQUESTS:-1000}" "${RCP_BENCH_ROUNDS:-3}" "$out/fpm.json" ;;
+    replica) php "${ext[@]}" benchmarks/events_bench.php replica "${RCP_BENCH_EVENT_ROUNDS:-1}" "$out/replica.json" ;;
+    reshard) php "${ext[@]}" benchmarks/reshard_bench.php "$RCP_FPM_ADDR" "${RCP_BENCH_SLOTS:-1000}" "$out/reshard.json" ;;
+    esac ;;
   scale)
     for n in 3 100; do
       bench_dirs=("$work/scale$n" "${bench_dirs[@]}")
@@ -37,6 +44,10 @@ for s in "${suites[@]}"; do
     done
     php "${ext[@]}" benchmarks/scale_bench.php "$work/scale3/env" "$work/scale100/env" 10 1000 4 "$out/scale.json"
     for n in 3 100; do bash benchmarks/scale_cluster.sh stop "$work/scale$n"; done ;;
-  *) rcp_die "unknown suite $s (latency fpm reshard scale)" ;;
+  *) rcp_die "unknown suite $s (latency fpm cold replica reshard scale)" ;;
   esac
 done
+if ((chart)) && [[ -f $out/fpm.json ]]; then
+  bench_apt gnuplot-nox
+  php benchmarks/chart.php "$out/fpm.json" "$out/fpm.png"
+fi

@@ -25,6 +25,8 @@ bench_setup() {
   fi
   export RCP_PREDIS3_AUTOLOAD="$RCP_ROOT/.scratch/predis3/vendor/autoload.php"
   work=$(mktemp -d "$out/run.XXXXXX")
+  # temporary files (load drivers, fresh php-fpm pools) here, not in a /tmp that other jobs may clean
+  mkdir -p "$work/tmp"; export TMPDIR="$work/tmp"
   bench_dirs=()
   trap bench_cleanup EXIT
 }
