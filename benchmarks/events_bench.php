@@ -28,7 +28,7 @@ function replica_restart(string $replica): void
     $t = microtime(true);
     while (microtime(true) - $t < 30) {
         try {
-            $info = (new RcpRaw($replica))->cmd('INFO', 'replication');
+            $info = (@new RcpRaw($replica))->cmd('INFO', 'replication');
             $nodes = (new RcpRaw(rcp_primaries()[0]))->cmd('CLUSTER', 'NODES');
             if (str_contains($info, 'master_link_status:up') && !preg_match('/fail|handshake/', $nodes)) return;
         } catch (Throwable $e) {}
@@ -40,11 +40,11 @@ function replica_restart(string $replica): void
 for ($r = 0; $r < $rounds; $r++) {
     foreach (rotate(array_keys($clients), $r) as $k) {
         if ($mode === 'cold') {
-            [$dir, $addr] = rcp_fpm_start(8);
+            [$dir, $addr] = fpm_pool_start(8);
             [$c0, $s0, $n0] = node_stats();
             [$wall, $lat, $bad] = drive($addr, $page, "w=hot&client=$k&node=$owner", 200, 8);
             [$c1, $s1, $n1] = node_stats();
-            rcp_fpm_stop($dir);
+            fpm_pool_stop($dir);
             $n = 200;
         } else {
             $addr = getenv('RCP_FPM_ADDR');
@@ -65,7 +65,7 @@ for ($r = 0; $r < $rounds; $r++) {
         $a = &$acc[$k];
         $a['n'] = ($a['n'] ?? 0) + $n; $a['wall'] = ($a['wall'] ?? 0) + $wall; $a['bad'] = ($a['bad'] ?? 0) + $bad;
         $a['lat'] = array_merge($a['lat'] ?? [], $lat); $a['slots'] = ($a['slots'] ?? 0) + max(0, $s1 - $s0);
-        $a['conns'] = ($a['conns'] ?? 0) + max(0, ($n1 - $n0) - count($alive ?? rcp_seeds()) * 2);
+        $a['conns'] = ($a['conns'] ?? 0) + max(0, ($n1 - $n0) - count($alive ?? rcp_seeds()));
         $a['max'][] = round(max($lat), 1);
         unset($a);
     }

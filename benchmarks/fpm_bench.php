@@ -41,7 +41,7 @@ for ($round = 0; $round < $rounds; $round++) {
             $a['wall'] += $wall; $a['lat'] = array_merge($a['lat'], $lat); $a['bad'] += $bad; $a['n'] += $perRound;
             $a['rps'][] = round($perRound / $wall);
             $a['calls'] += $c1 - $c0; $a['slots'] += $s1 - $s0;
-            $a['conns'] += ($n1 - $n0) - count(rcp_seeds()) * 2;   // minus the probes' own connections
+            $a['conns'] += ($n1 - $n0) - count(rcp_seeds());   // minus the second probe's own connections (the first counted itself before)
             $a['tw'] += max(0, time_wait() - $tw0 - count(rcp_seeds()));   // minus the probes' own
             unset($a);
         }
