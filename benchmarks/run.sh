@@ -12,7 +12,8 @@
 #   cold      a fresh php-fpm pool's first 200 requests, every client           -> cold.json
 #   replica   a replica SIGKILLed under load (spread workload), every client      -> replica.json
 #   scale     a 3-primary and a 100-primary cluster (no replicas): topology cost in fresh processes,
-#             per-command latency/CPU, interleaved                               -> scale.json
+#             per-command latency/CPU, interleaved; instructions per command
+#             under callgrind on both                                          -> scale.json, instr.txt
 # Sizes (environment): RCP_BENCH_OPS (latency ops per round, 300), RCP_BENCH_REQUESTS (fpm requests per
 # round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_EVENT_ROUNDS (cold 2, replica 1),
 # RCP_BENCH_SLOTS (1000).
@@ -43,6 +44,8 @@ for s in "${suites[@]}"; do
       bash benchmarks/scale_cluster.sh start "$work/scale$n" "$n" >/dev/null
     done
     php "${ext[@]}" benchmarks/scale_bench.php "$work/scale3/env" "$work/scale100/env" 10 1000 4 "$out/scale.json"
+    # the client's own work per command, noise-free (callgrind instruction counts)
+    for n in 3 100; do php "${ext[@]}" benchmarks/instr_per_command.php "$work/scale$n/env" 2000; done | tee "$out/instr.txt"
     for n in 3 100; do bash benchmarks/scale_cluster.sh stop "$work/scale$n"; done ;;
   *) rcp_die "unknown suite $s (latency fpm cold replica reshard scale)" ;;
   esac
