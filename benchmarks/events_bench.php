@@ -44,6 +44,8 @@ for ($r = 0; $r < $rounds; $r++) {
             [$c0, $s0, $n0] = node_stats();
             [$wall, $lat, $bad] = drive($addr, $page, "w=hot&client=$k&node=$owner", 200, 8);
             [$c1, $s1, $n1] = node_stats();
+            // a pool per client: its workers' RSS is this client's (after 25 requests each)
+            $mem = fpm_memory($addr, (int) parse_ini_file("$dir/fpm.env")['RCP_FPM_PID']);
             fpm_pool_stop($dir);
             $n = 200;
         } else {
@@ -67,22 +69,23 @@ for ($r = 0; $r < $rounds; $r++) {
         $a['lat'] = array_merge($a['lat'] ?? [], $lat); $a['slots'] = ($a['slots'] ?? 0) + max(0, $s1 - $s0);
         $a['conns'] = ($a['conns'] ?? 0) + max(0, ($n1 - $n0) - count($alive ?? rcp_seeds()));
         $a['max'][] = round(max($lat), 1);
+        if (isset($mem)) $a['rss'][] = $mem['worker_rss_kib_max'];
         unset($a);
     }
 }
 $rows = [];
 echo $mode === 'cold' ? "cold start: a fresh 8-worker pool, its first 200 requests (hot workload), $rounds rounds\n"
     : "replica SIGKILLed after 1 s of load, 4 s more (spread workload), $rounds rounds\n";
-printf("%-46s %8s %8s %8s %14s %9s %9s %6s\n", 'client', 'req/s', 'p50 ms', 'p99 ms', 'max ms/round', 'SLOTS/1k', 'conn/1k', 'fail');
+printf("%-46s %8s %8s %8s %14s %9s %9s %6s %9s\n", 'client', 'req/s', 'p50 ms', 'p99 ms', 'max ms/round', 'SLOTS/1k', 'conn/1k', 'fail', 'RSS KiB');
 foreach ($clients as $k => $label) {
     $a = $acc[$k];
     $row = ['client' => $k, 'label' => $label, 'requests' => $a['n'], 'rps' => round($a['n'] / $a['wall'], 1),
         'p50_ms' => round(pct($a['lat'], 0.5), 2), 'p99_ms' => round(pct($a['lat'], 0.99), 2), 'max_ms_per_round' => $a['max'],
         'cluster_slots_per_1000' => round($a['slots'] * 1000 / $a['n'], 1), 'connects_per_1000' => round($a['conns'] * 1000 / $a['n'], 1),
-        'failed' => $a['bad']];
+        'failed' => $a['bad']] + (isset($a['rss']) ? ['worker_rss_kib_max' => max($a['rss'])] : []);
     $rows[] = $row;
-    printf("%-46s %8.0f %8.2f %8.2f %14s %9.1f %9.1f %6d\n", $label, $row['rps'], $row['p50_ms'], $row['p99_ms'],
-        implode('/', $a['max']), $row['cluster_slots_per_1000'], $row['connects_per_1000'], $row['failed']);
+    printf("%-46s %8.0f %8.2f %8.2f %14s %9.1f %9.1f %6d %9s\n", $label, $row['rps'], $row['p50_ms'], $row['p99_ms'],
+        implode('/', $a['max']), $row['cluster_slots_per_1000'], $row['connects_per_1000'], $row['failed'], $row['worker_rss_kib_max'] ?? '-');
 }
 if ($jsonOut) {
     file_put_contents($jsonOut, json_encode(['date' => date('c'), 'machine' => php_uname(), 'mode' => $mode, 'rounds' => $rounds,

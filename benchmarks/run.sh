@@ -8,7 +8,7 @@
 #   latency   issue 4: MGET-10/100 spread over the 3 primaries and a 100-command cross-node pipeline,
 #             per-operation p50/p99 in one CLI process, round trips per node   -> latency.json
 #   fpm       SET+GET+MGET-10 on one hash tag through php-fpm, every client   -> fpm.json
-#   reshard   1,000 slots moved under load through php-fpm                    -> reshard.json
+#   reshard   1,000 slots moved under load through php-fpm, per cluster client -> reshard.json
 #   cold      a fresh php-fpm pool's first 200 requests, every client           -> cold.json
 #   replica   a replica SIGKILLed under load (spread workload), every client      -> replica.json
 #   scale     a 3-primary and a 100-primary cluster (no replicas): topology cost in fresh processes,

@@ -4,6 +4,7 @@
  *   hot     SET + GET + MGET-10 on one hash tag ({bench}: one slot, one node)
  *   spread  20 GETs on keys spread over the keyspace + one MGET-10 cross-slot
  *   pipe    a 100-command pipeline (SET/GET on 50 keys on spread slots) over the 3 primaries
+ *   rw      SET + GET of one of 5,000 keys anywhere + MGET-10 on one of 50 hash tags (the resharding load)
  * ?keys= is the PHP file benchmarks/fpm_bench.php wrote with the spread keys and their owners (the ceiling's
  * routing); ?i= the request number. Prints "ok" when every reply is the expected one.
  * Clients: rcp, rcp_predis (hook: active once adapters/predis/ exists), predis, phpredis, phpredis_np, ceiling.
@@ -12,7 +13,7 @@ $seeds = explode(',', getenv('RCP_TEST_SEEDS'));
 $i = (int) ($_GET['i'] ?? 0);
 $w = $_GET['w'] ?? 'hot';
 $client = $_GET['client'] ?? '';
-$K = $w === 'hot' ? null : require $_GET['keys'];   // ['spread' => [...], 'pipe' => [...], 'owner' => [key => node]]
+$K = in_array($w, ['spread', 'pipe'], true) ? require $_GET['keys'] : null;   // ['spread' => [...], 'pipe' => [...], 'owner' => [key => node]]
 
 /*
  * Each client as [get, set, mget, pipe(list of [cmd, key, value?]) -> replies]. The closures cost the same
@@ -101,6 +102,7 @@ switch ($client) {
 }
 
 $ok = true;
+try {
 switch ($w) {
     case 'hot':
         $tag = '{bench}';
@@ -116,6 +118,11 @@ switch ($w) {
         $ks = []; for ($j = 0; $j < 10; $j++) $ks[] = $K['spread'][($i * 7 + $j * 97) % $n];
         $ok = $ok && array_values($mget($ks)) === array_map(fn($k) => "v:$k", $ks);
         break;
+    case 'rw':
+        $k = 'rs:' . ($i % 5000);
+        $set($k, "v$i"); $ok = $get($k) !== null;
+        $mget(array_map(fn($j) => 'rs:{t' . ($i % 50) . "}:$j", range(0, 9)));
+        break;
     case 'pipe':
         $cmds = [];
         // $k is a hash tag ("{p:N}"), so "$k:M" has $k's slot; M = i % 1000 is always served by one FastCGI client
@@ -126,3 +133,6 @@ switch ($w) {
         break;
 }
 echo $ok ? 'ok' : 'bad';
+} catch (Throwable $e) {
+    echo get_class($e), ': ', $e->getMessage();
+}
