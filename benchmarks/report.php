@@ -90,4 +90,3 @@ if (is_file("$dir/instr.txt")) {
     echo "\n";
 }
 file_put_contents("$dir/all.json", json_encode($all, JSON_PRETTY_PRINT) . "\n");
-fwrite(STDERR, "JSON: $dir/all.json\n");
