@@ -1,61 +1,79 @@
 <?php
 /*
- * FPM benchmark: the same request (SET + GET + MGET-10 on one hash tag) through each client, 8 php-fpm
- * workers, 8 concurrent keep-alive FastCGI clients. Clients are interleaved round by round to cancel drift.
- * Per client: requests/s, latency p50/p99, commands the servers executed per application command, CLUSTER
- * SLOTS and TCP connects per 1,000 requests, TIME_WAIT sockets towards the cluster.
- *   php benchmarks/fpm_bench.php FPM_ADDR [requests-per-round=1000] [rounds=3] [json-out]
- * (benchmarks/run.sh sets everything up and calls this.)
+ * FPM benchmark: every workload through every client, 8 php-fpm workers, 8 concurrent keep-alive FastCGI
+ * clients; rounds interleaved (workload by workload, client by client, client order rotated each round) to
+ * cancel machine drift. Workloads (benchmarks/www/bench.php): hot (SET+GET+MGET-10 on one hash tag),
+ * spread (20 GETs over the keyspace + MGET-10 cross-slot), pipe (100-command cross-node pipeline).
+ * Per client and workload: requests/s (with the per-round min-max), latency p50/p99, commands the servers
+ * executed per application command, CLUSTER SLOTS, TCP connects and TIME_WAIT per 1,000 requests, failed
+ * requests; then the workers' RSS and the shared segment's bytes.
+ *   php benchmarks/fpm_bench.php FPM_ADDR [requests-per-round=1000] [rounds=3] [json-out] [workloads=hot,spread,pipe]
+ * (`bash benchmarks/run.sh fpm` sets everything up and calls this.)
  */
 require __DIR__ . '/lib.inc';
 [$_, $addr] = $argv;
 $perRound = (int) ($argv[2] ?? 1000);
 $rounds = (int) ($argv[3] ?? 3);
 $jsonOut = $argv[4] ?? null;
+$workloads = explode(',', $argv[5] ?? 'hot,spread,pipe');
 $page = __DIR__ . '/www/bench.php';
-$owner = (new RedisClusterPool(rcp_seeds()))->nodeForKey('b:{bench}:k');
-$clients = ['rcp' => 'redis_cluster_pool', 'phpredis' => 'phpredis RedisCluster (persistent, cache_slots)',
-            'predis' => 'Predis v3 cluster', 'ceiling' => 'ceiling: phpredis Redis pconnect to the owner'];
+$pool = new RedisClusterPool(rcp_seeds());
+$owner = $pool->nodeForKey('b:{bench}:k');
+$keysFile = write_keys_file($pool, dirname($jsonOut ?: sys_get_temp_dir() . '/x') . '/bench_keys.php');
+$clients = bench_clients();
+$appCmds = ['hot' => 3, 'spread' => 21, 'pipe' => 100];
 $conc = 8;
 
 $acc = [];
-foreach ($clients as $k => $_) $acc[$k] = ['wall' => 0, 'lat' => [], 'bad' => 0, 'calls' => 0, 'slots' => 0, 'conns' => 0, 'n' => 0, 'tw' => 0];
-foreach ($clients as $k => $_) drive($addr, $page, "client=$k&node=$owner", 200, $conc);   // warm-up (cold start not measured here)
+foreach ($workloads as $w) foreach ($clients as $k => $_)
+    $acc[$w][$k] = ['wall' => 0, 'lat' => [], 'bad' => 0, 'calls' => 0, 'slots' => 0, 'conns' => 0, 'n' => 0, 'tw' => 0, 'rps' => []];
+foreach ($workloads as $w) foreach ($clients as $k => $_)       // warm-up (cold start is its own suite)
+    drive($addr, $page, "w=$w&client=$k&node=$owner&keys=$keysFile", 100, $conc);
 for ($round = 0; $round < $rounds; $round++) {
-    foreach ($clients as $k => $_) {
-        sleep(0);
-        [$c0, $s0, $n0] = node_stats();
-        $tw0 = time_wait();
-        [$wall, $lat, $bad] = drive($addr, $page, "client=$k&node=$owner", $perRound, $conc);
-        [$c1, $s1, $n1] = node_stats();
-        $a = &$acc[$k];
-        $a['wall'] += $wall; $a['lat'] = array_merge($a['lat'], $lat); $a['bad'] += $bad; $a['n'] += $perRound;
-        $a['calls'] += $c1 - $c0; $a['slots'] += $s1 - $s0;
-        $a['conns'] += ($n1 - $n0) - count(rcp_primaries()) * 2;   // minus the probes' own connections
-        $a['tw'] += max(0, time_wait() - $tw0);
-        unset($a);
+    $order = rotate(array_keys($clients), $round);
+    foreach ($workloads as $w) {
+        foreach ($order as $k) {
+            [$c0, $s0, $n0] = node_stats();
+            $tw0 = time_wait();
+            [$wall, $lat, $bad] = drive($addr, $page, "w=$w&client=$k&node=$owner&keys=$keysFile", $perRound, $conc);
+            [$c1, $s1, $n1] = node_stats();
+            $a = &$acc[$w][$k];
+            $a['wall'] += $wall; $a['lat'] = array_merge($a['lat'], $lat); $a['bad'] += $bad; $a['n'] += $perRound;
+            $a['rps'][] = round($perRound / $wall);
+            $a['calls'] += $c1 - $c0; $a['slots'] += $s1 - $s0;
+            $a['conns'] += ($n1 - $n0) - count(rcp_seeds());   // minus the second probe's own connections (the first counted itself before)
+            $a['tw'] += max(0, time_wait() - $tw0 - count(rcp_seeds()));   // minus the probes' own
+            unset($a);
+        }
     }
 }
 $rows = [];
-printf("%-48s %9s %8s %8s %10s %12s %12s %9s %6s\n", 'client', 'req/s', 'p50 ms', 'p99 ms', 'srv/app', 'SLOTS/1000', 'connects/1k', 'TW/1k', 'fail');
-foreach ($clients as $k => $label) {
-    $a = $acc[$k];
-    $row = [
-        'client' => $k, 'label' => $label, 'requests' => $a['n'],
-        'rps' => round($a['n'] / $a['wall'], 1),
-        'p50_ms' => round(pct($a['lat'], 0.50), 3), 'p99_ms' => round(pct($a['lat'], 0.99), 3),
-        'server_cmds_per_app_cmd' => round($a['calls'] / ($a['n'] * 3), 2),
-        'cluster_slots_per_1000' => round($a['slots'] * 1000 / $a['n'], 2),
-        'connects_per_1000' => round(max(0, $a['conns']) * 1000 / $a['n'], 2),
-        'time_wait_per_1000' => round($a['tw'] * 1000 / $a['n'], 1), 'failed' => $a['bad'],
-    ];
-    $rows[] = $row;
-    printf("%-48s %9.1f %8.3f %8.3f %10.2f %12.2f %12.2f %9.1f %6d\n", $label, $row['rps'], $row['p50_ms'], $row['p99_ms'],
-        $row['server_cmds_per_app_cmd'], $row['cluster_slots_per_1000'], $row['connects_per_1000'], $row['time_wait_per_1000'], $row['failed']);
+printf("%-7s %-46s %8s %11s %7s %7s %7s %7s %8s %7s %5s\n", 'load', 'client', 'req/s', 'round min-max', 'p50 ms', 'p99 ms',
+    'srv/app', 'SLOTS/1k', 'conn/1k', 'TW/1k', 'fail');
+foreach ($workloads as $w) {
+    foreach ($clients as $k => $label) {
+        $a = $acc[$w][$k];
+        $row = [
+            'workload' => $w, 'client' => $k, 'label' => $label, 'requests' => $a['n'],
+            'rps' => round($a['n'] / $a['wall'], 1), 'rps_per_round' => $a['rps'],
+            'p50_ms' => round(pct($a['lat'], 0.50), 3), 'p99_ms' => round(pct($a['lat'], 0.99), 3),
+            'server_cmds_per_app_cmd' => round($a['calls'] / ($a['n'] * $appCmds[$w]), 2),
+            'cluster_slots_per_1000' => round($a['slots'] * 1000 / $a['n'], 2),
+            'connects_per_1000' => round(max(0, $a['conns']) * 1000 / $a['n'], 2),
+            'time_wait_per_1000' => round($a['tw'] * 1000 / $a['n'], 1), 'failed' => $a['bad'],
+        ];
+        $rows[] = $row;
+        printf("%-7s %-46s %8.0f %11s %7.2f %7.2f %7.2f %7.2f %8.2f %7.1f %5d\n", $w, $label, $row['rps'],
+            min($a['rps']) . '-' . max($a['rps']), $row['p50_ms'], $row['p99_ms'], $row['server_cmds_per_app_cmd'],
+            $row['cluster_slots_per_1000'], $row['connects_per_1000'], $row['time_wait_per_1000'], $row['failed']);
+    }
 }
+$mem = fpm_memory($addr);
+printf("php-fpm workers (all clients loaded in the same workers): RSS %s KiB (min-max), shared segment %d of %d bytes used\n",
+    $mem['worker_rss_kib_min'] . '-' . $mem['worker_rss_kib_max'], $mem['shm_bytes_used'], $mem['shm_bytes_total']);
 if ($jsonOut) {
     file_put_contents($jsonOut, json_encode(['date' => date('c'), 'machine' => php_uname(), 'cpus' => (int) shell_exec('nproc'),
-        'workers' => 8, 'concurrency' => $conc, 'rounds' => $rounds, 'requests_per_round' => $perRound, 'results' => $rows],
-        JSON_PRETTY_PRINT) . "\n");
+        'workers' => 8, 'concurrency' => $conc, 'rounds' => $rounds, 'requests_per_round' => $perRound,
+        'memory' => $mem, 'results' => $rows], JSON_PRETTY_PRINT) . "\n");
     echo "JSON: $jsonOut\n";
 }
