@@ -24,8 +24,9 @@
 #include "rcp_pool.h"
 #include "rcp_topology.h"
 
-/* Build, look up, prefix and check one raw command (element `idx` of the caller's list). */
-static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const char *what, rcp_argv *a,
+/* Build, look up, prefix and check one raw command (element `idx` of the caller's list). on_node: sent to a
+ * node the caller chose, where a SCAN cursor is meaningful (through the routed path it is refused). */
+static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const char *what, bool on_node, rcp_argv *a,
                          const rcp_cmd **cmd)
 {
 	HashTable *args, rest;
@@ -64,9 +65,10 @@ static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const cha
 		rcp_argv_free(a);
 		return false;
 	}
-	if ((*cmd)->route == RCP_ROUTE_UNSUPPORTED) {
-		rcp_throw(rcp_ce_invalid_argument, "%s is not supported by RedisClusterPool: it changes or depends on "
-			"per-connection state that a shared pool cannot keep", (*cmd)->name);
+	if ((*cmd)->route == RCP_ROUTE_UNSUPPORTED && !(on_node && !strcmp((*cmd)->name, "SCAN"))) {
+		rcp_err err;
+		rcp_cmd_unsupported(*cmd, &err);
+		rcp_throw_err(&err);
 		rcp_argv_free(a);
 		return false;
 	}
@@ -111,7 +113,7 @@ ZEND_METHOD(RedisClusterPool, rawPipeline)
 	cmds = safe_emalloc(n, sizeof(rcp_pipe_cmd), 0);
 	ZEND_HASH_FOREACH_VAL(list, cmdz) {
 		const rcp_cmd *cmd;
-		if (!rcp_raw_argv(p, cmdz, built, "rawPipeline()", &argvs[built], &cmd)) {
+		if (!rcp_raw_argv(p, cmdz, built, "rawPipeline()", false, &argvs[built], &cmd)) {
 			ok = false;
 			break;
 		}
@@ -284,7 +286,7 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 			char *buf;
 			int len;
 
-			if (!rcp_raw_argv(p, cmdz, i++, "rawOnNodes()", &argvs[built], &cmd)) {
+			if (!rcp_raw_argv(p, cmdz, i++, "rawOnNodes()", true, &argvs[built], &cmd)) {
 				ok = false;
 				break;
 			}

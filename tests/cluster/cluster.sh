@@ -62,13 +62,18 @@ stop_nodes() {
   for pid in "${pids[@]}"; do rcp_wait_gone "$pid" 20 || echo "cluster.sh: pid $pid survived SIGKILL" >&2; done
 }
 
-# Six consecutive ports from a random base in 20000-39994 such that neither a port nor its cluster bus
-# port (port + 10000) has a listener.
+# Six consecutive ports such that neither a port nor its cluster bus port (port + 10000) is in use. Both
+# stay below the kernel's ephemeral range (ip_local_port_range, usually from 32768), where the local ports of
+# outgoing connections and TIME_WAIT sockets (thousands during tests and benchmarks) would collide with a
+# listener now and then.
 pick_ports() {
-  local try base busy p ok
+  local try base busy p ok low span
+  low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+  span=$((low - 10000 - 6 - 10000))   # bases 10000 .. low-10006
+  ((span > 1000)) || span=1000
   for try in $(seq 1 100); do
-    base=$((20000 + (RANDOM * 32768 + RANDOM + try) % 19995))
-    busy=$(rcp_listening_ports)
+    base=$((10000 + (RANDOM * 32768 + RANDOM + try) % span))
+    busy=$( (rcp_listening_ports; ss -Htan 2>/dev/null | awk '{ n = split($4, a, ":"); print a[n] }') | sort -un)
     ok=1
     for p in $(seq "$base" $((base + 5))); do
       if grep -qx -e "$p" -e $((p + 10000)) <<<"$busy"; then ok=0; break; fi
@@ -166,6 +171,11 @@ start_nodes() {
       sleep 0.05
     done
     echo "cluster.sh: only $up of 6 nodes came up on ports ${ports[*]} (attempt $attempt), retrying" >&2
+    for p in "${ports[@]}"; do
+      if ! node_pid "$dir/node-$p" >/dev/null || [[ $(redis-cli -p "$p" ping 2>/dev/null) != PONG ]]; then
+        echo "cluster.sh: node $p did not come up: $(tail -n 3 "$dir/node-$p/start.log" "$dir/node-$p/redis.log" 2>/dev/null | tr '\n' ' ')" >&2
+      fi
+    done
     stop_nodes
     rm -rf "${dir:?}"/node-*
   done
