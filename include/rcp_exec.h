@@ -71,6 +71,23 @@ rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err);
 rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int argc, const char *const *argv,
                          const size_t *argvlen, const char *name, zval *reply, rcp_err *err);
 
+/* One node's share of rcp_exec_on_nodes(): RESP bytes of `count` commands, whose replies go to
+ * replies[first .. first + count - 1]. */
+typedef struct {
+	uint16_t node;                /* index in the cluster's map */
+	uint32_t first, count;
+	const char *buf;
+	size_t len;
+} rcp_node_batch;
+
+/*
+ * Commands for nodes the caller chose: each node's bytes in one write, every node written before any reply
+ * is read (one round trip). A pooled connection found dead before anything was written is retried once on a
+ * fresh one; any other failure fails the call naming the node (marked suspect, refresh requested). Replies
+ * are left as the reader built them (UNDEF where a node failed). Replica nodes get READONLY connections.
+ */
+rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t nn, zval *replies, rcp_err *err);
+
 /* Execute argv (argv[0] is the command name) described by cmd. */
 rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                     zval *reply, rcp_err *err);

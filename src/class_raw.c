@@ -168,70 +168,6 @@ static int rcp_raw_find_node(const rcp_map *map, zend_string *name)
 	return -1;
 }
 
-/*
- * Every node's commands in one write per node, all nodes written before any reply is read (one round
- * trip). A pooled connection that failed before any byte was written is retried once on a fresh one,
- * as single commands are; anything else that fails is reported, naming the node.
- */
-static rcp_status rcp_raw_run_nodes(rcp_client *cl, rcp_raw_node *nodes, uint32_t nn, zval *replies, rcp_err *err)
-{
-	rcp_map *map = cl->cluster->map;
-	rcp_part *parts = safe_emalloc(nn, sizeof(rcp_part), 0);
-	bool *retry = ecalloc(nn, sizeof(bool)), *was_new = ecalloc(nn, sizeof(bool));
-	uint32_t *which = safe_emalloc(nn, sizeof(uint32_t), 0);
-	rcp_status st = RCP_OK;
-	uint64_t deadline = rcp_now_ms() + cl->rw_timeout_ms;
-
-	for (int attempt = 0; attempt < 2; attempt++) {
-		uint32_t np = 0;
-
-		for (uint32_t i = 0; i < nn; i++) {
-			const rcp_node *node = &map->nodes[nodes[i].node];
-			if (attempt == 1 && !retry[i]) {
-				continue;
-			}
-			memset(&parts[np], 0, sizeof(rcp_part));
-			parts[np].conn = rcp_pool_get(node->host, node->port, cl->cred, cl->cred_len, cl->setup, cl->setup_len,
-				cl->setup_replies);
-			was_new[np] = parts[np].conn->state == RCP_CONN_NEW;
-			parts[np].buf = ZSTR_VAL(nodes[i].buf.s);
-			parts[np].len = ZSTR_LEN(nodes[i].buf.s);
-			parts[np].nreplies = nodes[i].count;
-			parts[np].replies = replies + nodes[i].first;
-			for (uint32_t r = 0; r < nodes[i].count; r++) {
-				ZVAL_UNDEF(&parts[np].replies[r]);
-			}
-			which[np++] = i;
-		}
-		if (np == 0) {
-			break;
-		}
-		rcp_io_run(parts, (int)np, deadline, rcp_now_ms() + cl->connect_timeout_ms);
-		rcp_pool_sweep_parts(parts, (int)np);
-		memset(retry, 0, nn * sizeof(bool));
-		for (uint32_t k = 0; k < np; k++) {
-			if (parts[k].err.code == RCP_OK) {
-				continue;
-			}
-			for (uint32_t r = 0; r < parts[k].nreplies; r++) {
-				zval_ptr_dtor(&parts[k].replies[r]);
-				ZVAL_UNDEF(&parts[k].replies[r]);
-			}
-			if (attempt == 0 && !was_new[k] && !parts[k].wrote_any && parts[k].err.code == RCP_E_CONNECTION) {
-				retry[which[k]] = true;
-			} else if (st == RCP_OK) {
-				*err = parts[k].err;
-				st = err->code;
-			}
-		}
-	}
-	efree(which);
-	efree(was_new);
-	efree(retry);
-	efree(parts);
-	return st;
-}
-
 ZEND_METHOD(RedisClusterPool, rawOnNodes)
 {
 	HashTable *by_node;
@@ -308,14 +244,28 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 	} ZEND_HASH_FOREACH_END();
 
 	/* 2. one round trip; replies grouped back by node, in the caller's order */
-	if (ok && rcp_raw_run_nodes(&p->client, nodes, nn, replies, &err) != RCP_OK) {
+	if (ok) {
+		rcp_node_batch *batches = safe_emalloc(nn ? nn : 1, sizeof(rcp_node_batch), 0);
+		for (uint32_t k = 0; k < nn; k++) {
+			batches[k].node = nodes[k].node;
+			batches[k].first = nodes[k].first;
+			batches[k].count = nodes[k].count;
+			batches[k].buf = ZSTR_VAL(nodes[k].buf.s);
+			batches[k].len = ZSTR_LEN(nodes[k].buf.s);
+		}
+		err.code = RCP_OK;
+		if (rcp_exec_on_nodes(&p->client, batches, nn, replies, &err) != RCP_OK) {
+			ok = false;
+		}
+		efree(batches);
+	}
+	if (!ok && err.code != RCP_OK) {
 		for (uint32_t k = 0; k < nn; k++) {
 			for (uint32_t r = 0; r < nodes[k].count; r++) {
 				zval_ptr_dtor(&replies[nodes[k].first + r]);
 			}
 		}
 		rcp_throw_err(&err);
-		ok = false;
 	}
 	if (ok) {
 		uint32_t k = 0;

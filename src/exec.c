@@ -1333,6 +1333,74 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 	return st;
 }
 
+/* ---- commands for chosen nodes ------------------------------------------------------------------ */
+
+rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t nn, zval *replies, rcp_err *err)
+{
+	rcp_map *map = cl->cluster->map;
+	rcp_part *parts = safe_emalloc(nn ? nn : 1, sizeof(rcp_part), 0);
+	bool *retry = ecalloc(nn ? nn : 1, sizeof(bool)), *was_new = ecalloc(nn ? nn : 1, sizeof(bool));
+	uint32_t *which = safe_emalloc(nn ? nn : 1, sizeof(uint32_t), 0);
+	rcp_status st = RCP_OK;
+	uint64_t deadline;
+
+	rcp_begin(cl);
+	deadline = rcp_deadline(cl);
+	for (int attempt = 0; attempt < 2; attempt++) {
+		uint32_t np = 0;
+
+		for (uint32_t i = 0; i < nn; i++) {
+			const rcp_node *node = &map->nodes[b[i].node];
+			if (attempt == 1 && !retry[i]) {
+				continue;
+			}
+			memset(&parts[np], 0, sizeof(rcp_part));
+			parts[np].conn = rcp_client_conn_ro(cl, node->host, node->port, node->replica != 0);
+			was_new[np] = parts[np].conn->state == RCP_CONN_NEW;
+			parts[np].buf = b[i].buf;
+			parts[np].len = b[i].len;
+			parts[np].nreplies = b[i].count;
+			parts[np].replies = replies + b[i].first;
+			for (uint32_t r = 0; r < b[i].count; r++) {
+				ZVAL_UNDEF(&parts[np].replies[r]);
+			}
+			which[np++] = i;
+		}
+		if (np == 0) {
+			break;
+		}
+		rcp_io_run(parts, (int)np, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+		memset(retry, 0, nn * sizeof(bool));
+		for (uint32_t k = 0; k < np; k++) {
+			const rcp_node *node = &map->nodes[b[which[k]].node];
+			if (parts[k].err.code == RCP_OK) {
+				continue;
+			}
+			for (uint32_t r = 0; r < parts[k].nreplies; r++) {
+				zval_ptr_dtor(&parts[k].replies[r]);
+				ZVAL_UNDEF(&parts[k].replies[r]);
+			}
+			if (attempt == 0 && !was_new[k] && !parts[k].wrote_any && parts[k].err.code == RCP_E_CONNECTION) {
+				retry[which[k]] = true;
+				continue;
+			}
+			if (parts[k].err.code == RCP_E_CONNECTION || parts[k].err.code == RCP_E_TIMEOUT) {
+				rcp_node_failed(cl->cluster, node->host, node->port);
+			}
+			if (st == RCP_OK) {
+				*err = parts[k].err;
+				st = err->code;
+			}
+		}
+		rcp_pool_sweep_parts(parts, (int)np);
+	}
+	efree(which);
+	efree(was_new);
+	efree(retry);
+	efree(parts);
+	return st;
+}
+
 /* ---- entry point ------------------------------------------------------------------------------ */
 
 rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err)
