@@ -177,7 +177,7 @@ static bool rcp_tx_options(rcp_tx_object *t, rcp_pool_object *p, HashTable *opts
 		if (zend_string_equals_literal(k, "watch")) {
 			if (Z_TYPE_P(v) == IS_STRING) {
 				array_init(&t->watch_keys);
-				Z_ADDREF_P(v);
+				Z_TRY_ADDREF_P(v); /* (an interned string has no refcount) */
 				add_next_index_zval(&t->watch_keys, v);
 			} else if (Z_TYPE_P(v) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(v))) {
 				ZVAL_COPY(&t->watch_keys, v);
