@@ -93,6 +93,20 @@ void rcp_class_transaction_minit(void)
 	rcp_ce_transaction->create_object = rcp_tx_create;
 }
 
+/*
+ * A command run at once while a WATCH may be in force (check-and-set): always on the primary, whatever the
+ * read policy. A replica may lag: a value read there, then written back under a WATCH held on the primary,
+ * would be a lost update that EXEC cannot detect.
+ */
+static void rcp_tx_call_now(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value)
+{
+	uint8_t policy = p->client.read_policy;
+
+	p->client.read_policy = RCP_READ_PRIMARY;
+	rcp_pool_call(p, name, args, return_value);
+	p->client.read_policy = policy;
+}
+
 /* The checked pool of a transaction, or NULL after throwing. */
 static rcp_pool_object *rcp_tx_pool(rcp_tx_object *t)
 {
@@ -351,7 +365,7 @@ ZEND_METHOD(RedisClusterPool_Transaction, __call)
 		RETURN_THROWS();
 	}
 	if (t->cas && !t->in_multi) {
-		rcp_pool_call(p, name, args, return_value); /* check-and-set: runs now (after the WATCH) */
+		rcp_tx_call_now(p, name, args, return_value); /* check-and-set: runs now (after the WATCH) */
 		return;
 	}
 	if (!rcp_queue_add(&t->queue, name, args)) {
@@ -601,6 +615,10 @@ bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *retu
 		if (rcp_queue_add(&t->queue, name, args)) {
 			rcp_status_new(return_value, "QUEUED", 6);
 		}
+		return true;
+	}
+	if (t && t->watch.active) {
+		rcp_tx_call_now(p, name, args, return_value); /* between WATCH and MULTI: from the primary */
 		return true;
 	}
 	return false;
