@@ -328,10 +328,23 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 			return false;
 		}
 		if (rc != REDIS_OK) {
-			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
+			char why[160];
+			if (rcp_reply_refusal[0]) {
+				snprintf(why, sizeof(why), "%s", rcp_reply_refusal);
+				rcp_reply_refusal[0] = '\0';
+			} else {
+				snprintf(why, sizeof(why), "%s", c->reader->errstr);
+			}
+			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
 			return false;
 		}
 		if (obj == NULL) {
+			char why[160];
+			if (rcp_reply_over_limits(c->reader, why, sizeof(why))) {
+				/* refuse now rather than buffer (malloc, outside memory_limit) what the header announces */
+				rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
+				return false;
+			}
 			return true; /* need more bytes */
 		}
 		rcp_reply_take(obj, &reply);
@@ -358,6 +371,12 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 		if (++p->got == p->nreplies) {
 			/* reading stays armed (no epoll_ctl per command); bytes arriving while no part waits for them
 			 * mark the connection broken in rcp_on_read() */
+			if (c->reader->pos < c->reader->len) {
+				/* more bytes came in the same read than the replies we asked for: the replies are ours
+				 * (complete, in order), but the connection can never be trusted again */
+				c->state = RCP_CONN_BROKEN;
+				rcp_conn_stop_reading(c);
+			}
 			rcp_part_finish(p);
 		}
 	}

@@ -60,7 +60,8 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 	c = zend_hash_str_find_ptr(&rcp_pool_ht, key, klen);
 	if (c) {
 		if (c->checked_request == rcp_request_serial && c->pid == rcp_pid() &&
-		    (c->state == RCP_CONN_READY || c->state == RCP_CONN_NEW) && c->owed == 0) {
+		    (c->state == RCP_CONN_READY || c->state == RCP_CONN_NEW) && c->owed == 0 &&
+		    c->reader->ridx < 0 && c->reader->pos >= c->reader->len) {
 			return c; /* already validated in this request, or not yet connected */
 		}
 		if (rcp_conn_reusable(c, &why)) {

@@ -25,7 +25,15 @@ static zval *rcp_reply_slot(const redisReadTask *task)
 
 static void *rcp_create_string(const redisReadTask *task, char *str, size_t len)
 {
-	zval *zv = rcp_reply_slot(task);
+	zval *zv;
+
+	/* hiredis 0.14 takes len bytes and skips the next two without looking at them; they are in the buffer
+	 * (it only calls us once len + 2 bytes are there) and must be CRLF, or the stream is out of step */
+	if (task->type == REDIS_REPLY_STRING && (str[len] != '\r' || str[len + 1] != '\n')) {
+		snprintf(rcp_reply_refusal, sizeof(rcp_reply_refusal), "bulk string of %zu bytes not followed by CRLF", len);
+		return NULL;
+	}
+	zv = rcp_reply_slot(task);
 
 	switch (task->type) {
 		case REDIS_REPLY_STATUS:
@@ -47,12 +55,17 @@ static void *rcp_create_string(const redisReadTask *task, char *str, size_t len)
 	return zv;
 }
 
+char rcp_reply_refusal[128];
+
 static void *rcp_create_array(const redisReadTask *task, int elements)
 {
 	zval *zv;
 
 	if (elements < 0 || elements > RCP_MAX_ARRAY_ELEMENTS) {
-		return NULL; /* the reader fails with "Out of memory"; io.c reports a protocol error */
+		/* the reader fails with "Out of memory"; io.c reports a protocol error naming the count */
+		snprintf(rcp_reply_refusal, sizeof(rcp_reply_refusal), "array of %d elements is over the limit of %d",
+			elements, RCP_MAX_ARRAY_ELEMENTS);
+		return NULL;
 	}
 	zv = rcp_reply_slot(task);
 	array_init_size(zv, (uint32_t)elements);
@@ -99,4 +112,69 @@ void rcp_reply_take(void *obj, zval *dst)
 
 	ZVAL_COPY_VALUE(dst, zv);
 	efree(zv);
+}
+
+/* The reader keeps r->pos at the start of the item being parsed (just after its type byte) until the whole
+ * item is there; so what lies between pos and len is the unfinished item's header line (and, for a bulk
+ * string, its partial payload). */
+bool rcp_reply_over_limits(const redisReader *r, char *msg, size_t cap)
+{
+	const char *p, *crlf;
+	size_t avail;
+	int type;
+
+	if (r->err || r->ridx < 0 || r->pos >= r->len) {
+		return false;
+	}
+	type = r->rstack[r->ridx].type;
+	p = r->buf + r->pos;
+	avail = r->len - r->pos;
+	crlf = NULL;
+	for (size_t i = 0; i + 1 < avail && i < RCP_MAX_LINE_LEN; i++) {
+		if (p[i] == '\r' && p[i + 1] == '\n') {
+			crlf = p + i;
+			break;
+		}
+	}
+	switch (type) {
+		case REDIS_REPLY_STRING:
+			if (crlf) {
+				long long len = 0;
+				const char *q = p;
+				bool neg = q < crlf && *q == '-';
+				if (neg) {
+					q++;
+				}
+				for (; q < crlf && *q >= '0' && *q <= '9' && len <= RCP_MAX_BULK_LEN; q++) {
+					len = len * 10 + (*q - '0');
+				}
+				if (!neg && len > RCP_MAX_BULK_LEN) {
+					snprintf(msg, cap, "bulk string length %.*s is over the limit of %lld bytes",
+						(int)MIN(crlf - p, 30), p, RCP_MAX_BULK_LEN);
+					return true;
+				}
+				return false;
+			}
+			if (avail > 32) {
+				snprintf(msg, cap, "bulk string length line longer than 32 bytes");
+				return true;
+			}
+			return false;
+		case REDIS_REPLY_ARRAY:
+			if (!crlf && avail > 32) {
+				snprintf(msg, cap, "array length line longer than 32 bytes");
+				return true;
+			}
+			return false;
+		case REDIS_REPLY_STATUS:
+		case REDIS_REPLY_ERROR:
+		case REDIS_REPLY_INTEGER:
+			if (!crlf && avail >= RCP_MAX_LINE_LEN) {
+				snprintf(msg, cap, "reply line longer than %d bytes", RCP_MAX_LINE_LEN);
+				return true;
+			}
+			return false;
+		default:
+			return false;
+	}
 }
