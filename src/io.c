@@ -372,10 +372,11 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 			/* reading stays armed (no epoll_ctl per command); bytes arriving while no part waits for them
 			 * mark the connection broken in rcp_on_read() */
 			if (c->reader->pos < c->reader->len) {
-				/* more bytes came in the same read than the replies we asked for: the replies are ours
-				 * (complete, in order), but the connection can never be trusted again */
-				c->state = RCP_CONN_BROKEN;
-				rcp_conn_stop_reading(c);
+				/* more bytes than the replies we asked for: the stream is out of step (bytes sent late for
+				 * an earlier command, or extra ones after ours) and we cannot tell which reply is ours */
+				rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s",
+					"unsolicited bytes after the expected replies");
+				return false;
 			}
 			rcp_part_finish(p);
 		}
