@@ -20,6 +20,9 @@ extern zend_class_entry *rcp_ce_error;
 /* Largest array reply element count we accept (protects against *2147483647 from a broken peer). */
 #define RCP_MAX_ARRAY_ELEMENTS (64 * 1024 * 1024)
 
+/* Arrays are pre-sized to their element count up to this many elements (1 MiB of zvals). */
+#define RCP_ARRAY_PRESIZE_MAX (64 * 1024)
+
 /* Largest bulk string we accept (Redis' default proto-max-bulk-len): a header announcing more is refused at
  * once instead of buffering up to that many bytes (the reader's buffer is malloc'd, outside memory_limit). */
 #define RCP_MAX_BULK_LEN (512LL * 1024 * 1024)

@@ -4,8 +4,9 @@
  * Ownership: the reader asks us to create each object; a top-level object lives in an emalloc'd zval
  * holder that the reader hands back from redisReaderGetReply() (rcp_reply_take() moves it out), or that
  * the reader frees through rcp_free_object() when it fails mid-reply. A nested object is written in place
- * into its parent array, which is pre-sized to its element count so the slot pointer we return stays valid
- * while the reader fills the children (hiredis keeps it as task->obj for nested arrays).
+ * into its parent array. The slot pointer we return (hiredis keeps it as task->obj while it fills a nested
+ * array) stays valid even when the parent's storage grows: the reader fills depth-first, so the array
+ * holding that slot gets no new element until the nested one is complete.
  *
  * Everything here runs inside libuv read callbacks, in request memory; io.c guards against bailouts.
  */
@@ -68,7 +69,10 @@ static void *rcp_create_array(const redisReadTask *task, int elements)
 		return NULL;
 	}
 	zv = rcp_reply_slot(task);
-	array_init_size(zv, (uint32_t)elements);
+	/* Pre-size, but not beyond RCP_ARRAY_PRESIZE_MAX: a 12-byte header must not reserve a gigabyte of
+	 * request memory (a memory_limit fatal) before any element arrived; past that the array grows as real
+	 * elements come in. */
+	array_init_size(zv, (uint32_t)MIN(elements, RCP_ARRAY_PRESIZE_MAX));
 	zend_hash_real_init_packed(Z_ARRVAL_P(zv));
 	return zv;
 }

@@ -35,6 +35,8 @@ $cases = [
     'slow_but_in_time'     => ["\$4", 100000, "\r\nsl", 100000, "ow\r\n"],
     'byte_by_byte'         => array_merge(...array_map(fn($c) => [$c, 2000], str_split("*2\r\n\$1\r\nx\r\n:42\r\n"))),
     'big_bulk_1m'          => rcp_resp_encode(str_repeat('b', 1 << 20)),
+    'array_64m_then_close' => ["*67108864\r\n:1\r\n", RCP_FAKE_CLOSE],
+    'array_200k'           => rcp_resp_encode(range(1, 200000)),
     'nested_depth_8'       => str_repeat("*1\r\n", 8) . ":1\r\n",
     'error_reply'          => "-WRONGTYPE Operation against a key holding the wrong kind of value\r\n",
 ];
@@ -48,7 +50,8 @@ foreach ($cases as $name => $_) {
     $t = microtime(true);
     try {
         $r = $pool->get($name);
-        $out = is_string($r) && strlen($r) > 100 ? 'string(' . strlen($r) . ')' : json_encode($r);
+        $out = is_string($r) && strlen($r) > 100 ? 'string(' . strlen($r) . ')'
+            : (is_array($r) && count($r) > 100 ? 'array(' . count($r) . ') ' . ($r === range(1, count($r)) ? 'intact' : 'WRONG') : json_encode($r));
     } catch (RedisClusterPool\Exception $e) {
         $out = get_class($e) . ': ' . rcp_fake_msg($e);
     }
@@ -93,6 +96,8 @@ late_bytes_after: "ok"
 slow_but_in_time: "slow"
 byte_by_byte: ["x",42]
 big_bulk_1m: string(1048576)
+array_64m_then_close: RedisClusterPool\ConnectionException: connection to ADDR closed by the server (command GET)
+array_200k: array(200000) intact
 nested_depth_8: [[[[[[[[1]]]]]]]]
 error_reply: RedisClusterPool\ServerException: WRONGTYPE Operation against a key holding the wrong kind of value
 pooled sockets: 1
