@@ -20,6 +20,9 @@ rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err
 	long port;
 	char *pe;
 
+	if (memchr(s, '\0', len)) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: it contains a NUL byte");
+	}
 	if (len >= 6 && !strncasecmp(p, "tcp://", 6)) {
 		p += 6;
 	} else if (len >= 8 && !strncasecmp(p, "redis://", 8)) {
