@@ -32,6 +32,19 @@ extern zend_class_entry *rcp_ce_error;
 
 extern redisReplyObjectFunctions rcp_reply_functions;
 
+/* Whether a memory_limit error is pending. PHP builds with delayed OOM handling (EG(delayed_oom),
+ * ZEND_HAS_OOM()) do not bail out at the allocation that crosses memory_limit: allocations go on and the
+ * fatal error is raised at the next safe point, and past a hard limit (2x) the process exits at once.
+ * Building a reply must stop as soon as this is true. Always false on PHP builds without it. */
+static zend_always_inline bool rcp_oom_pending(void)
+{
+#ifdef ZEND_HAS_OOM
+	return ZEND_HAS_OOM();
+#else
+	return false;
+#endif
+}
+
 /* Why the reader functions last refused an object (an array header over RCP_MAX_ARRAY_ELEMENTS, a bulk
  * string not followed by CRLF), so the protocol error can say so instead of hiredis' "Out of memory";
  * "" when none. The reader of the error clears it. */

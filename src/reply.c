@@ -24,10 +24,18 @@ static zval *rcp_reply_slot(const redisReadTask *task)
 	return emalloc(sizeof(zval));
 }
 
+#define RCP_OOM_GUARD() do { \
+		if (rcp_oom_pending()) { \
+			snprintf(rcp_reply_refusal, sizeof(rcp_reply_refusal), "memory_limit exhausted while building the reply"); \
+			return NULL; \
+		} \
+	} while (0)
+
 static void *rcp_create_string(const redisReadTask *task, char *str, size_t len)
 {
 	zval *zv;
 
+	RCP_OOM_GUARD();
 	/* hiredis 0.14 takes len bytes and skips the next two without looking at them; they are in the buffer
 	 * (it only calls us once len + 2 bytes are there) and must be CRLF, or the stream is out of step */
 	if (task->type == REDIS_REPLY_STRING && (str[len] != '\r' || str[len + 1] != '\n')) {
@@ -62,6 +70,7 @@ static void *rcp_create_array(const redisReadTask *task, int elements)
 {
 	zval *zv;
 
+	RCP_OOM_GUARD();
 	if (elements < 0 || elements > RCP_MAX_ARRAY_ELEMENTS) {
 		/* the reader fails with "Out of memory"; io.c reports a protocol error naming the count */
 		snprintf(rcp_reply_refusal, sizeof(rcp_reply_refusal), "array of %d elements is over the limit of %d",
@@ -79,7 +88,10 @@ static void *rcp_create_array(const redisReadTask *task, int elements)
 
 static void *rcp_create_integer(const redisReadTask *task, long long value)
 {
-	zval *zv = rcp_reply_slot(task);
+	zval *zv;
+
+	RCP_OOM_GUARD();
+	zv = rcp_reply_slot(task);
 
 	ZVAL_LONG(zv, (zend_long)value);
 	return zv;
@@ -87,7 +99,10 @@ static void *rcp_create_integer(const redisReadTask *task, long long value)
 
 static void *rcp_create_nil(const redisReadTask *task)
 {
-	zval *zv = rcp_reply_slot(task);
+	zval *zv;
+
+	RCP_OOM_GUARD();
+	zv = rcp_reply_slot(task);
 
 	ZVAL_NULL(zv);
 	return zv;
