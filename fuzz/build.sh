@@ -17,7 +17,7 @@ fi
 mkdir -p fuzz/out
 inc=$(php-config8.2 --includes)
 libdir=$(dirname "$(find /usr/lib -maxdepth 2 -name 'libphp8.2.so' | head -1)")
-flags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+flags=(-D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
        -Wall -Wno-unused-parameter -Iinclude $inc -I"$(php-config8.2 --include-dir)/sapi/embed")
 src=(fuzz/fuzz_reply.c src/reply.c src/status.c src/errors.c src/topology.c)
 libs=(-L"$libdir" -Wl,-rpath,"$libdir" -lphp8.2 -lhiredis)
