@@ -5,8 +5,8 @@ redis_cluster_pool
 --SKIPIF--
 <?php
 // run-tests -m runs php-fpm's workers under valgrind too: 30,000 requests do not fit the time limit, and with
-// USE_ZEND_ALLOC=0 memory_limit is not the allocator's, so the memory case cannot happen. The same paths
-// (timeout, bailout/OOM abandoning a batch) are covered under valgrind by tests/fault/bad_replies.phpt.
+// USE_ZEND_ALLOC=0 memory_limit is not the allocator's, so the memory case cannot happen. Timeouts and
+// abandoned replies are covered under valgrind by tests/fault/bad_replies.phpt.
 if (getenv('USE_ZEND_ALLOC') === '0') die('skip not under valgrind (php-fpm workers under memcheck; USE_ZEND_ALLOC=0)');
 ?>
 --FILE--
