@@ -330,11 +330,37 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 			uv_stop(&rcp_loop);
 			return false;
 		}
+		if (rcp_oom_pending()) {
+			/* memory_limit crossed on a PHP with delayed OOM: stop building (the engine raises the fatal
+			 * error at its next safe point); obj, if any, is freed with the part's replies or the reader */
+			if (obj) {
+				zval z;
+				rcp_reply_take(obj, &z);
+				zval_ptr_dtor(&z);
+			}
+			rcp_reply_refusal[0] = '\0';
+			rcp_part_fail(p, RCP_E_CONNECTION, "reply from %s abandoned: %s", "memory_limit exhausted");
+			uv_stop(&rcp_loop);
+			return false;
+		}
 		if (rc != REDIS_OK) {
-			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
+			char why[160];
+			if (rcp_reply_refusal[0]) {
+				snprintf(why, sizeof(why), "%s", rcp_reply_refusal);
+				rcp_reply_refusal[0] = '\0';
+			} else {
+				snprintf(why, sizeof(why), "%s", c->reader->errstr);
+			}
+			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
 			return false;
 		}
 		if (obj == NULL) {
+			char why[160];
+			if (rcp_reply_over_limits(c->reader, why, sizeof(why))) {
+				/* refuse now rather than buffer (malloc, outside memory_limit) what the header announces */
+				rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
+				return false;
+			}
 			return true; /* need more bytes */
 		}
 		rcp_reply_take(obj, &reply);
@@ -361,6 +387,13 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 		if (++p->got == p->nreplies) {
 			/* reading stays armed (no epoll_ctl per command); bytes arriving while no part waits for them
 			 * mark the connection broken in rcp_on_read() */
+			if (c->reader->pos < c->reader->len) {
+				/* more bytes than the replies we asked for: the stream is out of step (bytes sent late for
+				 * an earlier command, or extra ones after ours) and we cannot tell which reply is ours */
+				rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s",
+					"unsolicited bytes after the expected replies");
+				return false;
+			}
 			rcp_part_finish(p);
 		}
 	}
@@ -372,6 +405,14 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	rcp_conn *c = s->data;
 	rcp_part *p = c->part;
 
+	if (rcp_batch.bailout || rcp_oom_pending()) {
+		/* a fatal error (memory_limit) hit while building another reply of this batch, in this same loop
+		 * iteration: build nothing more (a second allocation over the limit makes PHP exit the process);
+		 * this connection is dropped with the batch */
+		c->state = RCP_CONN_BROKEN;
+		rcp_conn_stop_reading(c);
+		return;
+	}
 	if (!p || p->done) {
 		/* Bytes nobody asked for: this connection can no longer be trusted. */
 		c->state = RCP_CONN_BROKEN;
@@ -564,10 +605,17 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	}
 	if (rcp_batch.remaining > 0) {
 		rcp_arm_timer();
-		while (rcp_batch.remaining > 0 && !rcp_batch.bailout) {
+		while (rcp_batch.remaining > 0 && !rcp_batch.bailout && !rcp_oom_pending()) {
 			uv_run(&rcp_loop, UV_RUN_ONCE);
 		}
 		uv_timer_stop(&rcp_timer);
+	}
+	if (rcp_oom_pending()) {
+		for (i = 0; i < nparts; i++) {
+			if (!parts[i].done && parts[i].conn) {
+				rcp_part_fail(&parts[i], RCP_E_CONNECTION, "reply from %s abandoned: %s", "memory_limit exhausted");
+			}
+		}
 	}
 	for (i = 0; i < nparts; i++) {
 		if (parts[i].conn) {

@@ -59,11 +59,18 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 	klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
 	c = zend_hash_str_find_ptr(&rcp_pool_ht, key, klen);
 	if (c) {
-		if (c->checked_request == rcp_request_serial && c->pid == rcp_pid() &&
-		    (c->state == RCP_CONN_READY || c->state == RCP_CONN_NEW) && c->owed == 0) {
-			return c; /* already validated in this request, or not yet connected */
+		bool seen = c->checked_request == rcp_request_serial;
+
+		if (seen && c->pid == rcp_pid() && c->state == RCP_CONN_NEW) {
+			return c; /* not yet connected */
 		}
+		/* Checked before every use, also within a request: bytes a node sent after its reply (a broken or
+		 * hostile peer) would otherwise be read as the reply to the next command. One non-blocking
+		 * recv(MSG_PEEK), no round trip. */
 		if (rcp_conn_reusable(c, &why)) {
+			if (seen) {
+				return c;
+			}
 			c->checked_request = rcp_request_serial;
 			rcp_pool_counters.reused++;
 			return c;

@@ -20,6 +20,9 @@ rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err
 	long port;
 	char *pe;
 
+	if (memchr(s, '\0', len)) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: it contains a NUL byte");
+	}
 	if (len >= 6 && !strncasecmp(p, "tcp://", 6)) {
 		p += 6;
 	} else if (len >= 8 && !strncasecmp(p, "redis://", 8)) {
@@ -227,10 +230,14 @@ static uint16_t rcp_slots_node(zval *e, const char *from_host, rcp_map *map, boo
 		h = from_host;
 		hl = strlen(from_host);
 	}
+	if (hl >= RCP_HOST_MAX) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: a host of %zu bytes (at most %d)",
+			hl, RCP_HOST_MAX - 1);
+		return RCP_NO_NODE;
+	}
 	uint16_t idx = rcp_map_node(map, h, hl, (uint16_t)Z_LVAL_P(port), replica);
 	if (idx == RCP_NO_NODE) {
-		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: more than %d nodes or host too long",
-			RCP_MAX_NODES);
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: more than %d nodes", RCP_MAX_NODES);
 	}
 	return idx;
 }
@@ -260,9 +267,12 @@ rcp_status rcp_map_from_slots_reply(zval *reply, const char *from_host, rcp_map 
 		}
 		from = zend_hash_index_find(Z_ARRVAL_P(range), 0);
 		to = zend_hash_index_find(Z_ARRVAL_P(range), 1);
-		if (!from || !to || Z_TYPE_P(from) != IS_LONG || Z_TYPE_P(to) != IS_LONG ||
-		    Z_LVAL_P(from) < 0 || Z_LVAL_P(to) >= RCP_SLOTS || Z_LVAL_P(from) > Z_LVAL_P(to)) {
-			return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: invalid slot range");
+		if (!from || !to || Z_TYPE_P(from) != IS_LONG || Z_TYPE_P(to) != IS_LONG) {
+			return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: slot range bounds are not integers");
+		}
+		if (Z_LVAL_P(from) < 0 || Z_LVAL_P(to) >= RCP_SLOTS || Z_LVAL_P(from) > Z_LVAL_P(to)) {
+			return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SLOTS reply: invalid slot range "
+				ZEND_LONG_FMT ".." ZEND_LONG_FMT, Z_LVAL_P(from), Z_LVAL_P(to));
 		}
 		ZEND_HASH_FOREACH_NUM_KEY_VAL(Z_ARRVAL_P(range), i, e) {
 			uint16_t idx;
