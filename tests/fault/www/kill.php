@@ -1,0 +1,46 @@
+<?php
+// Page for tests/fault/fpm_killed_mid_reply.phpt. ?mode=
+//   setup    3 MiB values on every primary (fault:big:{0..2})
+//   timeout  BLPOP 1 s under a 0.2 s read_write_timeout (the reply arrives after the request gave up)
+//   memory   memory_limit 4M, then MGET of the big values on every primary: a fatal error while the reply
+//            zvals are built, with the other nodes' replies still on their sockets
+//   time     set_time_limit(1), then MGETs of the big values until the time limit's fatal error
+//   check    (default) SET/MGET/DEL of a random value: is the reply ours? plus this worker's counters
+$seeds = explode(',', getenv('RCP_TEST_SEEDS'));
+$mode = $_GET['mode'] ?? 'check';
+$pool = new RedisClusterPool($seeds, ['parameters' => ['read_write_timeout' => $mode === 'timeout' ? 0.2 : 5.0]]);
+$big = ['fault:big:{0}', 'fault:big:{1}', 'fault:big:{2}', 'fault:big:{3}', 'fault:big:{4}', 'fault:big:{5}'];
+$out = ['pid' => getmypid()];
+switch ($mode) {
+    case 'setup':
+        foreach ($big as $k) $pool->set($k, str_repeat('x', 3 << 20));
+        $out['nodes'] = count(array_unique(array_map([$pool, 'nodeForKey'], $big)));
+        break;
+    case 'timeout':
+        try {
+            $pool->blpop('fault:never:' . getmypid(), 1);
+        } catch (RedisClusterPool\Exception $e) {
+            $out['exception'] = get_class($e);
+        }
+        break;
+    case 'memory':
+        ini_set('memory_limit', '4M');
+        $pool->mget($big);
+        $out['survived'] = true;     // never reached
+        break;
+    case 'time':
+        set_time_limit(1);
+        for ($t = microtime(true); microtime(true) - $t < 30;) $pool->mget($big);
+        $out['survived'] = true;     // never reached
+        break;
+    default:
+        $i = $_GET['i'] ?? '0';
+        $k = "fault:fpm:{{$i}}";
+        $v = "v$i:" . bin2hex(random_bytes(4));
+        $pool->set($k, $v);
+        $got = $pool->mget([$k, "$k:none"]);
+        $out['own_reply'] = $got[0] === $v && $got[1] === null;
+        $pool->del($k);
+        $out['stats'] = $pool->stats()['connections'];
+}
+echo json_encode($out);
