@@ -112,6 +112,15 @@ static void rcp_keyset_add(rcp_keyset *ks, int p)
 	int i, j;
 	int limit = ks->n < ks->maxpos ? ks->n : ks->maxpos;
 
+	/* key specs mostly yield positions in increasing order: append in O(1) (a MGET of a million keys would
+	 * otherwise cost a million scans of the list) */
+	if (limit == 0 || ks->pos[limit - 1] < p) {
+		if (ks->n < ks->maxpos) {
+			ks->pos[ks->n] = p;
+		}
+		ks->n++;
+		return;
+	}
 	/* keep positions sorted and unique (the buffer holds the smallest maxpos of them) */
 	for (i = 0; i < limit; i++) {
 		if (ks->pos[i] == p) {
