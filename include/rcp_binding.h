@@ -29,6 +29,7 @@ rcp_pool_object *rcp_pool_checked(zval *this_zv);
 /* argv of one command: strings owned here, stack storage for up to 16 arguments. */
 typedef struct {
 	int argc;
+	bool has_null;          /* an argument was null (checked against the key positions at lookup) */
 	zend_string **strs;
 	const char **argv;
 	size_t *lens;

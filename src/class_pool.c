@@ -247,6 +247,10 @@ ZEND_METHOD(RedisClusterPool, __construct)
 
 	if (seeds_str) {
 		zval tmp;
+		if (!ZSTR_LEN(seeds_str)) {
+			rcp_throw(rcp_ce_invalid_argument, "RedisClusterPool needs at least one seed node, an empty string was given");
+			RETURN_THROWS();
+		}
 		ZVAL_STR(&tmp, seeds_str);
 		if (!rcp_parse_seed_zv(&tmp, &seeds[0])) {
 			RETURN_THROWS();
@@ -406,6 +410,27 @@ void rcp_argv_free(rcp_argv *a)
 }
 
 /* Stringify one argument as PHP's (string) cast would, refusing what cannot be sent. */
+/*
+ * null becomes "" like Predis does, but as this distinct (interned, never freed) empty string, so a null in
+ * a key position can be refused once the command's key positions are known (rcp_argv_lookup).
+ */
+static struct {
+	zend_string s;
+	char nul;
+} rcp_null_holder;
+
+static zend_string *rcp_null_str(void)
+{
+	zend_string *s = &rcp_null_holder.s;
+	if (GC_TYPE_INFO(s) == 0) {
+		GC_SET_REFCOUNT(s, 1);
+		GC_TYPE_INFO(s) = GC_STRING | ((IS_STR_INTERNED | IS_STR_PERSISTENT) << GC_FLAGS_SHIFT);
+		ZSTR_LEN(s) = 0;
+		ZSTR_VAL(s)[0] = '\0';
+	}
+	return s;
+}
+
 zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx)
 {
 	ZVAL_DEREF(v);
@@ -419,8 +444,9 @@ zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx)
 		case IS_TRUE:
 			return ZSTR_CHAR('1');
 		case IS_FALSE:
-		case IS_NULL:
 			return ZSTR_EMPTY_ALLOC();
+		case IS_NULL:
+			return rcp_null_str();
 		case IS_OBJECT:
 			if (Z_OBJCE_P(v)->__tostring) {
 				return zval_try_get_string(v);
@@ -453,6 +479,7 @@ bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *a
 		a->lens = a->stack_lens;
 	}
 	a->argc = 1;
+	a->has_null = false;
 	a->strs[0] = zend_string_init(name, name_len, 0);
 	a->argv[0] = ZSTR_VAL(a->strs[0]);
 	a->lens[0] = name_len;
@@ -462,6 +489,7 @@ bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *a
 			rcp_argv_free(a);
 			return false;
 		}
+		a->has_null |= s == &rcp_null_holder.s;
 		a->strs[a->argc] = s;
 		a->argv[a->argc] = ZSTR_VAL(s);
 		a->lens[a->argc] = ZSTR_LEN(s);
@@ -478,6 +506,37 @@ const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
 
 	if (!cmd) {
 		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(a->lens[0], 64), a->argv[0]);
+		return NULL;
+	}
+	/* the server's arity, checked before anything is sent (argc counts the name, and the subcommand of
+	 * a container command, as Redis does) */
+	if ((cmd->arity > 0 && a->argc != cmd->arity) || (cmd->arity < 0 && a->argc < -cmd->arity)) {
+		const char *bar = strchr(cmd->name, '|');
+		int words = bar ? 2 : 1, want = (cmd->arity > 0 ? cmd->arity : -cmd->arity) - words;
+		rcp_throw(rcp_ce_invalid_argument, "%.*s%s%s: wrong number of arguments (%d given, %s %d expected)",
+			bar ? (int)(bar - cmd->name) : (int)strlen(cmd->name), cmd->name, bar ? " " : "", bar ? bar + 1 : "",
+			a->argc - words, cmd->arity > 0 ? "exactly" : "at least", want);
+		return NULL;
+	}
+	if (a->has_null) {
+		/* a null where a key goes would silently become the key "" */
+		int stackpos[16], *pos = stackpos, n;
+		char ebuf[256];
+		n = rcp_cmd_keys(cmd, a->argc, a->argv, a->lens, pos, 16, ebuf, sizeof(ebuf));
+		if (n > 16) {
+			pos = safe_emalloc((size_t)n, sizeof(int), 0);
+			n = rcp_cmd_keys(cmd, a->argc, a->argv, a->lens, pos, n, ebuf, sizeof(ebuf));
+		}
+		for (int i = 0; i < n; i++) {
+			if (a->strs[pos[i]] == &rcp_null_holder.s) {
+				rcp_throw(rcp_ce_invalid_argument, "%s: argument %d is a key and must not be null", cmd->name, pos[i]);
+				cmd = NULL;
+				break;
+			}
+		}
+		if (pos != stackpos) {
+			efree(pos);
+		}
 	}
 	return cmd;
 }

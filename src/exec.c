@@ -296,7 +296,7 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 	rcp_map *map = NULL;
 	rcp_status st = RCP_E_CLUSTER;
 	uint32_t k = 0;
-	bool all_io = true;
+	bool all_io = true, all_timeout = true;
 
 	/* known healthy nodes first (they are current), then suspect ones, then the seeds; each group in random
 	 * order, so a fleet never walks the nodes in the same order */
@@ -356,6 +356,7 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 		smart_str_appends(&why, why.s ? "; " : "");
 		smart_str_appends(&why, e.msg);
 		all_io = all_io && (e.code == RCP_E_CONNECTION || e.code == RCP_E_TIMEOUT);
+		all_timeout = all_timeout && e.code == RCP_E_TIMEOUT;
 	}
 	efree(cand);
 	if (st == RCP_OK) {
@@ -371,7 +372,8 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 		rcp_err_set(err, RCP_E_CLUSTER, NULL, "Cannot discover the cluster topology: %s",
 			why.s ? ZSTR_VAL(why.s) : "no seeds");
 		if (all_io && why.s) {
-			err->code = RCP_E_CONNECTION; /* no node could be reached at all */
+			/* no node could be reached at all; every one of them stalled: a timeout */
+			err->code = all_timeout ? RCP_E_TIMEOUT : RCP_E_CONNECTION;
 		}
 	}
 	smart_str_free(&why);

@@ -18,6 +18,10 @@ $cases = [
     'mget([])'                => fn() => $pool->mget([]),
     'del([])'                 => fn() => $pool->del([]),
     'get()'                   => fn() => $pool->get(),
+    'get(null)'               => fn() => $pool->get(null),
+    'mget([a, null])'         => fn() => $pool->mget(['a', null]),
+    'hmset(h, [])'            => fn() => $pool->hmset('h', []),
+    'seed ""'                 => fn() => new RedisClusterPool(''),
     'executeRaw([])'          => fn() => $pool->executeRaw([]),
     'executeRaw([1, 2])'      => fn() => $pool->executeRaw([1, 2]),
     'executeRaw([""])'        => fn() => $pool->executeRaw(['']),
@@ -64,9 +68,13 @@ set(k, object): RedisClusterPool\InvalidArgumentException: set: argument 2 must 
 mget([[a]]): RedisClusterPool\InvalidArgumentException: mget: argument 1 must be a string or a number, array given
 mget([a, [b]]): RedisClusterPool\InvalidArgumentException: mget: argument 2 must be a string or a number, array given
 hmset(h, [f => [x]]): RedisClusterPool\InvalidArgumentException: hmset: argument 3 must be a string or a number, array given
-mget([]): RedisClusterPool\ServerException: ERR wrong number of arguments for 'mget' command
-del([]): RedisClusterPool\ServerException: ERR wrong number of arguments for 'del' command
-get(): RedisClusterPool\ServerException: ERR wrong number of arguments for 'get' command
+mget([]): RedisClusterPool\InvalidArgumentException: MGET: wrong number of arguments (0 given, at least 1 expected)
+del([]): RedisClusterPool\InvalidArgumentException: DEL: wrong number of arguments (0 given, at least 1 expected)
+get(): RedisClusterPool\InvalidArgumentException: GET: wrong number of arguments (0 given, exactly 1 expected)
+get(null): RedisClusterPool\InvalidArgumentException: GET: argument 1 is a key and must not be null
+mget([a, null]): RedisClusterPool\InvalidArgumentException: MGET: argument 2 is a key and must not be null
+hmset(h, []): RedisClusterPool\InvalidArgumentException: HMSET: wrong number of arguments (1 given, at least 3 expected)
+seed "": RedisClusterPool\InvalidArgumentException: RedisClusterPool needs at least one seed node, an empty string was given
 executeRaw([]): RedisClusterPool\InvalidArgumentException: executeRaw() needs the command name as its first element, an empty array was given
 executeRaw([1, 2]): RedisClusterPool\InvalidArgumentException: executeRaw(): the first element must be the command name (a non-empty string)
 executeRaw([""]): RedisClusterPool\InvalidArgumentException: executeRaw(): the first element must be the command name (a non-empty string)

@@ -109,7 +109,7 @@ host_with_space: RedisClusterPool\ClusterException: Cannot discover the cluster 
 host_300_chars: RedisClusterPool\ClusterException: Cannot discover the cluster topology: bad CLUSTER SLOTS reply: a host of 300 bytes (at most 255)
 nodes_513: RedisClusterPool\ClusterException: Cannot discover the cluster topology: bad CLUSTER SLOTS reply: more than 512 nodes
 truncated_close: RedisClusterPool\ConnectionException: Cannot discover the cluster topology: connection to ADDR closed by the server
-stall: RedisClusterPool\ConnectionException: Cannot discover the cluster topology: timed out waiting for ADDR
+stall: RedisClusterPool\TimeoutException: Cannot discover the cluster topology: timed out waiting for ADDR
 endpoint_question: "v:k"
 endpoint_nil: "v:k"
 endpoint_empty: "v:k"
