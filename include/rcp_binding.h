@@ -43,7 +43,8 @@ bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *a
 void rcp_argv_free(rcp_argv *a);
 zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx);
 
-/* The table entry for argv (throws "Unknown command" and returns NULL). */
+/* The table entry for argv, its arguments checked: the server's arity, no null in a key position (throws
+ * InvalidArgumentException, or "Unknown command", and returns NULL). */
 const rcp_cmd *rcp_argv_lookup(rcp_argv *a);
 
 /* Prepend the prefix to every key argument. */

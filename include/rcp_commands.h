@@ -110,6 +110,13 @@ const rcp_cmd *rcp_cmd_lookup(const char *name, size_t len, const char *sub, siz
 int rcp_cmd_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                  int *pos, int maxpos, char *errbuf, size_t errlen);
 
+#define RCP_KEYS_STACK 16
+
+/* rcp_cmd_keys() with every position: into the caller's stack buffer of RCP_KEYS_STACK ints, or for more
+ * keys an emalloc'd array; *pos says which (efree it when *pos != stack). Returns the count, or -1. */
+int rcp_cmd_keys_into(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *stack,
+                      int **pos, char *errbuf, size_t errlen);
+
 /* Check argc against cmd->arity. Returns 1 when acceptable. */
 int rcp_cmd_arity_ok(const rcp_cmd *cmd, int argc);
 

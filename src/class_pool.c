@@ -499,13 +499,23 @@ bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *a
 	return true;
 }
 
-const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
+/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments. */
+static const rcp_cmd *rcp_argv_find(rcp_argv *a)
 {
 	const rcp_cmd *cmd = rcp_cmd_lookup(a->argv[0], a->lens[0], a->argc > 1 ? a->argv[1] : NULL,
 		a->argc > 1 ? a->lens[1] : 0);
 
 	if (!cmd) {
 		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(a->lens[0], 64), a->argv[0]);
+	}
+	return cmd;
+}
+
+const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
+{
+	const rcp_cmd *cmd = rcp_argv_find(a);
+
+	if (!cmd) {
 		return NULL;
 	}
 	/* the server's arity, checked before anything is sent (argc counts the name, and the subcommand of
@@ -520,13 +530,9 @@ const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
 	}
 	if (a->has_null) {
 		/* a null where a key goes would silently become the key "" */
-		int stackpos[16], *pos = stackpos, n;
+		int stackpos[RCP_KEYS_STACK], *pos = stackpos, n;
 		char ebuf[256];
-		n = rcp_cmd_keys(cmd, a->argc, a->argv, a->lens, pos, 16, ebuf, sizeof(ebuf));
-		if (n > 16) {
-			pos = safe_emalloc((size_t)n, sizeof(int), 0);
-			n = rcp_cmd_keys(cmd, a->argc, a->argv, a->lens, pos, n, ebuf, sizeof(ebuf));
-		}
+		n = rcp_cmd_keys_into(cmd, a->argc, a->argv, a->lens, stackpos, &pos, ebuf, sizeof(ebuf));
 		for (int i = 0; i < n; i++) {
 			if (a->strs[pos[i]] == &rcp_null_holder.s) {
 				rcp_throw(rcp_ce_invalid_argument, "%s: argument %d is a key and must not be null", cmd->name, pos[i]);
@@ -544,14 +550,10 @@ const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
 /* Prepend the prefix to every key argument (Predis' "prefix" option). */
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
 {
-	int stackpos[16], *pos = stackpos, n;
+	int stackpos[RCP_KEYS_STACK], *pos = stackpos, n;
 	char ebuf[256];
 
-	n = rcp_cmd_keys(cmd, a->argc, a->argv, a->lens, pos, 16, ebuf, sizeof(ebuf));
-	if (n > 16) {
-		pos = safe_emalloc((size_t)n, sizeof(int), 0);
-		n = rcp_cmd_keys(cmd, a->argc, a->argv, a->lens, pos, n, ebuf, sizeof(ebuf));
-	}
+	n = rcp_cmd_keys_into(cmd, a->argc, a->argv, a->lens, stackpos, &pos, ebuf, sizeof(ebuf));
 	if (n < 0) {
 		rcp_throw(rcp_ce_invalid_argument, "%s", ebuf);
 		return false;
@@ -774,7 +776,7 @@ ZEND_METHOD(RedisClusterPool, commandInfo)
 	rcp_argv a;
 	HashTable rest;
 	const rcp_cmd *cmd;
-	int stackpos[16], *pos = stackpos, n;
+	int stackpos[RCP_KEYS_STACK], *pos = stackpos, n;
 	char ebuf[256];
 	zval keys;
 
@@ -794,15 +796,11 @@ ZEND_METHOD(RedisClusterPool, commandInfo)
 		RETURN_THROWS();
 	}
 	zend_hash_destroy(&rest);
-	if (!(cmd = rcp_argv_lookup(&a))) {
+	if (!(cmd = rcp_argv_find(&a))) {
 		rcp_argv_free(&a);
 		RETURN_THROWS();
 	}
-	n = rcp_cmd_keys(cmd, a.argc, a.argv, a.lens, pos, 16, ebuf, sizeof(ebuf));
-	if (n > 16) {
-		pos = safe_emalloc((size_t)n, sizeof(int), 0);
-		n = rcp_cmd_keys(cmd, a.argc, a.argv, a.lens, pos, n, ebuf, sizeof(ebuf));
-	}
+	n = rcp_cmd_keys_into(cmd, a.argc, a.argv, a.lens, stackpos, &pos, ebuf, sizeof(ebuf));
 	rcp_argv_free(&a);
 	if (n < 0) {
 		rcp_throw(rcp_ce_invalid_argument, "%s", ebuf);

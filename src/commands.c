@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "php.h"
 #include "rcp_commands.h"
 #include "commands_table.h"
 
@@ -255,4 +256,17 @@ int rcp_cmd_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const si
 		}
 	}
 	return ks.n;
+}
+
+int rcp_cmd_keys_into(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *stack,
+                      int **pos, char *errbuf, size_t errlen)
+{
+	int n = rcp_cmd_keys(cmd, argc, argv, argvlen, stack, RCP_KEYS_STACK, errbuf, errlen);
+
+	*pos = stack;
+	if (n > RCP_KEYS_STACK) {
+		*pos = safe_emalloc((size_t)n, sizeof(int), 0);
+		n = rcp_cmd_keys(cmd, argc, argv, argvlen, *pos, n, errbuf, errlen);
+	}
+	return n;
 }

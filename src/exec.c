@@ -1446,7 +1446,7 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                     zval *reply, rcp_err *err)
 {
-	int stackpos[16], *pos = stackpos, nkeys, i;
+	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, i;
 	char ebuf[256];
 	int slot = -1;
 	rcp_target target = {0};
@@ -1462,11 +1462,7 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 		return rcp_cmd_unsupported(cmd, err);
 	}
 	rcp_script_note(cmd, argc, argv, argvlen);
-	nkeys = rcp_cmd_keys(cmd, argc, argv, argvlen, pos, 16, ebuf, sizeof(ebuf));
-	if (nkeys > 16) {
-		pos = safe_emalloc((size_t)nkeys, sizeof(int), 0);
-		nkeys = rcp_cmd_keys(cmd, argc, argv, argvlen, pos, nkeys, ebuf, sizeof(ebuf));
-	}
+	nkeys = rcp_cmd_keys_into(cmd, argc, argv, argvlen, stackpos, &pos, ebuf, sizeof(ebuf));
 	if (nkeys < 0) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s", ebuf);
 	}
@@ -1567,18 +1563,14 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node)
 {
 	rcp_map *map = cl->cluster->map;
-	int stackpos[16], *pos = stackpos, nkeys, slot = -1, i, node = -1;
+	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, slot = -1, i, node = -1;
 	char ebuf[256];
 
 	if (pc->cmd->route == RCP_ROUTE_UNSUPPORTED || pc->cmd->route == RCP_ROUTE_ALL_PRIMARIES ||
 	    pc->cmd->route == RCP_ROUTE_ALL_NODES) {
 		return -1;
 	}
-	nkeys = rcp_cmd_keys(pc->cmd, pc->argc, pc->argv, pc->argvlen, pos, 16, ebuf, sizeof(ebuf));
-	if (nkeys > 16) {
-		pos = safe_emalloc((size_t)nkeys, sizeof(int), 0);
-		nkeys = rcp_cmd_keys(pc->cmd, pc->argc, pc->argv, pc->argvlen, pos, nkeys, ebuf, sizeof(ebuf));
-	}
+	nkeys = rcp_cmd_keys_into(pc->cmd, pc->argc, pc->argv, pc->argvlen, stackpos, &pos, ebuf, sizeof(ebuf));
 	for (i = 0; i < nkeys; i++) {
 		int s = rcp_key_slot(pc->argv[pos[i]], pc->argvlen[pos[i]]);
 		if (slot >= 0 && s != slot) {
@@ -1800,15 +1792,11 @@ rcp_status rcp_tx_slot(const rcp_cmd *cmd, int argc, const char *const *argv, co
 static rcp_status rcp_fold_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                                 int *slot, rcp_err *err)
 {
-	int stackpos[16], *pos = stackpos, nkeys, i;
+	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, i;
 	char ebuf[256];
 	rcp_status st = RCP_OK;
 
-	nkeys = rcp_cmd_keys(cmd, argc, argv, argvlen, pos, 16, ebuf, sizeof(ebuf));
-	if (nkeys > 16) {
-		pos = safe_emalloc((size_t)nkeys, sizeof(int), 0);
-		nkeys = rcp_cmd_keys(cmd, argc, argv, argvlen, pos, nkeys, ebuf, sizeof(ebuf));
-	}
+	nkeys = rcp_cmd_keys_into(cmd, argc, argv, argvlen, stackpos, &pos, ebuf, sizeof(ebuf));
 	if (nkeys < 0) {
 		st = rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s", ebuf);
 	}

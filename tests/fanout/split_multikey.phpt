@@ -53,4 +53,4 @@ array(2) {
   [1]=>
   NULL
 }
-RedisClusterPool\ServerException: ERR wrong number of arguments for 'mget' command
+RedisClusterPool\InvalidArgumentException: MGET: wrong number of arguments (0 given, at least 1 expected)

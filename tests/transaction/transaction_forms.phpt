@@ -130,7 +130,7 @@ RedisClusterPool\ServerException: WRONGTYPE Operation against a key holding the 
 "x"
 ["-WRONGTYPE Operation against a key holding the wrong kind of value","string"]
 RedisClusterPool\InvalidArgumentException: executeRaw: argument 1 must be a string or a number, array given
-RedisClusterPool\ServerException: ERR wrong number of arguments for 'set' command (command SET, queued in a transaction: the server discarded the transaction, nothing was executed)
+RedisClusterPool\InvalidArgumentException: SET: wrong number of arguments (1 given, at least 2 expected)
 "x"
 RedisClusterPool\ClusterException: SET: a transaction runs on one node, so all its keys must hash to one slot; this key hashes to slot 11361, earlier keys of the transaction to slot 15106 (use a {hash tag})
 RedisClusterPool\ClusterException: SET: a transaction runs on one node, so all its keys must hash to one slot; this key hashes to slot 15106, earlier keys of the transaction to slot 11361 (use a {hash tag})
