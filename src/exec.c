@@ -613,10 +613,17 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 			}
 			zval_ptr_dtor(reply);
 			ZVAL_UNDEF(reply);
-			if (++hops > RCP_MAX_REDIRECTS) {
+			/* nodes that disagree for a moment (a slot just moved, its new owner not yet known to all) can
+			 * send us back and forth: past a few immediate hops, back off and let the cluster converge, within
+			 * the command's deadline */
+			if (++hops > RCP_MAX_REDIRECTS && (hops > 16 || rcp_now_ms() + backoff_ms >= deadline)) {
 				return rcp_err_set(err, RCP_E_CLUSTER, NULL,
 					"%s: too many redirects (%u), last to %s:%u for slot %d: the cluster is resharding or misconfigured",
 					name, hops - 1, next.host, next.port, slot);
+			}
+			if (hops > 2) {
+				usleep(backoff_ms * 1000);
+				backoff_ms = backoff_ms * 2 > 200 ? 200 : backoff_ms * 2;
 			}
 			if (moved) {
 				cl->cluster->moved_seen++;
