@@ -63,6 +63,10 @@ rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err);
 /* Rediscover the topology now (seeds and known nodes in random order until one answers). */
 rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err);
 
+/* SCAN: its cursor belongs to one node, so it is refused through the routed paths (unsupported route) and
+ * allowed only where the caller names the node (rawOnNodes(), scanAll()). */
+bool rcp_cmd_node_cursor(const rcp_cmd *cmd);
+
 /* Fill err with why cmd (route RCP_ROUTE_UNSUPPORTED) cannot run through the pool; returns RCP_E_ARGUMENT. */
 rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err);
 

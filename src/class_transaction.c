@@ -107,6 +107,13 @@ static void rcp_tx_call_now(rcp_pool_object *p, zend_string *name, HashTable *ar
 	p->client.read_policy = policy;
 }
 
+/* Drop what is queued. */
+static void rcp_tx_clear_queue(rcp_tx_object *t)
+{
+	zval_ptr_dtor(&t->queue);
+	array_init(&t->queue);
+}
+
 /* The checked pool of a transaction, or NULL after throwing. */
 static rcp_pool_object *rcp_tx_pool(rcp_tx_object *t)
 {
@@ -164,8 +171,7 @@ static bool rcp_tx_do_watch(rcp_tx_object *t, rcp_pool_object *p, HashTable *key
 /* Start an attempt: empty queue, the "watch" option's WATCH, MULTI unless check-and-set. */
 static bool rcp_tx_begin(rcp_tx_object *t, rcp_pool_object *p)
 {
-	zval_ptr_dtor(&t->queue);
-	array_init(&t->queue);
+	rcp_tx_clear_queue(t);
 	t->discarded = false;
 	t->in_multi = !t->cas;
 	if (Z_TYPE(t->watch_keys) == IS_ARRAY) {
@@ -324,8 +330,7 @@ static void rcp_tx_execute(rcp_tx_object *t, zend_fcall_info *fci, zend_fcall_in
 				/* the block threw: nothing is sent, the WATCH is released */
 				zend_fcall_info_args_clear(fci, 1);
 				zval_ptr_dtor(&rv);
-				zval_ptr_dtor(&t->queue);
-				array_init(&t->queue);
+				rcp_tx_clear_queue(t);
 				rcp_tx_unwatch(&p->client, &t->watch);
 				return;
 			}
@@ -440,8 +445,7 @@ ZEND_METHOD(RedisClusterPool_Transaction, discard)
 	if (!(p = rcp_tx_pool(t))) {
 		RETURN_THROWS();
 	}
-	zval_ptr_dtor(&t->queue);
-	array_init(&t->queue);
+	rcp_tx_clear_queue(t);
 	rcp_tx_unwatch(&p->client, &t->watch);
 	t->discarded = true;
 	RETURN_COPY(ZEND_THIS);
@@ -561,8 +565,7 @@ bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *retu
 		} else if (t && t->in_multi) {
 			rcp_throw(rcp_ce_invalid_argument, "MULTI calls can not be nested: EXEC or DISCARD the open one first");
 		} else if ((t = rcp_pool_tx(pool, true))) {
-			zval_ptr_dtor(&t->queue);
-			array_init(&t->queue);
+			rcp_tx_clear_queue(t);
 			t->in_multi = true;
 			t->discarded = false;
 			rcp_status_new(return_value, "OK", 2);

@@ -554,6 +554,14 @@ static void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t)
 	}
 }
 
+/* Wait *ms, then double it up to 200 ms: the pause between retries of TRYAGAIN, CLUSTERDOWN and redirects
+ * that go back and forth (the callers bound the total by the command's deadline). */
+static void rcp_backoff(uint32_t *ms)
+{
+	usleep(*ms * 1000);
+	*ms = *ms * 2 > 200 ? 200 : *ms * 2;
+}
+
 static const char rcp_asking_cmd[] = "*1\r\n$6\r\nASKING\r\n";
 
 /* Send one formatted command to a target, following redirects. */
@@ -622,8 +630,7 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 					name, hops - 1, next.host, next.port, slot);
 			}
 			if (hops > 2) {
-				usleep(backoff_ms * 1000);
-				backoff_ms = backoff_ms * 2 > 200 ? 200 : backoff_ms * 2;
+				rcp_backoff(&backoff_ms);
 			}
 			if (moved) {
 				cl->cluster->moved_seen++;
@@ -641,8 +648,7 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 			if (rcp_now_ms() + backoff_ms < deadline && hops++ < 16) {
 				zval_ptr_dtor(reply);
 				ZVAL_UNDEF(reply);
-				usleep(backoff_ms * 1000);
-				backoff_ms = backoff_ms * 2 > 200 ? 200 : backoff_ms * 2;
+				rcp_backoff(&backoff_ms);
 				continue;
 			}
 		}
@@ -1412,9 +1418,14 @@ rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t n
 
 /* ---- entry point ------------------------------------------------------------------------------ */
 
+bool rcp_cmd_node_cursor(const rcp_cmd *cmd)
+{
+	return !strcmp(cmd->name, "SCAN");
+}
+
 rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err)
 {
-	if (!strcmp(cmd->name, "SCAN")) {
+	if (rcp_cmd_node_cursor(cmd)) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
 			"SCAN cannot be sent to a cluster as one command: every node has its own cursor; use "
 			"RedisClusterPool::scanAll() to walk the keys of every primary");
@@ -2084,8 +2095,7 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 					t = next;
 					asking = ask;
 				} else if (rcp_now_ms() + backoff_ms < deadline) { /* TRYAGAIN */
-					usleep(backoff_ms * 1000);
-					backoff_ms = backoff_ms * 2 > 200 ? 200 : backoff_ms * 2;
+					rcp_backoff(&backoff_ms);
 				} else {
 					st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", (int)MIN(ZSTR_LEN(m), 300), ZSTR_VAL(m));
 				}
