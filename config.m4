@@ -30,6 +30,17 @@ if test "$PHP_REDIS_CLUSTER_POOL" != "no"; then
   PHP_EVAL_INCLINE($HIREDIS_CFLAGS)
   PHP_EVAL_LIBLINE($HIREDIS_LIBS, REDIS_CLUSTER_POOL_SHARED_LIBADD)
 
+  dnl hiredis 1.0 changed the reader's object functions (RESP3 members, element counts as size_t): the one
+  dnl difference the extension sees, since it uses only the reader's public API. Tested, not versioned.
+  AC_MSG_CHECKING([whether hiredis has the 1.x reader object functions])
+  old_CPPFLAGS=$CPPFLAGS
+  CPPFLAGS="$CPPFLAGS $HIREDIS_CFLAGS"
+  AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <stddef.h>
+#include <hiredis/read.h>]], [[redisReplyObjectFunctions f; f.createDouble = NULL; (void)f;]])],
+    [AC_MSG_RESULT([yes]); AC_DEFINE(RCP_HIREDIS_1, 1, [hiredis >= 1.0 reader object functions])],
+    [AC_MSG_RESULT([no (0.14)])])
+  CPPFLAGS=$old_CPPFLAGS
+
   dnl ---- libuv --------------------------------------------------------------
   if test "$PHP_LIBUV" != "yes" && test "$PHP_LIBUV" != "no"; then
     if test -r "$PHP_LIBUV/include/uv.h"; then
@@ -50,7 +61,7 @@ if test "$PHP_REDIS_CLUSTER_POOL" != "no"; then
 
   PHP_NEW_EXTENSION(redis_cluster_pool,
     redis_cluster_pool.c dnl
-    src/errors.c src/slot.c src/commands.c src/reply.c src/predis_compat.c dnl
+    src/errors.c src/slot.c src/commands.c src/resp_scan.c src/reply.c src/predis_compat.c dnl
     src/io.c src/pool.c src/shm.c src/topology.c src/exec.c src/status.c src/class_pool.c src/class_pipeline.c src/class_scan.c src/scripts.c src/class_transaction.c src/class_raw.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
   PHP_ADD_INCLUDE([$ext_srcdir/include])

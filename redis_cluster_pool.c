@@ -113,6 +113,8 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_ce_connection = register_class_RedisClusterPool_ConnectionException(rcp_ce_exception);
 	rcp_ce_timeout = register_class_RedisClusterPool_TimeoutException(rcp_ce_connection);
 	rcp_ce_protocol = register_class_RedisClusterPool_ProtocolException(rcp_ce_connection);
+	rcp_ce_auth = register_class_RedisClusterPool_AuthenticationException(rcp_ce_connection);
+	rcp_ce_memory = register_class_RedisClusterPool_MemoryLimitException(rcp_ce_exception);
 	rcp_ce_status = register_class_RedisClusterPool_Status(zend_ce_stringable);
 	rcp_ce_error = register_class_RedisClusterPool_Error(zend_ce_stringable);
 	rcp_ce_pipeline = register_class_RedisClusterPool_Pipeline();

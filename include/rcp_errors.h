@@ -6,9 +6,12 @@
  *     +- RedisClusterPool\ServerException            an error reply (getErrorType(): "WRONGTYPE", "ERR", ...)
  *     +- RedisClusterPool\ClusterException           cross-slot, uncovered slot, too many redirects, no topology
  *     |    +- RedisClusterPool\PartialFailureException   a split command failed on some nodes only
+ *     +- RedisClusterPool\MemoryLimitException       a reply would not fit in memory_limit (getNode())
  *     +- RedisClusterPool\ConnectionException        I/O with a node failed (getNode(): "host:port")
  *          +- RedisClusterPool\TimeoutException      ... because a deadline passed
  *          +- RedisClusterPool\ProtocolException     ... because the node sent bytes that are not RESP
+ *          +- RedisClusterPool\AuthenticationException  ... because AUTH or a setup command was refused
+ *                                                    (getErrorType(): "WRONGPASS", "NOPERM", ...)
  *
  * Core code (slot, commands, topology, io) never throws: it returns an rcp_status and fills an rcp_err.
  * Only the PHP binding turns those into exceptions, through rcp_throw*(). Messages never contain
@@ -28,6 +31,8 @@ extern zend_class_entry *rcp_ce_partial;
 extern zend_class_entry *rcp_ce_connection;
 extern zend_class_entry *rcp_ce_timeout;
 extern zend_class_entry *rcp_ce_protocol;
+extern zend_class_entry *rcp_ce_auth;
+extern zend_class_entry *rcp_ce_memory;
 
 /* Error kinds filled in by core code; each maps to one exception class. */
 typedef enum {
@@ -38,6 +43,8 @@ typedef enum {
 	RCP_E_CONNECTION,  /* -> ConnectionException */
 	RCP_E_TIMEOUT,     /* -> TimeoutException */
 	RCP_E_PROTOCOL,    /* -> ProtocolException */
+	RCP_E_AUTH,        /* -> AuthenticationException (etype: the server's error type) */
+	RCP_E_MEMORY,      /* -> MemoryLimitException */
 } rcp_status;
 
 #define RCP_ERRSTR_MAX 512
@@ -46,12 +53,24 @@ typedef enum {
 typedef struct {
 	rcp_status code;
 	char node[280];          /* "host:port" when a node is involved, else "" */
+	char etype[16];          /* RCP_E_AUTH: the server's error type ("WRONGPASS", "NOPERM"), else "" */
 	char msg[RCP_ERRSTR_MAX];
+	zend_string **full;      /* when the message is longer than msg (which then holds its start): the slot
+	                            holding the whole message, owned by whoever called rcp_err_set_long(); else NULL */
 } rcp_err;
 
 /* Fill an error context (printf-style). Returns code, so callers can `return rcp_err_set(...)`. */
 rcp_status rcp_err_set(rcp_err *err, rcp_status code, const char *node, const char *fmt, ...)
 	ZEND_ATTRIBUTE_FORMAT(printf, 4, 5);
+
+/* The same for a message of any length (e.g. every node tried): when it does not fit in msg, the whole
+ * message goes to *owner (request memory, replacing what was there; the caller frees it with
+ * zend_string_release when it is done with err) and err->full points to that slot. */
+rcp_status rcp_err_set_long(rcp_err *err, zend_string **owner, rcp_status code, const char *node, const char *fmt, ...)
+	ZEND_ATTRIBUTE_FORMAT(printf, 5, 6);
+
+/* Append " (...)" context to err's message (printf-style), to msg and to the whole message alike. */
+void rcp_err_append(rcp_err *err, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
 
 /* Throw the exception matching err->code with err's message (and node property). */
 void rcp_throw_err(const rcp_err *err);

@@ -49,6 +49,7 @@ typedef struct {
 	char *ro_setup;               /* setup + READONLY (emalloc'd, zeroed when freed), built on first use */
 	size_t ro_setup_len;
 	char last_node[RCP_ADDR_MAX]; /* "host:port" that sent the last reply (named by ServerException) */
+	zend_string *err_full;        /* the whole message of the last error when longer than rcp_err.msg, or NULL */
 	zval partial;                 /* UNDEF, or after a split command that failed on some nodes only: what
 	                                 succeeded and what failed (see rcp_exec_split); reset by each rcp_exec */
 } rcp_client;

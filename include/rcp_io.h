@@ -15,6 +15,7 @@
 #include <uv.h>
 #include <hiredis/read.h>
 #include "rcp_errors.h"
+#include "rcp_resp_scan.h"
 
 #define RCP_ADDR_MAX 280
 
@@ -35,9 +36,16 @@ typedef struct rcp_conn {
 	int port;
 	pid_t pid;                    /* process that opened it */
 	redisReader *reader;
+	rcp_scan scan;                /* framing and limits of the bytes before the reader gets them */
 	rcp_conn_state state;
 	uint32_t owed;                /* replies the server still owes us (setup ones included) */
 	uint32_t setup_owed;          /* replies to connection setup (AUTH, READONLY) still at the head */
+	uint32_t setup_total;         /* how many setup commands there are */
+	char setup_names[48];         /* their names, space-separated ("AUTH READONLY"), to name a refused one */
+	bool peer_closed;             /* EOF or reset seen: the server closed it (idle timeout, CLIENT KILL) */
+	uint64_t key_hash;            /* hash of its pool key (node + credentials): remembered auth failures */
+	char *refusal;                /* set by rcp_conn_refuse(): fails at once, never connects (malloc'd) */
+	char refusal_etype[16];
 	char *setup;                  /* setup commands to send before anything else, malloc'd, or NULL */
 	size_t setup_len;
 	uint32_t pending_writes;      /* uv_write requests in flight */
@@ -78,9 +86,16 @@ uv_loop_t *rcp_io_loop(void);
  * connect (AUTH ...), with setup_replies replies to check and drop. */
 rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t setup_len, uint32_t setup_replies);
 
+/* Make a new connection fail at its first use with an authentication error (msg, server error type etype)
+ * without ever connecting: its credentials were refused a moment ago. */
+void rcp_conn_refuse(rcp_conn *c, const char *etype, const char *msg);
+
 /* Close a connection (asynchronously; memory freed by libuv's close callback). Safe in any state,
  * also for a connection inherited across fork(). */
 void rcp_conn_close(rcp_conn *c);
+
+/* Whether no reply is partly received or left unread in the reader. */
+bool rcp_conn_idle(const rcp_conn *c);
 
 /* True when the connection can carry a new command without risk of reading someone else's reply:
  * ready, owes nothing, reader idle, same pid, and the peer has neither closed nor sent unsolicited bytes

@@ -13,10 +13,15 @@
 
 typedef struct {
 	uint64_t opened, reused, discarded_broken, discarded_forked, discarded_unread,
-		discarded_closed, discarded_idle, connect_failures;
+		discarded_closed, discarded_idle, connect_failures, auth_refused;
 } rcp_pool_stats;
 
 extern rcp_pool_stats rcp_pool_counters;
+
+/* How long a node's refusal of a connection's credentials (AUTH: WRONGPASS, READONLY: NOPERM, ...) is
+ * remembered by every worker of the pool: new connections with the same credentials to that node fail at
+ * once (auth_refused in stats()) instead of reconnecting in a loop. Documented in README. */
+#define RCP_AUTH_REMEMBER_MS 2000
 
 /*
  * The connection to host:port for credentials `cred_key` (an opaque, secret-free string), creating an

@@ -13,22 +13,13 @@
 
 #include "php.h"
 #include <hiredis/read.h>
+#include "rcp_resp_scan.h"
 
 extern zend_class_entry *rcp_ce_status;
 extern zend_class_entry *rcp_ce_error;
 
-/* Largest array reply element count we accept (protects against *2147483647 from a broken peer). */
-#define RCP_MAX_ARRAY_ELEMENTS (64 * 1024 * 1024)
-
 /* Arrays are pre-sized to their element count up to this many elements (1 MiB of zvals). */
 #define RCP_ARRAY_PRESIZE_MAX (64 * 1024)
-
-/* Largest bulk string we accept (Redis' default proto-max-bulk-len): a header announcing more is refused at
- * once instead of buffering up to that many bytes (the reader's buffer is malloc'd, outside memory_limit). */
-#define RCP_MAX_BULK_LEN (512LL * 1024 * 1024)
-
-/* Longest status/error/integer line, or length header, accepted while its CRLF has not arrived yet. */
-#define RCP_MAX_LINE_LEN (1024 * 1024)
 
 extern redisReplyObjectFunctions rcp_reply_functions;
 
@@ -44,15 +35,6 @@ static zend_always_inline bool rcp_oom_pending(void)
 	return false;
 #endif
 }
-
-/* Why the reader functions last refused an object (an array header over RCP_MAX_ARRAY_ELEMENTS, a bulk
- * string not followed by CRLF), so the protocol error can say so instead of hiredis' "Out of memory";
- * "" when none. The reader of the error clears it. */
-extern char rcp_reply_refusal[128];
-
-/* Whether the reader's unfinished reply is already known to be over the limits above (a bulk header over
- * RCP_MAX_BULK_LEN, a line over RCP_MAX_LINE_LEN without CRLF). On true, msg receives the reason. */
-bool rcp_reply_over_limits(const redisReader *r, char *msg, size_t cap);
 
 /* Move the reader's reply object into dst and free its holder. */
 void rcp_reply_take(void *obj, zval *dst);

@@ -81,6 +81,18 @@ typedef enum {
 void rcp_shm_count(rcp_shm_cluster *sc, rcp_shm_counter c);
 uint64_t rcp_shm_counter_get(rcp_shm_cluster *sc, rcp_shm_counter c);
 
+/*
+ * Authentication failures, remembered for every worker: a node that refused a connection's credentials or
+ * setup (AUTH: WRONGPASS, READONLY: NOPERM) is not asked again with the same credentials until until_ms, so
+ * a pool of workers with a wrong password does not reconnect in a loop. key_hash identifies node +
+ * credentials (a hash: no secret is stored); msg is the refusal (names the node and the error, never the
+ * password).
+ */
+#define RCP_SHM_AUTH_MSG 384
+void rcp_shm_auth_note(uint64_t key_hash, uint64_t until_ms, const char *etype, const char *msg);
+bool rcp_shm_auth_get(uint64_t key_hash, uint64_t now_ms, char *etype, size_t elen, char *msg, size_t mlen,
+                      uint64_t *until_ms);
+
 /* Segment-wide figures for stats()/phpinfo(). */
 typedef struct {
 	size_t size, used;

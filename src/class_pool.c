@@ -1008,6 +1008,7 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&conns, "discarded_unread_reply", (zend_long)rcp_pool_counters.discarded_unread);
 	add_assoc_long(&conns, "discarded_forked", (zend_long)rcp_pool_counters.discarded_forked);
 	add_assoc_long(&conns, "discarded_idle", (zend_long)rcp_pool_counters.discarded_idle);
+	add_assoc_long(&conns, "auth_refused", (zend_long)rcp_pool_counters.auth_refused);
 	add_assoc_zval(return_value, "connections", &conns);
 
 	array_init(&cl);

@@ -15,17 +15,62 @@ zend_class_entry *rcp_ce_partial;
 zend_class_entry *rcp_ce_connection;
 zend_class_entry *rcp_ce_timeout;
 zend_class_entry *rcp_ce_protocol;
+zend_class_entry *rcp_ce_auth;
+zend_class_entry *rcp_ce_memory;
 
 rcp_status rcp_err_set(rcp_err *err, rcp_status code, const char *node, const char *fmt, ...)
 {
 	va_list ap;
 
 	err->code = code;
+	err->full = NULL;
+	err->etype[0] = '\0';
 	snprintf(err->node, sizeof(err->node), "%s", node ? node : "");
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
 	return code;
+}
+
+rcp_status rcp_err_set_long(rcp_err *err, zend_string **owner, rcp_status code, const char *node, const char *fmt, ...)
+{
+	va_list ap;
+	zend_string *m;
+
+	va_start(ap, fmt);
+	m = zend_vstrpprintf(0, fmt, ap);
+	va_end(ap);
+	rcp_err_set(err, code, node, "%s", ZSTR_VAL(m));
+	if (ZSTR_LEN(m) < sizeof(err->msg)) {
+		zend_string_release(m);
+		return code;
+	}
+	if (*owner) {
+		zend_string_release(*owner);
+	}
+	*owner = m;
+	err->full = owner;
+	return code;
+}
+
+void rcp_err_append(rcp_err *err, const char *fmt, ...)
+{
+	va_list ap;
+	size_t l = strlen(err->msg);
+
+	va_start(ap, fmt);
+	vsnprintf(err->msg + l, sizeof(err->msg) - l, fmt, ap);
+	va_end(ap);
+	if (err->full && *err->full) {
+		zend_string *more, *all;
+		va_start(ap, fmt);
+		more = zend_vstrpprintf(0, fmt, ap);
+		va_end(ap);
+		all = zend_string_concat2(ZSTR_VAL(*err->full), ZSTR_LEN(*err->full), ZSTR_VAL(more), ZSTR_LEN(more));
+		zend_string_release(more);
+		zend_string_release(*err->full);
+		*err->full = all;
+	}
 }
 
 static zend_class_entry *rcp_ce_for(rcp_status code)
@@ -37,6 +82,8 @@ static zend_class_entry *rcp_ce_for(rcp_status code)
 		case RCP_E_CONNECTION: return rcp_ce_connection;
 		case RCP_E_TIMEOUT:    return rcp_ce_timeout;
 		case RCP_E_PROTOCOL:   return rcp_ce_protocol;
+		case RCP_E_AUTH:       return rcp_ce_auth;
+		case RCP_E_MEMORY:     return rcp_ce_memory;
 		default:               return rcp_ce_exception;
 	}
 }
@@ -44,10 +91,13 @@ static zend_class_entry *rcp_ce_for(rcp_status code)
 void rcp_throw_err(const rcp_err *err)
 {
 	zend_class_entry *ce = rcp_ce_for(err->code);
-	zend_object *ex = zend_throw_exception(ce, err->msg, 0);
+	zend_object *ex = zend_throw_exception(ce, err->full && *err->full ? ZSTR_VAL(*err->full) : err->msg, 0);
 
-	if (ex && err->node[0] && (instanceof_function(ce, rcp_ce_connection) || ce == rcp_ce_server)) {
+	if (ex && err->node[0] && (instanceof_function(ce, rcp_ce_connection) || ce == rcp_ce_server || ce == rcp_ce_memory)) {
 		zend_update_property_string(ce, ex, "node", sizeof("node") - 1, err->node);
+	}
+	if (ex && ce == rcp_ce_auth) {
+		zend_update_property_string(ce, ex, "errorType", sizeof("errorType") - 1, err->etype);
 	}
 }
 
@@ -100,6 +150,20 @@ ZEND_METHOD(RedisClusterPool_ServerException, getNode)
 ZEND_METHOD(RedisClusterPool_ConnectionException, getNode)
 {
 	rcp_get_node(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+ZEND_METHOD(RedisClusterPool_MemoryLimitException, getNode)
+{
+	rcp_get_node(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+ZEND_METHOD(RedisClusterPool_AuthenticationException, getErrorType)
+{
+	zval rv, *t;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	t = zend_read_property(rcp_ce_auth, Z_OBJ_P(ZEND_THIS), "errorType", sizeof("errorType") - 1, 1, &rv);
+	RETURN_COPY_DEREF(t);
 }
 
 /* Exported for status.c (RedisClusterPool\Error::getErrorType). */

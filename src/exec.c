@@ -27,6 +27,7 @@ typedef struct {
 	char host[RCP_HOST_MAX];
 	uint16_t port;
 	bool ro;                  /* a replica read: the connection with READONLY */
+	bool read;                /* a read-only command: safe to send again after its connection was reset */
 } rcp_target;
 
 /* A MOVED, a connection failure or an uncovered slot asks for a full refresh (rate-limited, single flight). */
@@ -69,6 +70,26 @@ static void rcp_node_failed(rcp_cluster *cc, const char *host, uint16_t port)
 		rcp_shm_mark_suspect(cc->shared, (uint16_t)idx, rcp_now_ms() + RCP_SUSPECT_MS);
 	}
 	rcp_want_refresh(cc);
+}
+
+/* What a failed exchange with a node says about the cluster: I/O failures make the node suspect (and ask for a
+ * refresh); a refused login or a reply too large for memory_limit say nothing about the topology; anything
+ * else (an unexpected reply) asks for a refresh. */
+static void rcp_node_outcome(rcp_cluster *cc, const char *host, uint16_t port, rcp_status code)
+{
+	switch (code) {
+		case RCP_OK:
+		case RCP_E_AUTH:
+		case RCP_E_MEMORY:
+			break;
+		case RCP_E_CONNECTION:
+		case RCP_E_TIMEOUT:
+		case RCP_E_PROTOCOL:
+			rcp_node_failed(cc, host, port);
+			break;
+		default:
+			rcp_want_refresh(cc);
+	}
 }
 
 static void rcp_node_ok(rcp_cluster *cc, const char *host, uint16_t port)
@@ -125,6 +146,10 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 
 void rcp_client_free(rcp_client *cl)
 {
+	if (cl->err_full) {
+		zend_string_release(cl->err_full);
+		cl->err_full = NULL;
+	}
 	zval_ptr_dtor(&cl->partial);
 	ZVAL_UNDEF(&cl->partial);
 	if (cl->ro_setup) {
@@ -176,6 +201,10 @@ static rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port
 /* Start of an operation: its overall deadline (option "deadline", else read_write_timeout). */
 static void rcp_begin(rcp_client *cl)
 {
+	if (cl->err_full) { /* the last operation's long message: thrown by now */
+		zend_string_release(cl->err_full);
+		cl->err_full = NULL;
+	}
 	cl->cmd_deadline = rcp_now_ms() + (cl->deadline_ms ? cl->deadline_ms : cl->rw_timeout_ms);
 }
 
@@ -202,10 +231,13 @@ static void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char 
 	rcp_io_run(part, 1, deadline, rcp_now_ms() + cl->connect_timeout_ms);
 }
 
-/* Send buf (holding nreplies commands) to host:port, collect replies. On an I/O failure of a pooled
- * connection before any byte was written, retry once on a fresh connection. */
-static rcp_status rcp_send_node_ro(rcp_client *cl, const char *host, uint16_t port, bool ro, const char *buf,
-                                   size_t len, uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err)
+/* Send buf (holding nreplies commands) to host:port, collect replies. A pooled connection that fails
+ * (closed or reset by the server: an idle timeout, CLIENT KILL, a restart) is replaced by a fresh one and the
+ * bytes sent again, once, within the deadline, when that is safe: nothing was written yet, or the commands
+ * are reads (repeatable). A write that may have reached the server is never sent twice. */
+static rcp_status rcp_send_node_ro(rcp_client *cl, const char *host, uint16_t port, bool ro, bool repeatable,
+                                   const char *buf, size_t len, uint32_t nreplies, zval *replies, uint64_t deadline,
+                                   rcp_err *err)
 {
 	for (int attempt = 0; attempt < 2; attempt++) {
 		rcp_part part;
@@ -222,8 +254,12 @@ static rcp_status rcp_send_node_ro(rcp_client *cl, const char *host, uint16_t po
 			ZVAL_UNDEF(&replies[i]);
 		}
 		*err = part.err;
-		if (was_new || part.wrote_any || part.err.code != RCP_E_CONNECTION) {
+		if (was_new || part.err.code != RCP_E_CONNECTION || (part.wrote_any && !repeatable) ||
+		    rcp_now_ms() >= deadline) {
 			break;
+		}
+		if (part.wrote_any) {
+			cl->cluster->read_retries++;
 		}
 	}
 	return err->code;
@@ -232,7 +268,7 @@ static rcp_status rcp_send_node_ro(rcp_client *cl, const char *host, uint16_t po
 static rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const char *buf, size_t len,
                                 uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err)
 {
-	return rcp_send_node_ro(cl, host, port, false, buf, len, nreplies, replies, deadline, err);
+	return rcp_send_node_ro(cl, host, port, false, false, buf, len, nreplies, replies, deadline, err);
 }
 
 /* ---- topology --------------------------------------------------------------------------------- */
@@ -256,8 +292,13 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 		zend_string *m = rcp_error_message(&reply);
 		char addr[RCP_ADDR_MAX];
 		snprintf(addr, sizeof(addr), "%s:%u", host, port);
-		rcp_err_set(err, RCP_E_CLUSTER, addr, "%s answered CLUSTER SLOTS with %.*s", addr,
-			(int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m));
+		bool noperm = ZSTR_LEN(m) >= 6 && !memcmp(ZSTR_VAL(m), "NOPERM", 6);
+		rcp_err_set(err, noperm ? RCP_E_AUTH : RCP_E_CLUSTER, addr, "%s answered CLUSTER SLOTS with %.*s%s", addr,
+			(int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m),
+			noperm ? " (the ACL user needs +cluster|slots to discover the cluster; see the README's ACL rules)" : "");
+		if (noperm) {
+			snprintf(err->etype, sizeof(err->etype), "NOPERM");
+		}
 		zval_ptr_dtor(&reply);
 		return err->code;
 	}
@@ -296,7 +337,8 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 	rcp_map *map = NULL;
 	rcp_status st = RCP_E_CLUSTER;
 	uint32_t k = 0;
-	bool all_io = true, all_timeout = true;
+	bool all_io = true, all_timeout = true, all_auth = true;
+	char auth_etype[16] = "";
 
 	/* known healthy nodes first (they are current), then suspect ones, then the seeds; each group in random
 	 * order, so a fleet never walks the nodes in the same order */
@@ -354,9 +396,13 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 			break;
 		}
 		smart_str_appends(&why, why.s ? "; " : "");
-		smart_str_appends(&why, e.msg);
+		smart_str_appends(&why, e.full && *e.full ? ZSTR_VAL(*e.full) : e.msg);
 		all_io = all_io && (e.code == RCP_E_CONNECTION || e.code == RCP_E_TIMEOUT);
 		all_timeout = all_timeout && e.code == RCP_E_TIMEOUT;
+		all_auth = all_auth && e.code == RCP_E_AUTH;
+		if (e.code == RCP_E_AUTH) {
+			memcpy(auth_etype, e.etype, sizeof(auth_etype));
+		}
 	}
 	efree(cand);
 	if (st == RCP_OK) {
@@ -369,11 +415,15 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 		cc->refresh_failures++;
 		rcp_cluster_count(cc, RCP_SC_REFRESH_FAILURES);
 		smart_str_0(&why);
-		rcp_err_set(err, RCP_E_CLUSTER, NULL, "Cannot discover the cluster topology: %s",
+		rcp_err_set_long(err, &cl->err_full, RCP_E_CLUSTER, NULL, "Cannot discover the cluster topology: %s",
 			why.s ? ZSTR_VAL(why.s) : "no seeds");
 		if (all_io && why.s) {
 			/* no node could be reached at all; every one of them stalled: a timeout */
 			err->code = all_timeout ? RCP_E_TIMEOUT : RCP_E_CONNECTION;
+		} else if (all_auth && why.s) {
+			/* every node refused the credentials or the ACL user's permissions */
+			err->code = RCP_E_AUTH;
+			memcpy(err->etype, auth_etype, sizeof(err->etype));
 		}
 	}
 	smart_str_free(&why);
@@ -581,14 +631,15 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 			smart_str_free(&askbuf);
 			smart_str_appendl(&askbuf, rcp_asking_cmd, sizeof(rcp_asking_cmd) - 1);
 			smart_str_appendl(&askbuf, buf, len);
-			st = rcp_send_node_ro(cl, target.host, target.port, target.ro, ZSTR_VAL(askbuf.s), ZSTR_LEN(askbuf.s), 2,
-				replies, deadline, err);
+			st = rcp_send_node_ro(cl, target.host, target.port, target.ro, target.read, ZSTR_VAL(askbuf.s),
+				ZSTR_LEN(askbuf.s), 2, replies, deadline, err);
 			if (st == RCP_OK) {
 				zval_ptr_dtor(&replies[0]);
 				ZVAL_COPY_VALUE(reply, &replies[1]);
 			}
 		} else {
-			st = rcp_send_node_ro(cl, target.host, target.port, target.ro, buf, len, 1, replies, deadline, err);
+			st = rcp_send_node_ro(cl, target.host, target.port, target.ro, target.read, buf, len, 1, replies, deadline,
+				err);
 			if (st == RCP_OK) {
 				ZVAL_COPY_VALUE(reply, &replies[0]);
 			}
@@ -600,14 +651,9 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 			rcp_node_ok(cl->cluster, target.host, target.port);
 		}
 		if (st != RCP_OK) {
-			if (err->code == RCP_E_CONNECTION || err->code == RCP_E_TIMEOUT) {
-				rcp_node_failed(cl->cluster, target.host, target.port);
-			} else {
-				rcp_want_refresh(cl->cluster);
-			}
+			rcp_node_outcome(cl->cluster, target.host, target.port, err->code);
 			/* name the command; never its arguments */
-			size_t l = strlen(err->msg);
-			snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s)", name);
+			rcp_err_append(err, " (command %s)", name);
 			return st;
 		}
 		asking = false;
@@ -641,6 +687,7 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 				rcp_cluster_count(cl->cluster, RCP_SC_ASK);
 				asking = true;
 			}
+			next.read = target.read;
 			target = next;
 			continue;
 		}
@@ -737,6 +784,7 @@ static rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const char *bu
 		memcpy(t.host, map->nodes[cand[i]].host, RCP_HOST_MAX);
 		t.port = map->nodes[cand[i]].port;
 		t.ro = map->nodes[cand[i]].replica != 0;
+		t.read = true;
 		st = rcp_exec_at(cl, t, buf, len, name, reply, err);
 		if (st == RCP_OK || (st != RCP_E_CONNECTION && st != RCP_E_TIMEOUT) || rcp_now_ms() >= cl->cmd_deadline) {
 			break;
@@ -868,12 +916,11 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
 	for (i = 0; i < n; i++) {
 		if (parts[i].err.code != RCP_OK) {
 			*err = parts[i].err;
-			size_t l = strlen(err->msg);
-			snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s sent to all %s)", cmd->name,
+			rcp_err_append(err, " (command %s sent to all %s)", cmd->name,
 				all ? "nodes" : "primaries");
 			st = err->code;
 			if (parts[i].conn) {
-				rcp_node_failed(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port);
+				rcp_node_outcome(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port, parts[i].err.code);
 			} else {
 				rcp_want_refresh(cl->cluster);
 			}
@@ -929,7 +976,7 @@ typedef struct {
  */
 static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *const *argv, const size_t *argvlen,
                               const int *pos, int nkeys, const rcp_group *groups, uint32_t ngroups,
-                              const rcp_part *parts, const rcp_err *gerr, const rcp_map *map)
+                              const rcp_part *parts, rcp_err *const *gerr, const rcp_map *map)
 {
 	uint32_t *group_of_key = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
 	bool *group_ok = ecalloc(ngroups, sizeof(bool));
@@ -944,7 +991,7 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *co
 		for (u = 0; u < groups[g].nunits; u++) {
 			group_of_key[groups[g].units[u]] = g;
 		}
-		group_ok[g] = gerr[g].code == RCP_OK && !(Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error);
+		group_ok[g] = !gerr[g] && !(Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error);
 	}
 	if (cmd->merge == RCP_MERGE_AGG_SUM) {
 		for (g = 0; g < ngroups; g++) {
@@ -980,8 +1027,8 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *co
 		/* failed: file the key under its node (first failure of that node gives the error) */
 		char addr[RCP_ADDR_MAX];
 		const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
-		if (gerr[g].code != RCP_OK && gerr[g].node[0]) {
-			snprintf(addr, sizeof(addr), "%s", gerr[g].node);
+		if (gerr[g] && gerr[g]->node[0]) {
+			snprintf(addr, sizeof(addr), "%s", gerr[g]->node);
 		} else {
 			rcp_node_addr(&map->nodes[groups[g].node], addr, sizeof(addr));
 		}
@@ -991,9 +1038,9 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *co
 			add_assoc_string(&entry, "node", addr);
 			array_init(&keys);
 			add_assoc_zval(&entry, "keys", &keys);
-			if (gerr[g].code != RCP_OK) {
-				add_assoc_string(&entry, "error", gerr[g].msg);
-				add_assoc_long(&entry, "code", gerr[g].code);
+			if (gerr[g]) {
+				add_assoc_string(&entry, "error", gerr[g]->msg);
+				add_assoc_long(&entry, "code", gerr[g]->code);
 			} else if (!(Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error)) {
 				add_assoc_string(&entry, "error", "unexpected reply to the part");
 				add_assoc_long(&entry, "code", RCP_E_PROTOCOL);
@@ -1024,7 +1071,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
                                  const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err)
 {
 	rcp_map *map = cl->cluster->map;
-	rcp_group *groups = safe_emalloc((size_t)nkeys, sizeof(rcp_group), 0);
+	rcp_group *groups = safe_emalloc((size_t)MIN(nkeys, RCP_SLOTS), sizeof(rcp_group), 0);
 	int16_t *group_of_slot = emalloc(sizeof(int16_t) * RCP_SLOTS);
 	uint32_t *unit_mem = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
 	uint32_t ngroups = 0, nparts = 0, g, i;
@@ -1035,10 +1082,32 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 	const char **sub_argv = NULL;
 	size_t *sub_lens = NULL;
 	int32_t *part_of_node = NULL;
-	rcp_err *gerr = NULL;        /* per group: its I/O failure (code RCP_OK when fine) */
+	rcp_err **gerr = NULL;       /* per group: its I/O failure (its part's error, or its re-run's), NULL when fine */
+	rcp_err *rerr = NULL;        /* errors of redirected groups whose re-run failed */
+	uint32_t *rerr_group = NULL, nrerr = 0, maxparts;
 
 	bool policy_read = rcp_is_policy_read(cl, cmd);
 	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary, once per command */
+	size_t room = rcp_mem_headroom();
+
+	if (room != SIZE_MAX) {
+		/* what splitting takes in request memory (the sub-commands' bytes, per-slot groups and replies, the
+		 * merged reply), refused before anything is sent rather than dying half-way under memory_limit */
+		size_t bytes = 0, need;
+		for (int a = 0; a < argc; a++) {
+			bytes += argvlen[a] + 16;
+		}
+		need = 2 * bytes + (size_t)argc * 16 + (size_t)nkeys * 56 +
+			(size_t)MIN(nkeys, RCP_SLOTS) * (sizeof(rcp_group) + 16 + 200);
+		if (need > room) {
+			efree(group_of_slot);
+			efree(unit_mem);
+			efree(groups);
+			return rcp_err_set(err, RCP_E_MEMORY, NULL, "%s of %d keys over several slots needs about %zu bytes of "
+				"request memory to split and merge, more than memory_limit (%lld bytes, %zu in use) leaves; nothing "
+				"was sent", cmd->name, nkeys, need, (long long)PG(memory_limit), zend_memory_usage(true));
+		}
+	}
 
 	if (policy_read) {
 		read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
@@ -1111,8 +1180,10 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 	/* 3. one part per node, its sub-commands pipelined */
 	part_of_node = emalloc(sizeof(int32_t) * map->nnodes);
 	memset(part_of_node, 0xff, sizeof(int32_t) * map->nnodes);
-	parts = safe_emalloc(ngroups, sizeof(rcp_part), 0);
-	bufs = ecalloc(ngroups, sizeof(smart_str));
+	/* per node, not per slot: a part (with its error context) for each node the keys live on */
+	maxparts = MIN(ngroups, (uint32_t)map->nnodes);
+	parts = safe_emalloc(maxparts, sizeof(rcp_part), 0);
+	bufs = ecalloc(maxparts, sizeof(smart_str));
 	replies = safe_emalloc(ngroups, sizeof(zval), 0);
 	for (g = 0; g < ngroups; g++) {
 		int32_t pi = part_of_node[groups[g].node];
@@ -1141,20 +1212,20 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		}
 	}
 	rcp_io_run(parts, (int)nparts, rcp_deadline(cl), rcp_now_ms() + cl->connect_timeout_ms);
-	gerr = ecalloc(ngroups, sizeof(rcp_err));
+	gerr = ecalloc(ngroups, sizeof(rcp_err *));
+	for (i = 0; i < nparts; i++) {
+		if (parts[i].err.code != RCP_OK && !parts[i].err.node[0] && parts[i].conn) {
+			snprintf(parts[i].err.node, sizeof(parts[i].err.node), "%s", parts[i].conn->addr);
+		}
+	}
 	for (g = 0; g < ngroups; g++) {
 		rcp_part *pt = &parts[groups[g].part];
-		if (pt->err.code != RCP_OK) {
-			gerr[g] = pt->err;
-			if (!gerr[g].node[0] && pt->conn) {
-				snprintf(gerr[g].node, sizeof(gerr[g].node), "%s", pt->conn->addr);
-			}
-		}
+		gerr[g] = pt->err.code != RCP_OK ? &pt->err : NULL;
 	}
 	for (i = 0; i < nparts; i++) {
 		if (parts[i].err.code != RCP_OK) {
 			if (parts[i].conn) {
-				rcp_node_failed(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port);
+				rcp_node_outcome(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port, parts[i].err.code);
 			} else {
 				rcp_want_refresh(cl->cluster);
 			}
@@ -1166,7 +1237,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 	 * the slot's other nodes. */
 	for (g = 0; g < ngroups; g++) {
 		zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
-		if (policy_read && (gerr[g].code == RCP_E_CONNECTION || gerr[g].code == RCP_E_TIMEOUT) &&
+		if (policy_read && gerr[g] && (gerr[g]->code == RCP_E_CONNECTION || gerr[g]->code == RCP_E_TIMEOUT) &&
 		    rcp_now_ms() < cl->cmd_deadline) {
 			zval again;
 			rcp_err e2 = {0};
@@ -1176,27 +1247,36 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			if (rcp_exec_read(cl, groups[g].primary, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again,
 			                  &e2) == RCP_OK) {
 				ZVAL_COPY_VALUE(r, &again);
-				gerr[g].code = RCP_OK;
+				gerr[g] = NULL;
 			}
 			map = cl->cluster->map;
 			continue;
 		}
-		if (gerr[g].code == RCP_OK &&
+		if (!gerr[g] &&
 		    (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8))) {
 			rcp_target t = {0};
 			zval again;
 			memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
 			t.port = map->nodes[groups[g].node].port;
 			t.ro = map->nodes[groups[g].node].replica != 0;
+			t.read = (cmd->flags & RCP_CMD_READONLY) != 0;
 			zval_ptr_dtor(r);
 			ZVAL_UNDEF(r);
-			if (rcp_exec_at(cl, t, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again, &gerr[g]) == RCP_OK) {
+			rerr = erealloc(rerr, sizeof(rcp_err) * (nrerr + 1)); /* rare: a redirected part that then failed */
+			if (rcp_exec_at(cl, t, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again, &rerr[nrerr]) == RCP_OK) {
 				ZVAL_COPY_VALUE(r, &again);
-			} else if (!gerr[g].node[0]) {
-				snprintf(gerr[g].node, sizeof(gerr[g].node), "%s:%u", t.host, (unsigned)t.port);
+			} else {
+				if (!rerr[nrerr].node[0]) {
+					snprintf(rerr[nrerr].node, sizeof(rerr[nrerr].node), "%s:%u", t.host, (unsigned)t.port);
+				}
+				rerr_group = erealloc(rerr_group, sizeof(uint32_t) * (nrerr + 1));
+				rerr_group[nrerr++] = g;
 			}
 			map = cl->cluster->map;
 		}
+	}
+	for (i = 0; i < nrerr; i++) { /* rerr no longer moves */
+		gerr[rerr_group[i]] = &rerr[i];
 	}
 	/* 5. merge. Any failed part (I/O failure or error reply) makes the whole command fail; when other
 	 * parts succeeded, what they returned is kept in cl->partial for the binding's PartialFailureException */
@@ -1204,7 +1284,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		uint32_t io_failed = 0, err_replies = 0, first_io = UINT32_MAX, first_erep = UINT32_MAX;
 		for (g = 0; g < ngroups; g++) {
 			zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
-			if (gerr[g].code != RCP_OK) {
+			if (gerr[g]) {
 				io_failed++;
 				if (first_io == UINT32_MAX) first_io = g;
 			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
@@ -1218,12 +1298,11 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			}
 			if (io_failed) {
 				uint32_t affected = 0;
-				*err = gerr[first_io];
+				*err = *gerr[first_io];
 				for (g = 0; g < ngroups; g++) {
-					if (gerr[g].code != RCP_OK) affected += groups[g].nunits;
+					if (gerr[g]) affected += groups[g].nunits;
 				}
-				size_t l = strlen(err->msg);
-				snprintf(err->msg + l, sizeof(err->msg) - l, " (command %s: %u of its %d keys failed%s)", cmd->name,
+				rcp_err_append(err, " (command %s: %u of its %d keys failed%s)", cmd->name,
 					affected, nkeys, !Z_ISUNDEF(cl->partial) ? ((cmd->flags & RCP_CMD_WRITE)
 						? "; the parts sent to other nodes were applied" : "; the other parts succeeded") : "");
 				st = err->code;
@@ -1276,6 +1355,8 @@ out:
 	efree(bufs);
 	efree(replies);
 	if (gerr) efree(gerr);
+	if (rerr) efree(rerr);
+	if (rerr_group) efree(rerr_group);
 out_groups:
 	for (g = 0; g < ngroups; g++) {
 		if (groups[g].cmd) redisFreeCommand(groups[g].cmd);
@@ -1399,9 +1480,7 @@ rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t n
 				retry[which[k]] = true;
 				continue;
 			}
-			if (parts[k].err.code == RCP_E_CONNECTION || parts[k].err.code == RCP_E_TIMEOUT) {
-				rcp_node_failed(cl->cluster, node->host, node->port);
-			}
+			rcp_node_outcome(cl->cluster, node->host, node->port, parts[k].err.code);
 			if (st == RCP_OK) {
 				*err = parts[k].err;
 				st = err->code;
@@ -1561,6 +1640,7 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 		}
 		memcpy(target.host, map->nodes[idx].host, RCP_HOST_MAX);
 		target.port = map->nodes[idx].port;
+		target.read = (cmd->flags & RCP_CMD_READONLY) != 0;
 		if (slot >= 0 && rcp_is_policy_read(cl, cmd)) {
 			st = rcp_exec_read(cl, idx, buf, (size_t)len, cmd->name, reply, err);
 			redisFreeCommand(buf);
@@ -1708,7 +1788,7 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 			if (reads_only) {
 				/* only policy reads on this node: each is re-run alone below, on the slot's other nodes */
 				if (parts[p].conn) {
-					rcp_node_failed(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port);
+					rcp_node_outcome(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port, parts[p].err.code);
 				}
 				for (i = 0; i < n; i++) {
 					if (target[i] >= 0 && part_of_node[target[i]] == (int)p) {
@@ -1722,11 +1802,10 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 			}
 			if (parts[p].err.code != RCP_OK && first_fail == RCP_OK) {
 				*err = parts[p].err;
-				size_t l = strlen(err->msg);
-				snprintf(err->msg + l, sizeof(err->msg) - l, " (pipeline of %d commands)", n);
+				rcp_err_append(err, " (pipeline of %d commands)", n);
 				first_fail = err->code;
 				if (parts[p].conn) {
-					rcp_node_failed(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port);
+					rcp_node_outcome(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port, parts[p].err.code);
 				}
 			}
 		}
@@ -1877,7 +1956,7 @@ static rcp_status rcp_send_pinned(rcp_client *cl, rcp_watch *w, const char *buf,
 	if (part.err.code != RCP_OK) {
 		*err = part.err;
 		w->active = false;
-		rcp_node_failed(cl->cluster, w->host, w->port);
+		rcp_node_outcome(cl->cluster, w->host, w->port, part.err.code);
 	}
 	rcp_pool_sweep_parts(&part, 1);
 	if (err->code == RCP_OK) {
@@ -2038,9 +2117,7 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 		}
 		smart_str_free(&out);
 		if (st != RCP_OK) {
-			size_t l = strlen(err->msg);
-			snprintf(err->msg + l, sizeof(err->msg) - l,
-				" (transaction of %d commands: if the failure came after the write, EXEC may have run)", n);
+			rcp_err_append(err, " (transaction of %d commands: if the failure came after the write, EXEC may have run)", n);
 			break;
 		}
 		/* the EXEC ran (or was refused): a WATCH is over either way */

@@ -15,6 +15,8 @@
  *    once libuv is consistent again (the pool closes them at request shutdown).
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -85,6 +87,38 @@ uv_loop_t *rcp_io_loop(void)
 
 static uint64_t rcp_conn_serial;
 
+/* The names of the commands in RESP bytes we formatted ourselves (the setup: AUTH, READONLY, ...), as a
+ * space-separated list, so a refusal can name the command (never its arguments: AUTH holds the password). */
+static void rcp_setup_names(const char *p, size_t len, char *out, size_t cap)
+{
+	const char *end = p + len;
+	size_t used = 0;
+
+	out[0] = '\0';
+	while (p < end && *p == '*') {
+		long n = strtol(p + 1, NULL, 10);
+		if (!(p = memchr(p, '\n', (size_t)(end - p)))) {
+			return;
+		}
+		p++;
+		for (long a = 0; a < n; a++) {
+			long blen;
+			if (p >= end || *p != '$') {
+				return;
+			}
+			blen = strtol(p + 1, NULL, 10);
+			if (!(p = memchr(p, '\n', (size_t)(end - p))) || blen < 0 || (size_t)(end - p - 1) < (size_t)blen + 2) {
+				return;
+			}
+			p++;
+			if (a == 0 && used + (size_t)blen + 2 < cap) {
+				used += (size_t)snprintf(out + used, cap - used, "%s%.*s", used ? " " : "", (int)blen, p);
+			}
+			p += blen + 2;
+		}
+	}
+}
+
 rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t setup_len, uint32_t setup_replies)
 {
 	rcp_conn *c = calloc(1, sizeof(*c));
@@ -101,7 +135,10 @@ rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t set
 	}
 	c->pid = rcp_pid();
 	c->reader = redisReaderCreateWithFunctions(&rcp_reply_functions);
+	rcp_scan_init(&c->scan);
 	if (setup_len) {
+		rcp_setup_names(setup, setup_len, c->setup_names, sizeof(c->setup_names));
+		c->setup_total = setup_replies;
 		c->setup = malloc(setup_len);
 		memcpy(c->setup, setup, setup_len);
 		c->setup_len = setup_len;
@@ -113,12 +150,23 @@ rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t set
 	return c;
 }
 
+void rcp_conn_refuse(rcp_conn *c, const char *etype, const char *msg)
+{
+	c->state = RCP_CONN_BROKEN;
+	c->refusal = strdup(msg);
+	snprintf(c->refusal_etype, sizeof(c->refusal_etype), "%s", etype);
+}
+
 static void rcp_conn_free(rcp_conn *c)
 {
+	free(c->refusal);
 	if (c->reader) {
 		redisReaderFree(c->reader);
 	}
-	free(c->setup);
+	if (c->setup) {
+		explicit_bzero(c->setup, c->setup_len);
+		free(c->setup);
+	}
 	free(c);
 }
 
@@ -142,6 +190,11 @@ void rcp_conn_close(rcp_conn *c)
 	}
 }
 
+bool rcp_conn_idle(const rcp_conn *c)
+{
+	return rcp_scan_idle(&c->scan) && c->reader->pos >= c->reader->len;
+}
+
 bool rcp_conn_reusable(rcp_conn *c, const char **why)
 {
 	char byte;
@@ -153,10 +206,10 @@ bool rcp_conn_reusable(rcp_conn *c, const char **why)
 		return false;
 	}
 	if (c->state != RCP_CONN_READY) {
-		*why = "broken";
+		*why = c->peer_closed ? "closed by peer" : "broken";
 		return false;
 	}
-	if (c->owed || c->reader->ridx >= 0 || c->reader->pos < c->reader->len) {
+	if (c->owed || !rcp_conn_idle(c)) {
 		*why = "unread reply";
 		return false;
 	}
@@ -202,19 +255,45 @@ static void rcp_part_finish(rcp_part *p)
 	}
 }
 
-static void rcp_part_fail(rcp_part *p, rcp_status code, const char *fmt, const char *detail)
+/* The part failed with message msg: its connection is BROKEN (never reused). */
+static void rcp_part_fail_str(rcp_part *p, rcp_status code, const char *msg)
 {
 	rcp_conn *c = p->conn;
 
 	if (p->done) {
 		return;
 	}
-	rcp_err_set(&p->err, code, c->addr, fmt, c->addr, detail);
+	rcp_err_set(&p->err, code, c->addr, "%s", msg);
 	c->state = RCP_CONN_BROKEN;
 	if (c->handle_open) {
 		rcp_conn_stop_reading(c);
 	}
 	rcp_part_finish(p);
+}
+
+/* fmt has two %s: the connection's address, then detail. */
+static void rcp_part_fail(rcp_part *p, rcp_status code, const char *fmt, const char *detail)
+{
+	char msg[RCP_ERRSTR_MAX];
+
+	if (p->done) {
+		return;
+	}
+	snprintf(msg, sizeof(msg), fmt, p->conn->addr, detail);
+	rcp_part_fail_str(p, code, msg);
+}
+
+/* rcp_part_fail() with a message of any shape (printf-style). */
+static void rcp_part_fail_msg(rcp_part *p, rcp_status code, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 3, 4);
+static void rcp_part_fail_msg(rcp_part *p, rcp_status code, const char *fmt, ...)
+{
+	char msg[RCP_ERRSTR_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	rcp_part_fail_str(p, code, msg);
 }
 
 /* ---- writing ---------------------------------------------------------------------------------- */
@@ -270,6 +349,7 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 	}
 	if (c->setup) {
 		c->owed += c->setup_owed;
+		explicit_bzero(c->setup, c->setup_len); /* AUTH's password */
 		free(c->setup);
 		c->setup = NULL;
 		c->setup_len = 0;
@@ -309,6 +389,49 @@ static void rcp_on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
 	*buf = uv_buf_init(rcp_read_buf, sizeof(rcp_read_buf));
 }
 
+/* The i-th word of a space-separated list, into out; "" when there is none. */
+static void rcp_word(const char *list, uint32_t i, char *out, size_t cap)
+{
+	size_t n;
+
+	while (i-- > 0 && (list = strchr(list, ' ')) != NULL) {
+		list++;
+	}
+	n = list ? strcspn(list, " ") : 0;
+	snprintf(out, cap, "%.*s", (int)MIN(n, cap - 1), list ? list : "");
+}
+
+/*
+ * A connection setup command (AUTH, READONLY, ...) got an error reply. The credentials or the ACL user's
+ * permissions are wrong: an AuthenticationException (RCP_E_AUTH) naming the command, the server's error
+ * type and what the ACL user needs; any other error (LOADING, ...) is a plain connection failure.
+ */
+static void rcp_conn_setup_failed(rcp_conn *c, rcp_part *p, zend_string *m)
+{
+	char name[24], etype[16];
+	const char *sp = memchr(ZSTR_VAL(m), ' ', ZSTR_LEN(m));
+	size_t tlen = sp ? (size_t)(sp - ZSTR_VAL(m)) : ZSTR_LEN(m);
+	bool auth;
+	const char *hint = "";
+
+	rcp_word(c->setup_names, c->setup_total - c->setup_owed - 1, name, sizeof(name));
+	snprintf(etype, sizeof(etype), "%.*s", (int)MIN(tlen, sizeof(etype) - 1), ZSTR_VAL(m));
+	auth = !strcmp(etype, "WRONGPASS") || !strcmp(etype, "NOPERM") || !strcmp(etype, "NOAUTH") ||
+		(!strcasecmp(name, "AUTH") && !strcmp(etype, "ERR"));
+	if (!strcasecmp(name, "AUTH")) {
+		hint = "; check the username and password";
+	} else if (!strcasecmp(name, "READONLY")) {
+		hint = "; replica reads need the ACL permission +readonly";
+	} else if (!strcasecmp(name, "CLIENT")) {
+		hint = "; the ACL user needs +client|setinfo";
+	}
+	rcp_part_fail_msg(p, auth ? RCP_E_AUTH : RCP_E_CONNECTION, "%s on %s refused: %.*s%s",
+		name[0] ? name : "connection setup", c->addr, (int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m), hint);
+	if (auth) {
+		snprintf(p->err.etype, sizeof(p->err.etype), "%s", etype);
+	}
+}
+
 /* Pull complete replies out of the reader. Returns false when the part failed. */
 static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 {
@@ -338,29 +461,16 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 				rcp_reply_take(obj, &z);
 				zval_ptr_dtor(&z);
 			}
-			rcp_reply_refusal[0] = '\0';
-			rcp_part_fail(p, RCP_E_CONNECTION, "reply from %s abandoned: %s", "memory_limit exhausted");
+			rcp_part_fail(p, RCP_E_MEMORY, "reply from %s abandoned: %s", "memory_limit exhausted");
 			uv_stop(&rcp_loop);
 			return false;
 		}
 		if (rc != REDIS_OK) {
-			char why[160];
-			if (rcp_reply_refusal[0]) {
-				snprintf(why, sizeof(why), "%s", rcp_reply_refusal);
-				rcp_reply_refusal[0] = '\0';
-			} else {
-				snprintf(why, sizeof(why), "%s", c->reader->errstr);
-			}
-			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
+			/* not reached with what the scanner lets through; kept so that a reader failure is never lost */
+			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
 			return false;
 		}
 		if (obj == NULL) {
-			char why[160];
-			if (rcp_reply_over_limits(c->reader, why, sizeof(why))) {
-				/* refuse now rather than buffer (malloc, outside memory_limit) what the header announces */
-				rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
-				return false;
-			}
 			return true; /* need more bytes */
 		}
 		rcp_reply_take(obj, &reply);
@@ -373,11 +483,8 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 		if (c->setup_owed) {
 			c->setup_owed--;
 			if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
-				char msg[200];
-				zend_string *m = rcp_error_message(&reply);
-				snprintf(msg, sizeof(msg), "%.*s", (int)MIN(ZSTR_LEN(m), 180), ZSTR_VAL(m));
+				rcp_conn_setup_failed(c, p, rcp_error_message(&reply));
 				zval_ptr_dtor(&reply);
-				rcp_part_fail(p, RCP_E_CONNECTION, "connection setup (AUTH/READONLY) on %s failed: %s", msg);
 				return false;
 			}
 			zval_ptr_dtor(&reply);
@@ -404,6 +511,7 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 {
 	rcp_conn *c = s->data;
 	rcp_part *p = c->part;
+	char why[256];
 
 	if (rcp_batch.bailout || rcp_oom_pending()) {
 		/* a fatal error (memory_limit) hit while building another reply of this batch, in this same loop
@@ -413,8 +521,11 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 		rcp_conn_stop_reading(c);
 		return;
 	}
+	if (nread == UV_EOF || nread == UV_ECONNRESET) {
+		c->peer_closed = true; /* counted as "closed by peer" when discarded (the server's idle timeout) */
+	}
 	if (!p || p->done) {
-		/* Bytes nobody asked for: this connection can no longer be trusted. */
+		/* Bytes nobody asked for (or the peer going away): this connection can no longer be trusted. */
 		c->state = RCP_CONN_BROKEN;
 		rcp_conn_stop_reading(c);
 		return;
@@ -427,6 +538,17 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	}
 	if (nread == 0) {
 		return;
+	}
+	switch (rcp_scan_feed(&c->scan, buf->base, (size_t)nread, why, sizeof(why))) {
+		case RCP_SCAN_OK:
+			break;
+		case RCP_SCAN_MEMORY:
+			/* refused at its header, before its payload is buffered; the rest of it is never read */
+			rcp_part_fail(p, RCP_E_MEMORY, "reply from %s refused, the connection was closed: %s", why);
+			return;
+		default:
+			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
+			return;
 	}
 	if (redisReaderFeed(c->reader, buf->base, (size_t)nread) != REDIS_OK) {
 		rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
@@ -598,7 +720,12 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 				rcp_start_io(c, p);
 				break;
 			default:
-				rcp_err_set(&p->err, RCP_E_CONNECTION, c->addr, "connection to %s is broken", c->addr);
+				if (c->refusal) {
+					rcp_err_set(&p->err, RCP_E_AUTH, c->addr, "%s", c->refusal);
+					snprintf(p->err.etype, sizeof(p->err.etype), "%s", c->refusal_etype);
+				} else {
+					rcp_err_set(&p->err, RCP_E_CONNECTION, c->addr, "connection to %s is broken", c->addr);
+				}
 				rcp_part_finish(p);
 				break;
 		}
@@ -613,7 +740,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	if (rcp_oom_pending()) {
 		for (i = 0; i < nparts; i++) {
 			if (!parts[i].done && parts[i].conn) {
-				rcp_part_fail(&parts[i], RCP_E_CONNECTION, "reply from %s abandoned: %s", "memory_limit exhausted");
+				rcp_part_fail(&parts[i], RCP_E_MEMORY, "reply from %s abandoned: %s", "memory_limit exhausted");
 			}
 		}
 	}

@@ -6,6 +6,7 @@
  */
 #include "php.h"
 #include "rcp_pool.h"
+#include "rcp_shm.h"
 
 rcp_pool_stats rcp_pool_counters;
 
@@ -32,6 +33,33 @@ static size_t rcp_pool_key(char *buf, size_t cap, const char *host, int port, co
 	buf[n] = '\0';
 	memcpy(buf + len, cred, cred_len);
 	return len + cred_len;
+}
+
+/* FNV-1a of a pool key (node + credential key, itself holding only a hash of the password). */
+static uint64_t rcp_pool_key_hash(const char *key, size_t len)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (size_t i = 0; i < len; i++) {
+		h = (h ^ (unsigned char)key[i]) * 1099511628211ULL;
+	}
+	return h;
+}
+
+/* A new connection whose node refused these credentials a moment ago (in any worker) is not opened: it
+ * fails at once with the remembered refusal. */
+static bool rcp_pool_refused(rcp_conn *c)
+{
+	char etype[16], msg[RCP_SHM_AUTH_MSG], full[RCP_ERRSTR_MAX];
+	uint64_t until, now = rcp_now_ms();
+
+	if (!rcp_shm_auth_get(c->key_hash, now, etype, sizeof(etype), msg, sizeof(msg), &until)) {
+		return false;
+	}
+	snprintf(full, sizeof(full), "%s (remembered by the pool: no new connection with these credentials "
+		"for %.1f s more)", msg, (double)(until - now) / 1000.0);
+	rcp_conn_refuse(c, etype, full);
+	return true;
 }
 
 static void rcp_pool_remove(rcp_conn *c)
@@ -92,7 +120,12 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 		zend_error_noreturn(E_ERROR, "redis_cluster_pool: out of memory");
 	}
 	c->checked_request = rcp_request_serial;
-	rcp_pool_counters.opened++;
+	c->key_hash = rcp_pool_key_hash(key, klen);
+	if (setup_len && rcp_pool_refused(c)) {
+		rcp_pool_counters.auth_refused++;
+	} else {
+		rcp_pool_counters.opened++;
+	}
 	zend_hash_str_update_ptr(&rcp_pool_ht, key, klen, c);
 	return c;
 }
@@ -113,7 +146,18 @@ void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 			if (parts[i].err.code == RCP_E_CONNECTION || parts[i].err.code == RCP_E_TIMEOUT) {
 				rcp_pool_counters.connect_failures += (c->opened_at_ms && c->checked_request) ? 0 : 1;
 			}
-			rcp_pool_counters.discarded_broken++;
+			if (parts[i].err.code == RCP_E_AUTH && !c->refusal) {
+				/* tell every worker: nobody retries these credentials on this node for a while */
+				rcp_shm_auth_note(c->key_hash, rcp_now_ms() + RCP_AUTH_REMEMBER_MS, parts[i].err.etype,
+					parts[i].err.msg);
+			}
+			if (c->refusal) {
+				/* never opened (remembered refusal): nothing to count */
+			} else if (c->peer_closed) {
+				rcp_pool_counters.discarded_closed++;
+			} else {
+				rcp_pool_counters.discarded_broken++;
+			}
 			parts[i].conn = NULL;
 			rcp_pool_discard(c);
 		}
@@ -165,7 +209,7 @@ static int rcp_pool_reap(zval *v, void *arg)
 		/* inherited from a parent: not ours to use; close our copy of the fd only */
 		rcp_pool_counters.discarded_forked++;
 	} else if (c->state == RCP_CONN_BROKEN || c->state == RCP_CONN_CONNECTING || c->owed || c->watching ||
-	           c->reader->ridx >= 0 || c->reader->pos < c->reader->len) {
+	           !rcp_conn_idle(c)) {
 		/* the request died mid-reply (or left a WATCH behind): none of it may reach the next request */
 		rcp_pool_counters.discarded_unread++;
 	} else if (idle_timeout_ms && rcp_now_ms() - c->last_used_ms > idle_timeout_ms) {

@@ -10,6 +10,9 @@
  *
  * Everything here runs inside libuv read callbacks, in request memory; io.c guards against bailouts.
  */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* RCP_HIREDIS_1 (config.m4) */
+#endif
 #include "php.h"
 #include "rcp_reply.h"
 
@@ -24,9 +27,10 @@ static zval *rcp_reply_slot(const redisReadTask *task)
 	return emalloc(sizeof(zval));
 }
 
+/* On a PHP with delayed OOM, stop building as soon as memory_limit was crossed: the reader then fails
+ * ("Out of memory") and io.c abandons the batch (see rcp_oom_pending()). */
 #define RCP_OOM_GUARD() do { \
 		if (rcp_oom_pending()) { \
-			snprintf(rcp_reply_refusal, sizeof(rcp_reply_refusal), "memory_limit exhausted while building the reply"); \
 			return NULL; \
 		} \
 	} while (0)
@@ -36,12 +40,6 @@ static void *rcp_create_string(const redisReadTask *task, char *str, size_t len)
 	zval *zv;
 
 	RCP_OOM_GUARD();
-	/* hiredis 0.14 takes len bytes and skips the next two without looking at them; they are in the buffer
-	 * (it only calls us once len + 2 bytes are there) and must be CRLF, or the stream is out of step */
-	if (task->type == REDIS_REPLY_STRING && (str[len] != '\r' || str[len + 1] != '\n')) {
-		snprintf(rcp_reply_refusal, sizeof(rcp_reply_refusal), "bulk string of %zu bytes not followed by CRLF", len);
-		return NULL;
-	}
 	zv = rcp_reply_slot(task);
 
 	switch (task->type) {
@@ -64,24 +62,24 @@ static void *rcp_create_string(const redisReadTask *task, char *str, size_t len)
 	return zv;
 }
 
-char rcp_reply_refusal[128];
+/* hiredis 1.x passes element counts as size_t, 0.14 as int (config.m4 tells which); the count was
+ * checked against RCP_MAX_ARRAY_ELEMENTS by the scanner (resp_scan.c) before the reader saw it. */
+#ifdef RCP_HIREDIS_1
+typedef size_t rcp_nelements;
+#else
+typedef int rcp_nelements;
+#endif
 
-static void *rcp_create_array(const redisReadTask *task, int elements)
+static void *rcp_create_array(const redisReadTask *task, rcp_nelements elements)
 {
 	zval *zv;
 
 	RCP_OOM_GUARD();
-	if (elements < 0 || elements > RCP_MAX_ARRAY_ELEMENTS) {
-		/* the reader fails with "Out of memory"; io.c reports a protocol error naming the count */
-		snprintf(rcp_reply_refusal, sizeof(rcp_reply_refusal), "array of %d elements is over the limit of %d",
-			elements, RCP_MAX_ARRAY_ELEMENTS);
-		return NULL;
-	}
 	zv = rcp_reply_slot(task);
 	/* Pre-size, but not beyond RCP_ARRAY_PRESIZE_MAX: a 12-byte header must not reserve a gigabyte of
 	 * request memory (a memory_limit fatal) before any element arrived; past that the array grows as real
 	 * elements come in. */
-	array_init_size(zv, (uint32_t)MIN(elements, RCP_ARRAY_PRESIZE_MAX));
+	array_init_size(zv, (uint32_t)MIN((size_t)elements, (size_t)RCP_ARRAY_PRESIZE_MAX));
 	zend_hash_real_init_packed(Z_ARRVAL_P(zv));
 	return zv;
 }
@@ -117,12 +115,14 @@ static void rcp_free_object(void *obj)
 	efree(zv);
 }
 
+/* Designated: hiredis 1.x has more members (RESP3 doubles and booleans, never received: the scanner lets
+ * only RESP2 through). */
 redisReplyObjectFunctions rcp_reply_functions = {
-	rcp_create_string,
-	rcp_create_array,
-	rcp_create_integer,
-	rcp_create_nil,
-	rcp_free_object,
+	.createString = rcp_create_string,
+	.createArray = rcp_create_array,
+	.createInteger = rcp_create_integer,
+	.createNil = rcp_create_nil,
+	.freeObject = rcp_free_object,
 };
 
 void rcp_reply_take(void *obj, zval *dst)
@@ -131,69 +131,4 @@ void rcp_reply_take(void *obj, zval *dst)
 
 	ZVAL_COPY_VALUE(dst, zv);
 	efree(zv);
-}
-
-/* The reader keeps r->pos at the start of the item being parsed (just after its type byte) until the whole
- * item is there; so what lies between pos and len is the unfinished item's header line (and, for a bulk
- * string, its partial payload). */
-bool rcp_reply_over_limits(const redisReader *r, char *msg, size_t cap)
-{
-	const char *p, *crlf;
-	size_t avail;
-	int type;
-
-	if (r->err || r->ridx < 0 || r->pos >= r->len) {
-		return false;
-	}
-	type = r->rstack[r->ridx].type;
-	p = r->buf + r->pos;
-	avail = r->len - r->pos;
-	crlf = NULL;
-	for (size_t i = 0; i + 1 < avail && i < RCP_MAX_LINE_LEN; i++) {
-		if (p[i] == '\r' && p[i + 1] == '\n') {
-			crlf = p + i;
-			break;
-		}
-	}
-	switch (type) {
-		case REDIS_REPLY_STRING:
-			if (crlf) {
-				long long len = 0;
-				const char *q = p;
-				bool neg = q < crlf && *q == '-';
-				if (neg) {
-					q++;
-				}
-				for (; q < crlf && *q >= '0' && *q <= '9' && len <= RCP_MAX_BULK_LEN; q++) {
-					len = len * 10 + (*q - '0');
-				}
-				if (!neg && len > RCP_MAX_BULK_LEN) {
-					snprintf(msg, cap, "bulk string length %.*s is over the limit of %lld bytes",
-						(int)MIN(crlf - p, 30), p, RCP_MAX_BULK_LEN);
-					return true;
-				}
-				return false;
-			}
-			if (avail > 32) {
-				snprintf(msg, cap, "bulk string length line longer than 32 bytes");
-				return true;
-			}
-			return false;
-		case REDIS_REPLY_ARRAY:
-			if (!crlf && avail > 32) {
-				snprintf(msg, cap, "array length line longer than 32 bytes");
-				return true;
-			}
-			return false;
-		case REDIS_REPLY_STATUS:
-		case REDIS_REPLY_ERROR:
-		case REDIS_REPLY_INTEGER:
-			if (!crlf && avail >= RCP_MAX_LINE_LEN) {
-				snprintf(msg, cap, "reply line longer than %d bytes", RCP_MAX_LINE_LEN);
-				return true;
-			}
-			return false;
-		default:
-			return false;
-	}
 }

@@ -32,11 +32,23 @@ struct rcp_shm_cluster {
 	rcp_map maps[2];
 };
 
+/* A remembered authentication failure (see rcp_shm_auth_note()); seq is a seqlock (odd while written). */
+typedef struct {
+	uint64_t seq;
+	uint64_t key_hash;
+	uint64_t until_ms;
+	char etype[16];
+	char msg[RCP_SHM_AUTH_MSG];
+} rcp_shm_auth;
+
+#define RCP_SHM_AUTH_SLOTS 16
+
 typedef struct {
 	uint64_t magic;
 	uint64_t size;
 	uint32_t clusters_max;
 	uint32_t clusters_full;     /* how many times a cluster found the table full */
+	rcp_shm_auth auth[RCP_SHM_AUTH_SLOTS];
 } rcp_shm_header;
 
 static char *rcp_shm_base;
@@ -332,6 +344,66 @@ void rcp_shm_count(rcp_shm_cluster *sc, rcp_shm_counter c)
 uint64_t rcp_shm_counter_get(rcp_shm_cluster *sc, rcp_shm_counter c)
 {
 	return LOAD(&sc->counters[c]);
+}
+
+/* ---- remembered authentication failures ------------------------------------------------------ */
+
+/* The slot of key_hash: a fixed place (a hash table without chaining): two keys of one slot only take
+ * turns, which at worst costs one more connection attempt. */
+static rcp_shm_auth *rcp_auth_slot(uint64_t key_hash)
+{
+	return &rcp_hdr()->auth[key_hash % RCP_SHM_AUTH_SLOTS];
+}
+
+void rcp_shm_auth_note(uint64_t key_hash, uint64_t until_ms, const char *etype, const char *msg)
+{
+	rcp_shm_auth *a;
+	uint64_t seq;
+
+	if (!rcp_shm_base) {
+		return;
+	}
+	a = rcp_auth_slot(key_hash);
+	seq = LOAD(&a->seq);
+	if ((seq & 1) || !CAS(&a->seq, &seq, seq + 1)) {
+		return; /* another worker is writing it: its failure is as good as ours */
+	}
+	a->key_hash = key_hash;
+	a->until_ms = until_ms;
+	snprintf(a->etype, sizeof(a->etype), "%s", etype);
+	snprintf(a->msg, sizeof(a->msg), "%s", msg);
+	STORE(&a->seq, seq + 2);
+}
+
+bool rcp_shm_auth_get(uint64_t key_hash, uint64_t now_ms, char *etype, size_t elen, char *msg, size_t mlen,
+                      uint64_t *until_ms)
+{
+	rcp_shm_auth *a, copy;
+
+	if (!rcp_shm_base) {
+		return false;
+	}
+	a = rcp_auth_slot(key_hash);
+	for (int tries = 0; tries < 4; tries++) {
+		uint64_t seq = LOAD(&a->seq);
+		if (seq & 1) {
+			continue;
+		}
+		memcpy(&copy, a, sizeof(copy));
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (LOAD(&a->seq) != seq) {
+			continue;
+		}
+		if (copy.key_hash != key_hash || copy.until_ms <= now_ms) {
+			return false;
+		}
+		copy.etype[sizeof(copy.etype) - 1] = copy.msg[sizeof(copy.msg) - 1] = '\0';
+		snprintf(etype, elen, "%s", copy.etype);
+		snprintf(msg, mlen, "%s", copy.msg);
+		*until_ms = copy.until_ms;
+		return true;
+	}
+	return false;
 }
 
 bool rcp_shm_get_info(rcp_shm_info *out)

@@ -306,6 +306,31 @@ namespace RedisClusterPool {
     class ProtocolException extends ConnectionException {}
 
     /**
+     * A node refused the credentials (AUTH: WRONGPASS) or a connection setup command the ACL user may not
+     * run (READONLY for replica reads: NOPERM). The failure is remembered by the whole pool for a few
+     * seconds (see README "Authentication and ACL"), so the workers do not reconnect in a loop.
+     */
+    class AuthenticationException extends ConnectionException
+    {
+        /** The server's error type: "WRONGPASS", "NOPERM", "NOAUTH", "ERR". */
+        protected string $errorType = "";
+
+        public function getErrorType(): string {}
+    }
+
+    /**
+     * A reply would not fit in what memory_limit leaves: refused at its header, before its payload was read
+     * (the connection was closed). The request goes on; the same pool serves the next command.
+     */
+    class MemoryLimitException extends Exception
+    {
+        /** The node that sent the reply, "host:port". */
+        protected string $node = "";
+
+        public function getNode(): string {}
+    }
+
+    /**
      * A status reply ("+OK", "+QUEUED", "+PONG", ...), like Predis\Response\Status.
      * Status::get("OK") always returns the same instance, so `===` comparisons work.
      * @strict-properties

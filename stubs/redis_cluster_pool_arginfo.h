@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 5a497787070547c15674b06a1775946d9db6888d */
+ * Stub hash: 975aa91957eed581c2cf664f84201313029deb1d */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
@@ -132,6 +132,10 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisClusterPool_ConnectionException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
 
+#define arginfo_class_RedisClusterPool_AuthenticationException_getErrorType arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_MemoryLimitException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
+
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Status___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
 ZEND_END_ARG_INFO()
@@ -194,6 +198,8 @@ ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailedKeys);
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getSucceededKeys);
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getResults);
 ZEND_METHOD(RedisClusterPool_ConnectionException, getNode);
+ZEND_METHOD(RedisClusterPool_AuthenticationException, getErrorType);
+ZEND_METHOD(RedisClusterPool_MemoryLimitException, getNode);
 ZEND_METHOD(RedisClusterPool_Status, __construct);
 ZEND_METHOD(RedisClusterPool_Status, get);
 ZEND_METHOD(RedisClusterPool_Status, getPayload);
@@ -304,6 +310,18 @@ static const zend_function_entry class_RedisClusterPool_TimeoutException_methods
 
 
 static const zend_function_entry class_RedisClusterPool_ProtocolException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_AuthenticationException_methods[] = {
+	ZEND_ME(RedisClusterPool_AuthenticationException, getErrorType, arginfo_class_RedisClusterPool_AuthenticationException_getErrorType, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_MemoryLimitException_methods[] = {
+	ZEND_ME(RedisClusterPool_MemoryLimitException, getNode, arginfo_class_RedisClusterPool_MemoryLimitException_getNode, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -499,6 +517,38 @@ static zend_class_entry *register_class_RedisClusterPool_ProtocolException(zend_
 
 	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "ProtocolException", class_RedisClusterPool_ProtocolException_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_ConnectionException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_AuthenticationException(zend_class_entry *class_entry_RedisClusterPool_ConnectionException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "AuthenticationException", class_RedisClusterPool_AuthenticationException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_ConnectionException);
+
+	zval property_errorType_default_value;
+	ZVAL_EMPTY_STRING(&property_errorType_default_value);
+	zend_string *property_errorType_name = zend_string_init("errorType", sizeof("errorType") - 1, 1);
+	zend_declare_typed_property(class_entry, property_errorType_name, &property_errorType_default_value, ZEND_ACC_PROTECTED, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_errorType_name);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_MemoryLimitException(zend_class_entry *class_entry_RedisClusterPool_Exception)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "MemoryLimitException", class_RedisClusterPool_MemoryLimitException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisClusterPool_Exception);
+
+	zval property_node_default_value;
+	ZVAL_EMPTY_STRING(&property_node_default_value);
+	zend_string *property_node_name = zend_string_init("node", sizeof("node") - 1, 1);
+	zend_declare_typed_property(class_entry, property_node_name, &property_node_default_value, ZEND_ACC_PROTECTED, NULL, (zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_STRING));
+	zend_string_release(property_node_name);
 
 	return class_entry;
 }

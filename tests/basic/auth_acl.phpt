@@ -35,7 +35,7 @@ string(1) "v"
 bool(true)
 bool(false)
 bool(true)
-RedisClusterPool\ConnectionException
+RedisClusterPool\AuthenticationException
 bool(true)
 bool(false)
 bool(false)

@@ -4,6 +4,8 @@ Fault: a fake node sends truncated, oversized, malformed, slow and stray replies
 redis_cluster_pool
 pcntl
 posix
+--INI--
+memory_limit=128M
 --FILE--
 <?php
 require __DIR__ . '/fake.inc';
@@ -35,7 +37,8 @@ $cases = [
     'slow_but_in_time'     => ["\$4", 100000, "\r\nsl", 100000, "ow\r\n"],
     'byte_by_byte'         => array_merge(...array_map(fn($c) => [$c, 2000], str_split("*2\r\n\$1\r\nx\r\n:42\r\n"))),
     'big_bulk_1m'          => rcp_resp_encode(str_repeat('b', 1 << 20)),
-    'array_64m_then_close' => ["*67108864\r\n:1\r\n", RCP_FAKE_CLOSE],
+    'array_64m_then_close' => ["*67108864\r\n:1\r\n", RCP_FAKE_CLOSE],   // within the limits, not memory_limit's
+    'bulk_over_memory_limit' => "\$200000000\r\n",                    // refused at its header, no payload read
     'array_200k'           => rcp_resp_encode(range(1, 200000)),
     'nested_depth_8'       => str_repeat("*1\r\n", 8) . ":1\r\n",
     'error_reply'          => "-WRONGTYPE Operation against a key holding the wrong kind of value\r\n",
@@ -53,7 +56,7 @@ foreach ($cases as $name => $_) {
         $out = is_string($r) && strlen($r) > 100 ? 'string(' . strlen($r) . ')'
             : (is_array($r) && count($r) > 100 ? 'array(' . count($r) . ') ' . ($r === range(1, count($r)) ? 'intact' : 'WRONG') : json_encode($r));
     } catch (RedisClusterPool\Exception $e) {
-        $out = get_class($e) . ': ' . rcp_fake_msg($e);
+        $out = get_class($e) . ': ' . preg_replace('/\d+ in use/', 'N in use', rcp_fake_msg($e));
     }
     $dt = microtime(true) - $t;
     $slow = $dt > 1.5 ? sprintf(' TOO SLOW (%.2fs)', $dt) : '';
@@ -96,7 +99,8 @@ late_bytes_after: "ok"
 slow_but_in_time: "slow"
 byte_by_byte: ["x",42]
 big_bulk_1m: string(1048576)
-array_64m_then_close: RedisClusterPool\ConnectionException: connection to ADDR closed by the server (command GET)
+array_64m_then_close: RedisClusterPool\MemoryLimitException: reply from ADDR refused, the connection was closed: an array of 67108864 elements does not fit in memory_limit (134217728 bytes, N in use) (command GET)
+bulk_over_memory_limit: RedisClusterPool\MemoryLimitException: reply from ADDR refused, the connection was closed: a bulk string of 200000000 bytes does not fit in memory_limit (134217728 bytes, N in use) (command GET)
 array_200k: array(200000) intact
 nested_depth_8: [[[[[[[[1]]]]]]]]
 error_reply: RedisClusterPool\ServerException: WRONGTYPE Operation against a key holding the wrong kind of value

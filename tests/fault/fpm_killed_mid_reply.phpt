@@ -1,5 +1,5 @@
 --TEST--
-php-fpm: a request killed mid-reply (read timeout, memory_limit fatal while building a large multi-node reply, set_time_limit fatal) leaves no stale bytes: the next 10,000 requests on that worker all get their own replies
+php-fpm: a request killed mid-reply (read timeout, memory_limit refusal of a large multi-node reply, set_time_limit fatal) leaves no stale bytes: the next 10,000 requests on that worker all get their own replies
 --EXTENSIONS--
 redis_cluster_pool
 --SKIPIF--
@@ -45,5 +45,5 @@ $pool->del('fault:big:{0}', 'fault:big:{1}', 'fault:big:{2}', 'fault:big:{3}', '
 --EXPECT--
 big values on 3 primaries
 timeout: RedisClusterPool\TimeoutException; same worker: yes; wrong replies in the next requests: 0; dirty sockets discarded: yes
-memory: fatal error: Allowed memory size; same worker: yes; wrong replies in the next requests: 0; dirty sockets discarded: yes
+memory: RedisClusterPool\MemoryLimitException; same worker: yes; wrong replies in the next requests: 0; dirty sockets discarded: yes
 time: fatal error: Maximum execution time; same worker: yes; wrong replies in the next requests: 0; dirty sockets discarded: yes

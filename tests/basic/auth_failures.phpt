@@ -1,0 +1,108 @@
+--TEST--
+Authentication failures: a wrong password or a missing ACL permission is an AuthenticationException with the server's error type, remembered by the pool for 2 s (no reconnect loop), with a hint naming the ACL rule (gh11 item 4)
+--EXTENSIONS--
+redis_cluster_pool
+--FILE--
+<?php
+require __DIR__ . '/../cluster.inc';
+$secret = 'S3cr3t-' . bin2hex(random_bytes(4));
+$raws = array_map(fn($n) => new RcpRaw($n), rcp_seeds());
+foreach ($raws as $r) {
+    $r->cmd('ACL', 'SETUSER', 'rcpauth', 'on', ">$secret", '~*', '&*', '+@all');
+    $r->cmd('ACL', 'SETUSER', 'rcpnoro', 'on', ">$secret", '~*', '&*', '+@all', '-readonly');
+    $r->cmd('ACL', 'SETUSER', 'rcprw', 'on', ">$secret", '~*', '&*', '+@read', '+@write');
+}
+function connections_received(array $raws): int
+{
+    $n = 0;
+    foreach ($raws as $r) {
+        preg_match('/total_connections_received:(\d+)/', $r->cmd('INFO', 'stats'), $m);
+        $n += (int) $m[1];
+    }
+    return $n;
+}
+function show(Throwable $e, string $secret): void
+{
+    echo get_class($e), ' (a ConnectionException: ', $e instanceof RedisClusterPool\ConnectionException ? 'yes' : 'no',
+        '), type ', $e instanceof RedisClusterPool\AuthenticationException ? $e->getErrorType() : '-', "\n";
+    echo '  ', preg_replace(['/\d+\.\d+\.\d+\.\d+:\d+/', '/\d+\.\d s more/'], ['ADDR', 'N s more'], $e->getMessage()), "\n";
+    if (str_contains($e->getMessage() . $e->getTraceAsString(), $secret)) echo "  PASSWORD LEAKED\n";
+}
+
+// the good user discovers the cluster (the entry is per seeds + user: the bad password below reuses its map)
+$good = rcp_pool(['parameters' => ['username' => 'rcpauth', 'password' => $secret]]);
+$good->set('auth:{a}', 'v');
+
+echo "-- wrong password, 30 requests\n";
+$bad = rcp_pool(['parameters' => ['username' => 'rcpauth', 'password' => 'wrong-' . $secret]]);
+$before = connections_received($raws);
+$s0 = $bad->stats()['connections'];
+$first = null;
+for ($i = 0; $i < 30; $i++) {
+    try {
+        $bad->get('auth:{a}');
+        echo "no exception\n";
+    } catch (RedisClusterPool\Exception $e) {
+        $first ??= $e;
+        $last = $e;
+    }
+}
+show($first, $secret);
+show($last, $secret);
+$s1 = $bad->stats()['connections'];
+$made = connections_received($raws) - $before;
+echo "connections the nodes received: ", $made <= 1 ? 'at most 1' : $made, "\n";
+echo "refused without connecting: ", $s1['auth_refused'] - $s0['auth_refused'] >= 29 ? 'yes' : 'no (' . ($s1['auth_refused'] - $s0['auth_refused']) . ')', "\n";
+
+echo "-- after the 2 s, the node is asked again\n";
+usleep(2100000);
+$before = connections_received($raws);
+try { $bad->get('auth:{a}'); } catch (RedisClusterPool\AuthenticationException $e) { show($e, $secret); }
+echo "connections the nodes received: ", connections_received($raws) - $before, "\n";
+
+echo "-- the right password on the same nodes still works\n";
+var_dump($good->get('auth:{a}'));
+
+echo "-- replica reads by a user without +readonly\n";
+$noro = rcp_pool(['read' => 'replica', 'parameters' => ['username' => 'rcpnoro', 'password' => $secret]]);
+try {
+    $noro->get('auth:{a}');
+    echo "no exception\n";
+} catch (RedisClusterPool\Exception $e) {
+    show($e, $secret);
+}
+$noro->set('auth:{b}', 'w');   // writes go to primaries: no READONLY needed
+var_dump(rcp_pool(['parameters' => ['username' => 'rcpnoro', 'password' => $secret]])->get('auth:{b}'));
+
+echo "-- a +@read +@write user cannot discover the cluster\n";
+try {
+    (new RedisClusterPool(array_reverse(rcp_seeds()), ['parameters' => ['username' => 'rcprw', 'password' => $secret]]))->get('auth:{a}');
+    echo "no exception\n";
+} catch (RedisClusterPool\Exception $e) {
+    echo get_class($e), ', type ', $e->getErrorType(), "\n";
+    echo '  mentions +cluster|slots: ', str_contains($e->getMessage(), '+cluster|slots') ? 'yes' : 'no', "\n";
+}
+$good->del('auth:{a}', 'auth:{b}');
+foreach ($raws as $r) $r->cmd('ACL', 'DELUSER', 'rcpauth', 'rcpnoro', 'rcprw');
+?>
+--EXPECTF--
+-- wrong password, 30 requests
+RedisClusterPool\AuthenticationException (a ConnectionException: yes), type WRONGPASS
+  AUTH on ADDR refused: WRONGPASS invalid username-password pair or user is disabled.; check the username and password (command GET)
+RedisClusterPool\AuthenticationException (a ConnectionException: yes), type WRONGPASS
+  AUTH on ADDR refused: WRONGPASS invalid username-password pair or user is disabled.; check the username and password (remembered by the pool: no new connection with these credentials for N s more) (command GET)
+connections the nodes received: at most 1
+refused without connecting: yes
+-- after the 2 s, the node is asked again
+RedisClusterPool\AuthenticationException (a ConnectionException: yes), type WRONGPASS
+  AUTH on ADDR refused: WRONGPASS invalid username-password pair or user is disabled.; check the username and password (command GET)
+connections the nodes received: 1
+-- the right password on the same nodes still works
+string(1) "v"
+-- replica reads by a user without +readonly
+RedisClusterPool\AuthenticationException (a ConnectionException: yes), type NOPERM
+  READONLY on ADDR refused: NOPERM %s; replica reads need the ACL permission +readonly (command GET)
+string(1) "w"
+-- a +@read +@write user cannot discover the cluster
+RedisClusterPool\AuthenticationException, type NOPERM
+  mentions +cluster|slots: yes
