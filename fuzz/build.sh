@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 need=()
 command -v clang-14 >/dev/null || need+=(clang-14)
 dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
-[[ -f /usr/include/php/20220829/sapi/embed/php_embed.h ]] || need+=(libphp8.2-embed)
+dpkg -s libphp8.2-embed >/dev/null 2>&1 || need+=(libphp8.2-embed)   # the library (php8.2-dev has the header only)
 [[ -f /usr/include/hiredis/read.h ]] || need+=(libhiredis-dev)
 command -v php-config8.2 >/dev/null || need+=(php8.2-dev)
 if ((${#need[@]})); then
@@ -19,7 +19,7 @@ inc=$(php-config8.2 --includes)
 libdir=$(dirname "$(find /usr/lib -maxdepth 2 -name 'libphp8.2.so' | head -1)")
 flags=(-D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
        -Wall -Wno-unused-parameter -Iinclude $inc -I"$(php-config8.2 --include-dir)/sapi/embed")
-src=(fuzz/fuzz_reply.c src/reply.c src/status.c src/errors.c src/topology.c)
+src=(fuzz/fuzz_reply.c src/resp_scan.c src/reply.c src/status.c src/errors.c src/topology.c)
 libs=(-L"$libdir" -Wl,-rpath,"$libdir" -lphp8.2 -lhiredis)
 # shellcheck disable=SC2068
 clang-14 ${flags[@]} -o fuzz/out/fuzz_reply "${src[@]}" "${libs[@]}"

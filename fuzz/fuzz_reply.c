@@ -87,6 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	redisReader *volatile r = NULL;
 	volatile bool bailed = false;
+	rcp_scan scan;
 
 	if (size < 1) {
 		return 0;
@@ -96,22 +97,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char why[160];
 
 		r = redisReaderCreateWithFunctions(&rcp_reply_functions);
+		rcp_scan_init(&scan);
 		while (off < size) {
 			size_t n = size - off < chunk ? size - off : chunk;
 			void *obj;
 
+			/* as io.c: the scanner first; the reader only ever sees what it let through */
+			if (rcp_scan_feed(&scan, (const char *)data + off, n, why, sizeof(why)) != RCP_SCAN_OK) {
+				if (!why[0]) {
+					__builtin_trap(); /* a refusal must say why */
+				}
+				goto done;
+			}
 			redisReaderFeed(r, (const char *)data + off, n);
 			off += n;
 			for (;;) {
 				zval reply;
 				if (redisReaderGetReply(r, &obj) != REDIS_OK) {
-					rcp_reply_refusal[0] = '\0';
+					/* the scanner let it through, so only memory_limit (delayed OOM) may stop the reader */
+					if (!rcp_oom_pending()) {
+						__builtin_trap();
+					}
 					goto done;
 				}
 				if (!obj) {
-					if (rcp_reply_over_limits(r, why, sizeof(why))) {
-						goto done;
-					}
 					break;
 				}
 				rcp_reply_take(obj, &reply);
@@ -132,7 +141,6 @@ done:
 			r->reply = NULL; /* its zvals died with the request's memory */
 			redisReaderFree(r);
 		}
-		rcp_reply_refusal[0] = '\0';
 		php_request_shutdown(NULL);
 		php_request_startup();
 	}
