@@ -12,10 +12,11 @@
 # `scripts/deps.sh` inside, under an exclusive lock; runs hold a shared lock, so a rebuild never removes a
 # chroot in use, and two runs never build at once.
 #
-# Mounts (/proc, /sys, /dev with /dev/pts and /dev/shm, the checkout, resolv.conf, /etc/ssl/certs) are made in a private mount
-# namespace and a private PID namespace (unshare): they are invisible to the rest of the machine, and when CMD
-# ends or this script is killed — Ctrl-C, SIGKILL, a failure — the kernel drops the mounts and kills whatever
-# CMD left running inside (daemons included). Debian's services are kept from starting (policy-rc.d).
+# Mounts (/proc, /sys, /dev with /dev/pts and /dev/shm, the checkout and its git repository, resolv.conf,
+# /etc/ssl/certs) are made in a private mount namespace and a private PID namespace (unshare): they are
+# invisible to the rest of the machine, and when CMD ends or this script is killed — Ctrl-C, SIGKILL, a
+# failure — the kernel drops the mounts and kills whatever CMD left running inside (daemons included).
+# Debian's services are kept from starting (policy-rc.d).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -90,6 +91,8 @@ __inside)
   trap 'exit 130' INT
   trap 'exit 143' TERM
   mnt() { local target=$1; shift; mount "$@" "$target"; mounts+=("$target"); }
+  # the root a mount point of its own, as / is: tools that change mount propagation (unshare) need one
+  mnt "$root" --bind "$root"
   mnt "$root/proc" -t proc proc
   mnt "$root/sys" -t sysfs sysfs
   mnt "$root/dev" --rbind /dev
@@ -97,6 +100,12 @@ __inside)
   mnt "$root/dev/shm" -t tmpfs -o mode=1777,nosuid,nodev tmpfs
   mkdir -p "$root$RCP_ROOT"
   mnt "$root$RCP_ROOT" --bind "$RCP_ROOT"
+  # a git worktree's repository lives outside the checkout: bound too, so git works inside
+  gitdir=$(git -C "$RCP_ROOT" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)
+  if [[ -d $gitdir && $gitdir != "$RCP_ROOT"/* ]]; then
+    mkdir -p "$root$gitdir"
+    mnt "$root$gitdir" --bind "$gitdir"
+  fi
   # the machine's network setup: its DNS resolver and, for runs (packages write there while the chroot is
   # built), the certificate authorities it trusts (an egress proxy's own CA, say); read-only
   if [[ -f /etc/resolv.conf ]]; then

@@ -79,17 +79,32 @@ rcp_wait_gone() {
 
 # rcp_php_ini BINARY DIR: writes DIR/php.ini and DIR/conf.d/, a copy of the configuration BINARY (php,
 # php-fpm) loads in this environment — its php.ini and every additional .ini file, in the same order — minus
-# any line that mentions redis_cluster_pool (outside a comment). With PHPRC=DIR PHP_INI_SCAN_DIR=DIR/conf.d,
-# php then loads the machine's other extensions and settings but no copy of this extension: the tests load
-# the build under test with `-d extension=...`, whatever the machine's php.ini enables ("Module already
-# loaded" otherwise, or worse, the tests run against the installed copy). Fails when a copy is still loaded
-# (an extension= line naming a file that is not called redis_cluster_pool).
+# the lines that mention redis_cluster_pool (outside a comment) and the extension= lines of a .so that is
+# this extension under another name. With PHPRC=DIR PHP_INI_SCAN_DIR=DIR/conf.d, php then loads the
+# machine's other extensions and settings but no copy of this extension: the tests load the build under
+# test with `-d extension=...`, whatever the machine's php.ini enables ("Module already loaded" otherwise, or
+# worse, tests run against the installed copy). Fails if a copy is loaded all the same.
 rcp_php_ini() {
-  local bin=$1 dir=$2 info ini f n=1000
+  local bin=$1 dir=$2 info ini extdir f n=1000
   info=$("$bin" -i 2>/dev/null </dev/null) || rcp_die "rcp_php_ini: $bin -i failed"
+  extdir=$(sed -n 's/^extension_dir => \([^ ]*\) => .*/\1/p' <<<"$info")
   rm -rf "$dir"
   mkdir -p "$dir/conf.d"
-  drop() { awk '{ l = $0; sub(/;.*/, "", l); if (tolower(l) ~ /redis_cluster_pool/) next; print }' "$1"; }
+  drop() {
+    local line val so
+    while IFS= read -r line || [[ -n $line ]]; do
+      val=${line%%;*}
+      [[ ${val,,} == *redis_cluster_pool* ]] && continue
+      if [[ $val =~ ^[[:space:]]*(zend_)?extension[[:space:]]*=[[:space:]]*\"?([^\"[:space:]]+) ]]; then
+        so=${BASH_REMATCH[2]}
+        [[ $so == /* ]] || so="$extdir/$so"
+        [[ -f $so ]] || so="$so.so"
+        # the module's name is in its .so (zend_module_entry)
+        [[ -f $so ]] && grep -qa redis_cluster_pool "$so" && continue
+      fi
+      printf '%s\n' "$line"
+    done <"$1"
+  }
   ini=$(sed -n 's/^Loaded Configuration File => //p' <<<"$info")
   if [[ -f $ini ]]; then drop "$ini" >"$dir/php.ini"; else : >"$dir/php.ini"; fi
   # "Additional .ini files parsed => a.ini,\nb.ini,\n..." (or "(none)"); numbered copies keep the order
@@ -99,6 +114,6 @@ rcp_php_ini() {
     n=$((n + 1))
   done < <(sed -n '/^Additional .ini files parsed => /,/^[^/]/{ s/^Additional .ini files parsed => //; s/,$//; p }' <<<"$info")
   if PHPRC=$dir PHP_INI_SCAN_DIR=$dir/conf.d "$bin" -m 2>/dev/null </dev/null | grep -qx redis_cluster_pool; then
-    rcp_die "rcp_php_ini: $bin still loads redis_cluster_pool without the lines naming it (see $ini and its scan directory)"
+    rcp_die "rcp_php_ini: $bin still loads redis_cluster_pool (see $ini and its scan directories)"
   fi
 }
