@@ -112,7 +112,14 @@ static void rcp_setup_names(const char *p, size_t len, char *out, size_t cap)
 			}
 			p++;
 			if (a == 0 && used + (size_t)blen + 2 < cap) {
-				used += (size_t)snprintf(out + used, cap - used, "%s%.*s", used ? " " : "", (int)blen, p);
+				/* memcpy, not "%.*s": PHP's snprintf runs strlen() on the argument, and these bytes (AUTH's
+				 * password among them) are not NUL-terminated */
+				if (used) {
+					out[used++] = ' ';
+				}
+				memcpy(out + used, p, (size_t)blen);
+				used += (size_t)blen;
+				out[used] = '\0';
 			}
 			p += blen + 2;
 		}

@@ -38,27 +38,31 @@ $bad = rcp_pool(['parameters' => ['username' => 'rcpauth', 'password' => 'wrong-
 $before = connections_received($raws);
 $s0 = $bad->stats()['connections'];
 $first = null;
+$t0 = microtime(true);
 for ($i = 0; $i < 30; $i++) {
     try {
         $bad->get('auth:{a}');
         echo "no exception\n";
     } catch (RedisClusterPool\Exception $e) {
         $first ??= $e;
-        $last = $e;
+        if (str_contains($e->getMessage(), 'remembered by the pool')) $last = $e;
     }
 }
 show($first, $secret);
-show($last, $secret);
+show($last, $secret);                              // a remembered one
 $s1 = $bad->stats()['connections'];
 $made = connections_received($raws) - $before;
-echo "connections the nodes received: ", $made <= 1 ? 'at most 1' : $made, "\n";
-echo "refused without connecting: ", $s1['auth_refused'] - $s0['auth_refused'] >= 29 ? 'yes' : 'no (' . ($s1['auth_refused'] - $s0['auth_refused']) . ')', "\n";
+// one attempt per 2 s window (the 30 requests take well under 2 s, but much longer under valgrind)
+$windows = 1 + (int) floor((microtime(true) - $t0) / 2.0);
+echo "connections the nodes received: ", $made <= $windows ? 'one per 2 s at most' : "$made in $windows windows", "\n";
+echo "refused without connecting: ", $s1['auth_refused'] - $s0['auth_refused'] >= 30 - $windows ? 'yes' : 'no (' . ($s1['auth_refused'] - $s0['auth_refused']) . ')', "\n";
 
 echo "-- after the 2 s, the node is asked again\n";
 usleep(2100000);
 $before = connections_received($raws);
 try { $bad->get('auth:{a}'); } catch (RedisClusterPool\AuthenticationException $e) { show($e, $secret); }
 echo "connections the nodes received: ", connections_received($raws) - $before, "\n";
+// (the RcpRaw connections used to read the counters are opened before and kept, so they are not counted)
 
 echo "-- the right password on the same nodes still works\n";
 var_dump($good->get('auth:{a}'));
@@ -91,7 +95,7 @@ RedisClusterPool\AuthenticationException (a ConnectionException: yes), type WRON
   AUTH on ADDR refused: WRONGPASS invalid username-password pair or user is disabled.; check the username and password (command GET)
 RedisClusterPool\AuthenticationException (a ConnectionException: yes), type WRONGPASS
   AUTH on ADDR refused: WRONGPASS invalid username-password pair or user is disabled.; check the username and password (remembered by the pool: no new connection with these credentials for N s more) (command GET)
-connections the nodes received: at most 1
+connections the nodes received: one per 2 s at most
 refused without connecting: yes
 -- after the 2 s, the node is asked again
 RedisClusterPool\AuthenticationException (a ConnectionException: yes), type WRONGPASS
