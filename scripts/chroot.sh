@@ -66,10 +66,14 @@ remove_root() {
 
 # enter build|run ROOT CMD...: CMD in ROOT with the mounts, in new mount + PID namespaces (see the header).
 enter() {
-  # --kill-child: when this script dies, the namespace's first process is SIGKILLed, and with it everything in
-  # the namespace; mounts are private (no propagation back to the host).
-  unshare --mount --propagation private --pid --fork --kill-child -- \
-    bash "$RCP_ROOT/scripts/chroot.sh" __inside "$@"
+  # --kill-child: when unshare dies, the namespace's first process is SIGKILLed, and with it everything in the
+  # namespace; mounts are private (no propagation back to the host). unshare ignores SIGINT and SIGTERM (Ctrl-C,
+  # a stopping test.sh), which CMD gets too (env restores them): CMD cleans up, then unshare ends with it.
+  (
+    trap '' INT TERM
+    exec unshare --mount --propagation private --pid --fork --kill-child -- \
+      env --default-signal=INT,TERM bash "$RCP_ROOT/scripts/chroot.sh" __inside "$@"
+  )
 }
 
 suite=${2:-}

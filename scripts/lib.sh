@@ -67,6 +67,19 @@ rcp_kill_tree() {
   kill "-$sig" "$pid" 2>/dev/null || true
 }
 
+# rcp_stop_tree PID [TENTHS]: SIGTERM to PID and all its descendants (so each can clean up after itself),
+# wait until every one of them has exited (default 60 s), then SIGKILL whatever is left.
+rcp_stop_tree() {
+  local pid=$1 n=${2:-600} pids=() p
+  tree() { local c; echo "$1"; for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do tree "$c"; done; }
+  mapfile -t pids < <(tree "$pid")
+  rcp_kill_tree "$pid" TERM
+  for p in "${pids[@]}"; do
+    while ((n > 0)) && kill -0 "$p" 2>/dev/null; do sleep 0.1; n=$((n - 1)); done
+  done
+  for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
+}
+
 # rcp_wait_gone PID [TENTHS]: wait (default 5 s) until PID has exited; false if it is still alive.
 rcp_wait_gone() {
   local pid=$1 n=${2:-50}

@@ -91,13 +91,12 @@ if [[ -z ${RCP_LEG:-} ]]; then
 
   finish_all() {
     local rc=$? passed=0 failed=0 skipped=0 line summary="" leg d
-    trap - EXIT INT TERM
+    # a second Ctrl-C (or the TERM of whoever stops this run) must not cut the cleanup short
+    trap - EXIT
+    trap '' INT TERM
     set +e
-    if [[ -n $leg_pid ]]; then
-      # the leg stops what it started (a chroot leg's namespace dies with it)
-      rcp_kill_tree "$leg_pid" TERM
-      rcp_wait_gone "$leg_pid" 300 || rcp_kill_tree "$leg_pid" KILL
-    fi
+    # the leg stops what it started (and a chroot leg's namespace dies with it at the latest)
+    [[ -n $leg_pid ]] && rcp_stop_tree "$leg_pid"
     if [[ -n $legs_dir && -d $legs_dir ]]; then
       for leg in "${legs[@]}"; do
         d="$legs_dir/$leg"
@@ -207,7 +206,10 @@ all_ran=0             # 1 once every step has run
 
 finish() {
   local rc=$? f
-  trap - EXIT INT TERM
+  # the test.sh running the legs stops every process of the leg (SIGTERM) once Ctrl-C (SIGINT) reached this
+  # one: neither signal may cut the cleanup short
+  trap - EXIT
+  trap '' INT TERM
   set +e
   # Nothing started by this leg outlives it: run-tests.php and its tests, php-fpm, the cluster.
   [[ -n $child ]] && rcp_kill_tree "$child" TERM
