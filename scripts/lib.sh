@@ -21,7 +21,7 @@ rcp_php_version() {
   fi
   v=$(compgen -c php | grep -E '^php[0-9]+\.[0-9]+$' | sort -uV | tail -n1)
   if [[ -n $v ]]; then echo "${v#php}"; return; fi
-  case $(rcp_codename) in bookworm) echo 8.2 ;; trixie) echo 8.4 ;; *) echo "" ;; esac
+  bash "$RCP_ROOT/scripts/deps.sh" --list "$(rcp_codename)" | sed -n 's/^php\([0-9]*\.[0-9]*\)-cli$/\1/p'
 }
 
 # rcp_php_tool NAME: Debian's versioned binary of this platform's PHP (php8.4, phpize8.4, php-config8.4,
