@@ -563,6 +563,10 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         if ($e instanceof RedisClusterPool\ConnectionException) {
             $this->ranges = null;
             $node = $e->getNode() !== '' ? $e->getNode() : $this->seedId();
+            if ($e instanceof RedisClusterPool\TimeoutException && class_exists(\Predis\TimeoutException::class)) {
+                // Predis v3's own type (and message) for a timeout; the extension's message is in getPrevious()
+                return new \Predis\TimeoutException($this->nodeObject($node), 0, $e);
+            }
 
             return new ConnectionException($this->nodeObject($node), $e->getMessage(), 0, $e);
         }
