@@ -68,6 +68,10 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err);
  * allowed only where the caller names the node (rawOnNodes(), scanAll()). */
 bool rcp_cmd_node_cursor(const rcp_cmd *cmd);
 
+/* Commands that make sense only on a node the caller names: SCAN and the CLUSTER administration subcommands
+ * (no connection state: rawOnNodes() sends them; the routed paths refuse them, saying so). */
+bool rcp_cmd_node_only(const rcp_cmd *cmd);
+
 /* Fill err with why cmd (route RCP_ROUTE_UNSUPPORTED) cannot run through the pool; returns RCP_E_ARGUMENT. */
 rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err);
 

@@ -33,12 +33,13 @@
 # Tests get (besides the whole environment of this script): RCP_TEST_SEEDS, RCP_TEST_PRIMARIES,
 # RCP_TEST_REPLICAS, RCP_TEST_SERVER (redis or valkey), RCP_TEST_CLUSTER_DIR (tests/cluster/cluster.sh),
 # RCP_REPO_ROOT, RCP_EXT_SO (the built extension, copied for this run so a concurrent rebuild cannot change it
-# under running tests), RCP_FPM_SH (tests/fpm/fpm.sh), RCP_PREDIS3_AUTOLOAD, RCP_ADAPTER3_AUTOLOAD
-# (adapters/predis + Predis v3 + symfony/cache), and TMPDIR (a directory of this run, removed at the end;
-# php-fpm instances started under it are stopped at the end too). PHP runs with PHPRC and PHP_INI_SCAN_DIR
-# set to a copy of the machine's php.ini and conf.d without any line naming redis_cluster_pool
-# (scripts/lib.sh rcp_php_ini), so the build under test is the only copy loaded, also in the php processes
-# the tests start, whatever the machine's php.ini enables.
+# under running tests), RCP_FPM_SH (tests/fpm/fpm.sh), RCP_PREDIS3_AUTOLOAD, RCP_ADAPTER2_AUTOLOAD /
+# RCP_ADAPTER36_AUTOLOAD (the adapter with Predis 2.4.1 / 3.6), RCP_ADAPTER3_AUTOLOAD (adapters/predis +
+# Predis 3.7 + symfony/cache), and TMPDIR (a directory of this run, removed at the end; php-fpm instances
+# started under it are stopped at the end too). PHP runs with PHPRC and PHP_INI_SCAN_DIR set to a copy of the
+# machine's php.ini and conf.d without any line naming redis_cluster_pool (scripts/lib.sh rcp_php_ini), so the
+# build under test is the only copy loaded, also in the php processes the tests start, whatever the
+# machine's php.ini enables.
 #
 # The last line printed is "N passed, N failed" (", N skipped" when some were skipped), over all legs. Each
 # test counts once per leg and pass. The exit status is 0 only when nothing failed, at least one test ran
@@ -279,31 +280,13 @@ if [[ ! -f $predis/vendor/autoload.php ]]; then
   (cd "$predis" && COMPOSER_ALLOW_SUPERUSER=1 composer require -q --no-interaction "predis/predis:^3" </dev/null >/dev/null)
 fi
 
-step="installing the Predis adapter with Predis v3 and symfony/cache (Composer)"
-# tests/adapter: adapters/predis installed the way users install it (a Composer path repository), beside
-# Predis v3 and Symfony's cache component (the framework-shaped test). Cached in .scratch/adapter-v3; the
-# adapter itself is a symlink to adapters/predis, so edits to it need no reinstall.
+step="installing the Predis adapter with each Predis line it claims (Composer)"
+# tests/adapter: adapters/predis installed the way users install it, once per Predis line: 3.7 (with
+# Symfony's cache component, the framework-shaped test) and 3.6, cached in .scratch/adapter-*; Predis 2.4.1
+# comes from ../shared/vendor (tests/adapter/autoload_predis2.php): the registry has no 2.x.
 adapter3="$scratch/adapter-v3"
-if [[ ! -f $adapter3/vendor/autoload.php || ! -f $adapter3/composer.json ]] ||
-   ! grep -q "\"$RCP_ROOT/adapters/predis\"" "$adapter3/composer.json"; then
-  rcp_log "installing adapters/predis + predis/predis ^3 + symfony/cache with Composer (once, cached in .scratch/adapter-v3)"
-  rm -rf "$adapter3"
-  mkdir -p "$adapter3"
-  cat >"$adapter3/composer.json" <<JSON
-{
-    "repositories": [{"type": "path", "url": "$RCP_ROOT/adapters/predis", "options": {"symlink": true}}],
-    "require": {
-        "redis-cluster-pool/predis-adapter": "*@dev",
-        "predis/predis": "^3",
-        "symfony/cache": "^7.4 || ^6.4"
-    },
-    "minimum-stability": "stable",
-    "prefer-stable": true
-}
-JSON
-  (cd "$adapter3" && COMPOSER_ALLOW_SUPERUSER=1 composer update -q --no-interaction \
-    --ignore-platform-req=ext-redis_cluster_pool </dev/null >/dev/null)
-fi
+bash tests/adapter/install_predis.sh "$adapter3" "3.7.*" "symfony/cache:^7.4 || ^6.4"
+bash tests/adapter/install_predis.sh "$scratch/adapter-v3.6" "3.6.*"
 
 step="starting the cluster (tests/cluster/cluster.sh, $server)"
 rcp_log "$RCP_LEG: starting a 6-node $server cluster"
@@ -318,6 +301,8 @@ export RCP_EXT_SO="$run_dir/ext/redis_cluster_pool.so"
 export RCP_FPM_SH="$RCP_ROOT/tests/fpm/fpm.sh"
 export RCP_PREDIS3_AUTOLOAD="$predis/vendor/autoload.php"
 export RCP_ADAPTER3_AUTOLOAD="$adapter3/vendor/autoload.php"
+export RCP_ADAPTER36_AUTOLOAD="$scratch/adapter-v3.6/vendor/autoload.php"
+export RCP_ADAPTER2_AUTOLOAD="$RCP_ROOT/tests/adapter/autoload_predis2.php"
 export TMPDIR="$run_dir/tmp"
 export NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$PHP" REPORT_EXIT_STATUS=0 NO_COLOR=1
 # The machine's php.ini and conf.d without any redis_cluster_pool line: the build under test (-d extension=

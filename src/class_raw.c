@@ -65,7 +65,7 @@ static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const cha
 		rcp_argv_free(a);
 		return false;
 	}
-	if ((*cmd)->route == RCP_ROUTE_UNSUPPORTED && !(on_node && rcp_cmd_node_cursor(*cmd))) {
+	if ((*cmd)->route == RCP_ROUTE_UNSUPPORTED && !(on_node && rcp_cmd_node_only(*cmd))) {
 		rcp_err err;
 		rcp_cmd_unsupported(*cmd, &err);
 		rcp_throw_err(&err);

@@ -1502,12 +1502,25 @@ bool rcp_cmd_node_cursor(const rcp_cmd *cmd)
 	return !strcmp(cmd->name, "SCAN");
 }
 
+bool rcp_cmd_node_only(const rcp_cmd *cmd)
+{
+	/* SCAN's cursor is one node's; the CLUSTER administration subcommands (SETSLOT, ADDSLOTS, DELSLOTSRANGE,
+	 * COUNTKEYSINSLOT, FORGET, MEET, REPLICATE, FAILOVER, RESET...) act on, or ask, the node they are sent to
+	 * and leave no state on the connection: meaningful only where the caller names the node */
+	return rcp_cmd_node_cursor(cmd) || !strncmp(cmd->name, "CLUSTER|", 8);
+}
+
 rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err)
 {
 	if (rcp_cmd_node_cursor(cmd)) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
 			"SCAN cannot be sent to a cluster as one command: every node has its own cursor; use "
 			"RedisClusterPool::scanAll() to walk the keys of every primary");
+	}
+	if (rcp_cmd_node_only(cmd)) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+			"CLUSTER %s acts on the node it is sent to: send it to a named node with rawOnNodes() (Predis: "
+			"$client->getConnection()->getConnectionById('host:port')->executeCommand(...))", cmd->name + 8);
 	}
 	return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
 		"%s is not supported by RedisClusterPool: it changes or depends on per-connection state that a "

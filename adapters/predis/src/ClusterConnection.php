@@ -35,6 +35,7 @@ use Predis\ClientException;
 use Predis\Cluster\RedisStrategy;
 use Predis\Cluster\StrategyInterface;
 use Predis\Command\CommandInterface;
+use Predis\Command\RawCommand;
 use Predis\Configuration\OptionsInterface;
 use Predis\Connection\Cluster\ClusterInterface;
 use Predis\Connection\ConnectionException;
@@ -73,6 +74,10 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     /** @var list<array{0: string, 1: mixed}> received, not yet read: [command name, reply] */
     private array $replies = [];
     private int $next = 0;
+    /** the node whose dedicated connection holds a MULTI or WATCH begun through executeCommand() */
+    private ?NodeConnection $transactionNode = null;
+    /** MULTI was sent as a command without a key: it goes out with the next command, to that one's node */
+    private bool $deferredMulti = false;
 
     /**
      * @param array<string, mixed>|ParametersInterface $parameters defaults for every node (Predis' "parameters"
@@ -128,6 +133,8 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
             $this->queue = [];
             $this->replies = [];
             $this->next = 0;
+            $this->transactionNode = null;
+            $this->deferredMulti = false;
             foreach ([...array_values($this->nodes), ...array_values($this->routed)] as $node) {
                 $node->disconnect();
             }
@@ -157,8 +164,51 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
 
     public function executeCommand(CommandInterface $command)
     {
-        if (isset(self::STATEFUL[strtoupper($command->getId())])) {
-            return $this->getConnectionByCommand($command)->executeCommand($command);
+        // Inside MULTI (or after WATCH), everything Predis sends through the cluster connection belongs to the
+        // transaction: Predis 3.6 sends the queued commands here rather than to the node's connection. They
+        // must reach the node's dedicated connection (and be QUEUED there), never run at once on a pooled
+        // socket: a transaction is all or nothing.
+        if ($this->transactionNode !== null) {
+            if ($this->transactionNode->inTransaction()) {
+                return $this->transactionNode->executeCommand($command);
+            }
+            $this->transactionNode = null;
+        }
+        $id = strtoupper($command->getId());
+        if ($this->deferredMulti) {
+            // MULTI sent as a command, with no key to choose a node: it goes, with this command, to the node of
+            // the transaction's first key (as Predis 3.7's own strategy defers MULTI)
+            if ($id === 'EXEC' || $id === 'DISCARD') {
+                $this->deferredMulti = false;
+
+                return $id === 'EXEC' ? [] : Status::get('OK');
+            }
+            if ($id !== 'MULTI') {
+                $node = $this->getConnectionByCommand($command);
+                $multi = $node->executeCommand(RawCommand::create('MULTI'));
+                $this->deferredMulti = false;
+                if ($node->inTransaction()) {
+                    $this->transactionNode = $node;
+
+                    return $node->executeCommand($command);
+                }
+
+                return $multi;   // MULTI refused: its error, and nothing was queued
+            }
+        }
+        if ($id === 'MULTI' && $command->getSlot() === null) {
+            $this->deferredMulti = true;
+
+            return Status::get('OK');
+        }
+        if (isset(self::STATEFUL[$id])) {
+            $node = $this->getConnectionByCommand($command);
+            $reply = $node->executeCommand($command);
+            if ($node->inTransaction()) {
+                $this->transactionNode = $node;
+            }
+
+            return $reply;
         }
 
         return $this->send([self::argv($command)])[0];
@@ -513,6 +563,10 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         if ($e instanceof RedisClusterPool\ConnectionException) {
             $this->ranges = null;
             $node = $e->getNode() !== '' ? $e->getNode() : $this->seedId();
+            if ($e instanceof RedisClusterPool\TimeoutException && class_exists(\Predis\TimeoutException::class)) {
+                // Predis v3's own type (and message) for a timeout; the extension's message is in getPrevious()
+                return new \Predis\TimeoutException($this->nodeObject($node), 0, $e);
+            }
 
             return new ConnectionException($this->nodeObject($node), $e->getMessage(), 0, $e);
         }

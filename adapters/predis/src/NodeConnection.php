@@ -20,6 +20,7 @@ declare(strict_types=1);
 namespace RedisClusterPool\Predis;
 
 use Predis\Command\CommandInterface;
+use Predis\Command\RawCommand;
 use Predis\Connection\NodeConnectionInterface;
 use Predis\Connection\ParametersInterface;
 use Predis\NotSupportedException;
@@ -66,6 +67,12 @@ final class NodeConnection implements NodeConnectionInterface
     public function isConnected()
     {
         return $this->stream?->isConnected() || $this->cluster->isConnected();
+    }
+
+    /** Whether this node's dedicated connection is inside MULTI or holds a WATCH. */
+    public function inTransaction(): bool
+    {
+        return $this->inMulti || $this->watching;
     }
 
     public function executeCommand(CommandInterface $command)
@@ -125,10 +132,27 @@ final class NodeConnection implements NodeConnectionInterface
         );
     }
 
+    private function discardOpenMulti(): void
+    {
+        try {
+            $this->stream?->executeCommand(RawCommand::create('DISCARD'));
+        } catch (\Throwable $e) {
+            $this->disconnect();
+            $this->stream = $this->cluster->openStream($this->id);
+        }
+        $this->inMulti = $this->watching = false;
+    }
+
     /** MULTI/EXEC/WATCH and what runs between them: on this node's dedicated Predis connection. */
     private function executeInTransaction(CommandInterface $command, string $id): mixed
     {
         $this->stream ??= $this->cluster->openStream($this->id);
+        if ($id === 'MULTI' && $this->inMulti) {
+            // a transaction given up without EXEC or DISCARD (Predis 3.6 returns null on a refused queued
+            // command and sends neither): discard it, or this MULTI would fail as nested and the transaction
+            // after it would abort too
+            $this->discardOpenMulti();
+        }
         try {
             $reply = $this->stream->executeCommand($command);
         } catch (\Throwable $e) {

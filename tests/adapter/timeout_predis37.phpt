@@ -1,0 +1,16 @@
+--TEST--
+Predis adapter, Predis 3.7: a read timeout is Predis' own timeout exception where that Predis line has one (v3: Predis\TimeoutException), else its ConnectionException; the next command works (gh11 item 9)
+--EXTENSIONS--
+redis_cluster_pool
+pcntl
+posix
+--FILE--
+<?php
+require __DIR__ . '/timeout.inc';
+rcp_adapter_timeout_run('3.7');
+?>
+--EXPECT--
+"v:k"
+Predis\TimeoutException: Operation has timed out
+  a Predis\CommunicationException: yes; names the node: yes; previous: RedisClusterPool\TimeoutException: timed out waiting for ADDR (pipeline of 1 commands); after the timeout: yes
+"v:k2"
