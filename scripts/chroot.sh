@@ -12,10 +12,11 @@
 # `scripts/deps.sh` inside, under an exclusive lock; runs hold a shared lock, so a rebuild never removes a
 # chroot in use, and two runs never build at once.
 #
-# Mounts (/proc, /sys, /dev with /dev/pts and /dev/shm, the checkout and its git repository, resolv.conf,
-# /etc/ssl/certs) are made in a private mount namespace and a private PID namespace (unshare): they are
-# invisible to the rest of the machine, and when CMD ends or this script is killed — Ctrl-C, SIGKILL, a
-# failure — the kernel drops the mounts and kills whatever CMD left running inside (daemons included).
+# Mounts (/proc, /sys, /dev with /dev/pts and /dev/shm, the checkout and its git repository, the shared/
+# directory beside it, resolv.conf, /etc/ssl/certs) are made in a private mount namespace and a private PID
+# namespace (unshare): they are invisible to the rest of the machine, and when CMD ends or this script is
+# killed — Ctrl-C, SIGKILL, a failure — the kernel drops the mounts and kills whatever CMD left running
+# inside (daemons included).
 # Debian's services are kept from starting (policy-rc.d).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -109,6 +110,13 @@ __inside)
   if [[ -d $gitdir && $gitdir != "$RCP_ROOT"/* ]]; then
     mkdir -p "$root$gitdir"
     mnt "$root$gitdir" --bind "$gitdir"
+  fi
+  # the shared/ directory beside the checkout (or RCP_SHARED_DIR), where tests find what no registry has
+  # (tests/adapter: Predis 2.4.1), read-only
+  shared=${RCP_SHARED_DIR:-$(dirname "$RCP_ROOT")/shared}
+  if [[ -d $shared ]]; then
+    mkdir -p "$root$shared"
+    mnt "$root$shared" --bind -o ro "$shared"
   fi
   # the machine's network setup: its DNS resolver and, for runs (packages write there while the chroot is
   # built), the certificate authorities it trusts (an egress proxy's own CA, say); read-only

@@ -14,7 +14,7 @@
 #   debian13-valkey  Debian 13 against a Valkey 8.1 cluster: the selected tests but tests/package/ (the
 #                    release packaging does not depend on the server); no valgrind pass
 # A leg whose release is the machine's runs on the machine; the others run in a chroot of that release that
-# scripts/chroot.sh builds once (debootstrap, about 2 minutes) and keeps in /var/cache/redis_cluster_pool/
+# scripts/chroot.sh builds once (debootstrap, about a minute) and keeps in /var/cache/redis_cluster_pool/
 # (rebuilt when scripts/deps.sh's package list changes). A leg that cannot run counts as a failure.
 #
 # Environment:
