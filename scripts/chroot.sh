@@ -37,14 +37,14 @@ debian_mirror() {
     [[ -f $f ]] || continue
     awk -v suite="$host" '
       # one-line: deb [options] URI SUITE COMPONENTS...
-      /^[ \t]*deb[ \t]/ { sub(/\[[^]]*\]/, ""); if ($3 == suite) { print $2; exit } }
+      function stanza() { if (uri != "" && types ~ / deb / && (" " suites " ") ~ (" " suite " ")) { print uri; found = 1; exit } }
+      /^[ \t]*deb[ \t]/ { sub(/\[[^]]*\]/, ""); if ($3 == suite) { print $2; found = 1; exit } }
       # deb822 stanzas, separated by empty lines
-      /^[ \t]*$/ { if (uri != "" && types ~ /(^| )deb( |$)/ && (" " suites " ") ~ (" " suite " ")) { print uri; exit }
-                   uri = ""; suites = ""; types = "" }
+      /^[ \t]*$/ { stanza(); uri = ""; suites = ""; types = "" }
       tolower($1) == "types:" { $1 = ""; types = $0 " " }
       tolower($1) == "uris:" { uri = $2 }
       tolower($1) == "suites:" { $1 = ""; suites = $0 }
-      END { if (uri != "" && types ~ /(^| )deb( |$)/ && (" " suites " ") ~ (" " suite " ")) print uri }
+      END { if (!found) stanza() }
     ' "$f" | head -n1
   done | head -n1
 }
