@@ -429,8 +429,6 @@ static void rcp_conn_setup_failed(rcp_conn *c, rcp_part *p, zend_string *m)
 		hint = "; check the username and password";
 	} else if (!strcasecmp(name, "READONLY")) {
 		hint = "; replica reads need the ACL permission +readonly";
-	} else if (!strcasecmp(name, "CLIENT")) {
-		hint = "; the ACL user needs +client|setinfo";
 	}
 	rcp_part_fail_msg(p, auth ? RCP_E_AUTH : RCP_E_CONNECTION, "%s on %s refused: %.*s%s",
 		name[0] ? name : "connection setup", c->addr, (int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m), hint);
