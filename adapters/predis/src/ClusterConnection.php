@@ -164,15 +164,17 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
 
     public function executeCommand(CommandInterface $command)
     {
-        // Inside MULTI (or after WATCH), everything Predis sends through the cluster connection belongs to the
-        // transaction: Predis 3.6 sends the queued commands here rather than to the node's connection. They
-        // must reach the node's dedicated connection (and be QUEUED there), never run at once on a pooled
-        // socket: a transaction is all or nothing.
+        // Inside MULTI, everything Predis sends through the cluster connection belongs to the transaction:
+        // Predis 3.6 sends the queued commands here rather than to the node's connection. They must reach the
+        // node's dedicated connection (and be QUEUED there), never run at once on a pooled socket: a
+        // transaction is all or nothing. While only a WATCH is held, the commands of the WATCHed slot go there.
         if ($this->transactionNode !== null) {
-            if ($this->transactionNode->inTransaction()) {
+            if ($this->transactionNode->holds($command, $command->getSlot() ?? $this->slotOf($command))) {
                 return $this->transactionNode->executeCommand($command);
             }
-            $this->transactionNode = null;
+            if (!$this->transactionNode->inTransaction()) {
+                $this->transactionNode = null;
+            }
         }
         $id = strtoupper($command->getId());
         if ($this->deferredMulti) {
