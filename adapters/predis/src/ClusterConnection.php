@@ -91,7 +91,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         ?FactoryInterface $factory = null,
         ?RedisClusterPool $pool = null
     ) {
-        $this->parameters = $parameters instanceof ParametersInterface ? $parameters : new Parameters($parameters);
+        $this->parameters = new Parameters(self::withoutRetry($parameters instanceof ParametersInterface ? $parameters->toArray() : $parameters));
         if ($factory === null) {
             $factory = new Factory();
             $factory->setDefaultParameters($this->parameters->toArray());
@@ -461,7 +461,22 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         $all = $first + $this->parameters->toArray();
         unset($all['host'], $all['port'], $all['path'], $all['alias']);
 
-        return $all;
+        return self::withoutRetry($all);
+    }
+
+    /**
+     * Parameters with Predis v3's "retry" turned off (v2 has none). Predis reads it from the connection it is
+     * given — the cluster connection for pipelines, a node connection for a per-node client — and would send a
+     * whole pipeline again after a timeout, writes included; the extension's own retry policy applies instead.
+     */
+    private static function withoutRetry(array $parameters): array
+    {
+        unset($parameters['retry']);
+        if (class_exists(\Predis\Retry\Retry::class)) {
+            $parameters['retry'] = new \Predis\Retry\Retry(new \Predis\Retry\Strategy\NoBackoff(), 0);
+        }
+
+        return $parameters;
     }
 
     /**
