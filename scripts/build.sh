@@ -8,10 +8,22 @@
 # phpize + configure run only when there is no Makefile, config.m4 changed since, or the flavour (flags)
 # or the checkout's path changed; otherwise this is an incremental `make` (PHP's Makefile tracks header
 # dependencies through the *.dep files). The generated files are listed in .gitignore.
+#
+# RCP_BUILD_DIR=DIR builds in DIR instead (a copy of the sources, refreshed on every call with their
+# timestamps, so that make stays incremental): DIR/modules/redis_cluster_pool.so. scripts/test.sh builds
+# there on every platform but the host's, so that two platforms' builds of one checkout never mix.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
+if [[ -n ${RCP_BUILD_DIR:-} ]]; then
+  mkdir -p "$RCP_BUILD_DIR"
+  # what phpize/configure/make read: config.m4, the sources it lists, their headers (the arginfo in stubs/);
+  # not what an in-tree build generated (objects, config.h)
+  find config.m4 ./*.c ./*.h src include stubs \( -name config.m4 -o -name '*.[ch]' \) -not -name config.h -print0 |
+    tar --null -T - -cf - | tar -xf - -C "$RCP_BUILD_DIR"
+  cd "$RCP_BUILD_DIR"
+fi
 
 flavour=dev
 for arg in "$@"; do
@@ -46,15 +58,12 @@ case $flavour in
     ldflags="" ;;
 esac
 
-phpize=phpize
-phpconfig=php-config
-if command -v phpize8.2 >/dev/null 2>&1; then phpize=phpize8.2; fi
-if command -v php-config8.2 >/dev/null 2>&1; then phpconfig=php-config8.2; fi
-phpconfig=$(command -v "$phpconfig") || rcp_die "build.sh: php-config not found (scripts/deps.sh installs php8.2-dev)"
+phpize=$(rcp_php_tool phpize)
+phpconfig=$(command -v "$(rcp_php_tool php-config)") || rcp_die "build.sh: php-config not found (scripts/deps.sh installs php-dev)"
 
 # What the current Makefile was configured for; a different value means configure again.
 stamp=.build-flavour
-want="$flavour|$cflags|$ldflags|$phpconfig|$RCP_ROOT"
+want="$flavour|$cflags|$ldflags|$phpconfig|$PWD"
 log=$(mktemp "${TMPDIR:-/tmp}/rcp-build.XXXXXX")
 trap 'rm -f "$log"' EXIT
 

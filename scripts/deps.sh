@@ -1,20 +1,52 @@
 #!/usr/bin/env bash
 # Installs, from Debian's packages, whatever the build, the tests, the demo and the benchmarks need and
 # is missing. Idempotent: when everything is present it costs one dpkg-query call and no apt at all.
-# Runs as root (or through sudo), non-interactively, on a fresh Debian bookworm.
+# Runs as root (or through sudo), non-interactively, on a fresh Debian bookworm (PHP 8.2) or trixie (PHP 8.4,
+# plus Valkey).
+#
+#   bash scripts/deps.sh               install what is missing on this machine
+#   bash scripts/deps.sh --list SUITE  print the package list for Debian SUITE (bookworm, trixie), one per line
 set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
 
-pkgs=(
-  php8.2-cli php8.2-dev php8.2-fpm      # PHP, phpize/php-config/run-tests.php, php-fpm
-  gcc make autoconf pkg-config          # the build (php8.2-dev pulls most of them in already)
-  libhiredis-dev libuv1-dev             # the extension's libraries
-  redis-server redis-tools              # the test cluster (redis-server, redis-cli)
-  valgrind                              # the memory pass of scripts/test.sh
-  libfcgi-bin                           # cgi-fcgi, for tests/fpm/fpm.sh request
-  composer unzip git                    # Predis from Packagist (differential tests, benchmarks)
-  php-pear                              # pecl: tests/package builds and installs the release tarball
-  procps iproute2                       # ps (process trees), ss (free ports)
-)
+# The packages for Debian release $1.
+packages() {
+  local php
+  case $1 in
+    bookworm) php=php8.2 ;;
+    trixie) php=php8.4 ;;
+    *) php=php ;;       # Debian's default PHP under its unversioned names
+  esac
+  printf '%s\n' \
+    "$php-cli" "$php-dev" "$php-fpm" \
+    gcc make autoconf pkg-config \
+    libhiredis-dev libuv1-dev \
+    redis-server redis-tools \
+    valgrind \
+    libfcgi-bin \
+    composer unzip git \
+    php-pear \
+    procps iproute2 util-linux netbase
+  # PHP, phpize/php-config/run-tests.php, php-fpm; the build; the extension's libraries; the test cluster
+  # (redis-server, redis-cli); the memory pass of scripts/test.sh; cgi-fcgi for tests/fpm/fpm.sh request;
+  # Predis from Packagist (differential tests, benchmarks); pecl (tests/package builds and installs the release
+  # tarball); ps (process trees), ss (free ports), flock/unshare; /etc/services.
+  case $1 in
+    # the trixie legs of scripts/test.sh also run the cluster tests on Valkey (valkey-server, valkey-cli)
+    trixie) printf '%s\n' valkey-server valkey-tools ;;
+    # the host builds the trixie chroot (scripts/chroot.sh)
+    bookworm) printf '%s\n' debootstrap ;;
+  esac
+}
+
+if [[ ${1:-} == --list ]]; then
+  [[ -n ${2:-} ]] || rcp_die "usage: $0 [--list SUITE]"
+  packages "$2"
+  exit 0
+fi
+mapfile -t pkgs < <(packages "$(rcp_codename)")
+php_dev=$(printf '%s\n' "${pkgs[@]}" | grep -m1 '^php.*-dev$')
 
 # One dpkg-query for all packages (a package dpkg has never heard of is only mentioned on stderr), then
 # compare the fully installed ones ("ii") with the wanted ones.
@@ -27,8 +59,8 @@ done
 # A package can be "installed" with a file of it gone (removed by hand or by a stray pecl run): the files the
 # scripts run are checked too, and their package reinstalled.
 reinstall=()
-if [[ " ${missing[*]} " != *" php8.2-dev "* ]] && ! compgen -G "/usr/lib/php/*/build/run-tests.php" >/dev/null; then
-  reinstall+=(php8.2-dev)
+if [[ " ${missing[*]} " != *" $php_dev "* ]] && ! compgen -G "/usr/lib/php/*/build/run-tests.php" >/dev/null; then
+  reinstall+=("$php_dev")
 fi
 ((${#missing[@]} == 0 && ${#reinstall[@]} == 0)) && exit 0
 
@@ -36,8 +68,8 @@ fi
 SUDO=()
 if [[ $(id -u) -ne 0 ]]; then SUDO=(sudo); fi
 export DEBIAN_FRONTEND=noninteractive
-# Debian's maintainer scripts would start the packaged redis-server and php8.2-fpm services on their
-# default ports; policy-rc.d (exit 101) stops them from starting while we install.
+# Debian's maintainer scripts would start the packaged redis-server, valkey-server and php-fpm services on
+# their default ports; policy-rc.d (exit 101) stops them from starting while we install.
 policy=/usr/sbin/policy-rc.d
 own_policy=0
 if [[ ! -e $policy ]]; then
@@ -61,7 +93,7 @@ fi
 
 # If the services were installed earlier (or started anyway), keep them off: the project runs its own
 # redis-server and php-fpm processes on free ports.
-for svc in redis-server php8.2-fpm; do
+for svc in redis-server valkey-server "php$(rcp_php_version)-fpm"; do
   if command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; then
     "${SUDO[@]}" systemctl disable --now "$svc" >/dev/null 2>&1 || true
   fi

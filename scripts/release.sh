@@ -92,7 +92,7 @@ cmd_install() {
 case "\$1" in
   --prefix) echo "$root" ;;
   --extension-dir) echo "$root/ext" ;;
-  *) exec "$(command -v php-config8.2 || command -v php-config)" "\$@" ;;
+  *) exec "$(command -v "$(rcp_php_tool php-config)")" "\$@" ;;
 esac
 EOF
   chmod +x "$root/pear/php-config"

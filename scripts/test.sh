@@ -1,33 +1,50 @@
 #!/usr/bin/env bash
-# The whole test suite, against a real 6-node Redis Cluster started for the run and stopped afterwards.
+# The whole test suite, on every tested platform, each against a real 6-node cluster started for the run and
+# stopped afterwards.
 #
-#   bash scripts/test.sh                    every phpt under tests/, then a valgrind pass over the tests
-#                                           listed in tests/valgrind.list
-#   bash scripts/test.sh tests/basic X.phpt only some tests (files or directories); the valgrind pass
-#                                           then covers the listed tests among them
+#   bash scripts/test.sh                    every phpt under tests/ on every leg (below), plus the valgrind
+#                                           passes over the tests listed in tests/valgrind.list
+#   bash scripts/test.sh tests/basic X.phpt only some tests (files or directories), on every leg; the valgrind
+#                                           passes then cover the listed tests among them
+#
+# Legs (one run each of the selected tests; results are named "<leg>: tests/x.phpt"):
+#   debian12         Debian 12 bookworm: PHP 8.2, hiredis 0.14, libuv 1.44, Redis 7.0; + valgrind pass
+#                    ("debian12 valgrind: tests/x.phpt")
+#   debian13         Debian 13 trixie: PHP 8.4, hiredis 1.2, libuv 1.50, Redis 8.0; + valgrind pass
+#   debian13-valkey  Debian 13 against a Valkey 8.1 cluster: the selected tests but tests/package/ (the
+#                    release packaging does not depend on the server); no valgrind pass
+# A leg whose release is the machine's runs on the machine; the others run in a chroot of that release that
+# scripts/chroot.sh builds once (debootstrap, about a minute) and keeps in /var/cache/redis_cluster_pool/
+# (rebuilt when scripts/deps.sh's package list changes). A leg that cannot run counts as a failure.
+#
 # Environment:
-#   RCP_NO_VALGRIND=1    skip the valgrind pass
-#   RCP_VALGRIND_ALL=1   valgrind pass over every selected test instead of tests/valgrind.list (slow)
+#   RCP_PLATFORMS=LEG,.. the legs to run (default: all): debian12, debian13, debian13-valkey (or valkey)
+#   RCP_NO_VALGRIND=1    skip the valgrind passes
+#   RCP_VALGRIND_ALL=1   valgrind passes over every selected test instead of tests/valgrind.list (slow)
 #   RCP_BUILD=asan       build with ASAN+UBSAN (scripts/build.sh --asan) and run the tests with libasan
 #                        preloaded; no valgrind pass (the two do not mix). Needs a php built without
 #                        RTLD_DEEPBIND (php-src): Debian's php cannot load an ASAN extension.
 #   RCP_BUILD=ubsan      UBSAN build (any undefined behaviour aborts the test) + the valgrind pass; works
 #                        with Debian's php. RCP_BUILD=release also works.
 #   RCP_TEST_TIMEOUT     seconds per test (default 300; 3x that under valgrind)
+#   RCP_CHROOT_CACHE     where the chroots are kept (default /var/cache/redis_cluster_pool)
 #   CI=true              a skipped test fails the run: in CI every test must really run
 #
 # Tests get (besides the whole environment of this script): RCP_TEST_SEEDS, RCP_TEST_PRIMARIES,
-# RCP_TEST_REPLICAS, RCP_TEST_CLUSTER_DIR (tests/cluster/cluster.sh), RCP_REPO_ROOT, RCP_EXT_SO (the built
-# extension, copied for this run so a concurrent rebuild cannot change it under running tests),
-# RCP_FPM_SH (tests/fpm/fpm.sh), RCP_PREDIS3_AUTOLOAD, RCP_ADAPTER2_AUTOLOAD / RCP_ADAPTER36_AUTOLOAD (the
-# adapter with Predis 2.4.1 / 3.6), RCP_ADAPTER3_AUTOLOAD (adapters/predis + Predis 3.7 +
-# symfony/cache), and TMPDIR (a directory of this run, removed at the
-# end; php-fpm instances started under it are stopped at the end too).
+# RCP_TEST_REPLICAS, RCP_TEST_SERVER (redis or valkey), RCP_TEST_CLUSTER_DIR (tests/cluster/cluster.sh),
+# RCP_REPO_ROOT, RCP_EXT_SO (the built extension, copied for this run so a concurrent rebuild cannot change it
+# under running tests), RCP_FPM_SH (tests/fpm/fpm.sh), RCP_PREDIS3_AUTOLOAD, RCP_ADAPTER2_AUTOLOAD /
+# RCP_ADAPTER36_AUTOLOAD (the adapter with Predis 2.4.1 / 3.6), RCP_ADAPTER3_AUTOLOAD (adapters/predis +
+# Predis 3.7 + symfony/cache), and TMPDIR (a directory of this run, removed at the end; php-fpm instances
+# started under it are stopped at the end too). PHP runs with PHPRC and PHP_INI_SCAN_DIR set to a copy of the
+# machine's php.ini and conf.d without any line naming redis_cluster_pool (scripts/lib.sh rcp_php_ini), so the
+# build under test is the only copy loaded, also in the php processes the tests start, whatever the
+# machine's php.ini enables.
 #
-# The last line printed is "N passed, N failed" (", N skipped" when some were skipped). Each test counts
-# once per pass; the valgrind pass's results are named "valgrind: <test>". The exit status is 0 only when
-# nothing failed, at least one test ran and (with CI=true) nothing was skipped. Logs of the last run:
-# .scratch/last-run/ (run-tests output, the cluster's node logs).
+# The last line printed is "N passed, N failed" (", N skipped" when some were skipped), over all legs. Each
+# test counts once per leg and pass. The exit status is 0 only when nothing failed, at least one test ran
+# and (with CI=true) nothing was skipped. Logs of the last run: .scratch/last-run/<leg>/ (run-tests output,
+# the cluster's node logs).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -36,17 +53,8 @@ cd "$RCP_ROOT"
 scratch="$RCP_ROOT/.scratch"
 mkdir -p "$scratch"
 
-# --- state read by the exit handler ------------------------------------------------------------------
-step="setup"          # what is being done now; named in the summary if it fails
-run_dir=""            # .scratch/run.XXXXXX: this run's cluster, TMPDIR, extension copy, logs
-logs=""               # $run_dir/logs, moved to .scratch/last-run/ at the end
-results=""            # one "STATUS name" line per test result
-child=""              # pid of the running run-tests.php
-tailer=""             # pid of the tail that streams its output
-all_ran=0             # 1 once every step has run
-
-# Counts over $results: PASS/XFAIL/XLEAK pass; SKIP is skipped; anything with FAIL, LEAK, BORK or WARN
-# (not the expected X* kinds) fails.
+# Counts over result lines "STATUS name": PASS/XFAIL/XLEAK pass; SKIP is skipped; anything with FAIL, LEAK,
+# BORK or WARN (not the expected X* kinds) fails.
 classify() {
   awk '{
     n = split($1, kinds, "&"); bad = 0; skip = 0
@@ -67,48 +75,159 @@ stop_services() {
   bash tests/cluster/cluster.sh stop "$1/cluster"
 }
 
+# The legs: name, Debian release, cluster server, valgrind pass (1/0), which tests (all, or cluster: all but
+# tests/package/).
+legs_table() {
+  cat <<'LEGS'
+debian12        bookworm redis  1 all
+debian13        trixie   redis  1 all
+debian13-valkey trixie   valkey 0 cluster
+LEGS
+}
+
+if [[ -z ${RCP_LEG:-} ]]; then
+  # === every selected leg, one after the other; the summary over all of them ============================
+  legs_dir=""       # .scratch/legs.XXXXXX: one directory per leg (results, logs, done)
+  leg_pid=""        # the leg running now
+
+  finish_all() {
+    local rc=$? passed=0 failed=0 skipped=0 line summary="" leg d
+    # a second Ctrl-C (or the TERM of whoever stops this run) must not cut the cleanup short
+    trap - EXIT
+    trap '' INT TERM
+    set +e
+    # the leg stops what it started (and a chroot leg's namespace dies with it at the latest)
+    [[ -n $leg_pid ]] && rcp_stop_tree "$leg_pid"
+    if [[ -n $legs_dir && -d $legs_dir ]]; then
+      for leg in "${legs[@]}"; do
+        d="$legs_dir/$leg"
+        [[ -f $d/done ]] && continue
+        # a leg that did not get to the end of its own summary failed (setup, chroot, interrupted)
+        echo "BORK $leg: did not complete$([[ -f $d/status ]] && echo " ($(cat "$d/status"))")" >>"$d/results"
+      done
+      cat "$legs_dir"/*/results 2>/dev/null | classify >"$legs_dir/results.txt"
+      passed=$(grep -c '^passed ' "$legs_dir/results.txt")
+      failed=$(grep -c '^failed ' "$legs_dir/results.txt")
+      skipped=$(grep -c '^skipped ' "$legs_dir/results.txt")
+      summary=$(grep -E '^(failed|skipped) ' "$legs_dir/results.txt" | sed 's/^[a-z]* /  /')
+      rm -f "$legs_dir/owner"
+      rm -rf "$scratch/last-run"
+      mv "$legs_dir" "$scratch/last-run"
+    fi
+    if ((rc != 0 && passed + failed + skipped == 0)); then
+      echo "test.sh: setup failed (exit status $rc)"
+      failed=$((failed + 1))
+    fi
+    if [[ -n $summary ]]; then
+      echo "Not passed (details above and in .scratch/last-run/<leg>/):"
+      echo "$summary"
+    fi
+    rc=0
+    ((failed > 0)) && rc=1
+    if ((passed + failed == 0)); then echo "test.sh: no test ran"; rc=1; fi
+    if [[ ${CI:-} == true ]] && ((skipped > 0)); then
+      echo "test.sh: CI=true and $skipped test(s) skipped; in CI every test must run (reasons above)"
+      rc=1
+    fi
+    line="$passed passed, $failed failed"
+    ((skipped > 0)) && line+=", $skipped skipped"
+    echo "$line"
+    exit "$rc"
+  }
+  legs=()
+  trap finish_all EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+
+  for t in "$@"; do [[ -e $t ]] || rcp_die "test.sh: no such test or directory: $t"; done
+  want=${RCP_PLATFORMS:-$(legs_table | awk '{ print $1 }' | paste -sd,)}
+  for w in ${want//,/ }; do
+    [[ $w == valkey ]] && w=debian13-valkey
+    legs_table | awk -v w="$w" '$1 == w { f = 1 } END { exit !f }' ||
+      rcp_die "test.sh: unknown leg '$w' in RCP_PLATFORMS (legs: $(legs_table | awk '{ print $1 }' | paste -sd' '), valkey)"
+    [[ " ${legs[*]} " == *" $w "* ]] || legs+=("$w")
+  done
+  ((${#legs[@]})) || rcp_die "test.sh: RCP_PLATFORMS selects no leg"
+
+  # Runs of test.sh that died without cleaning up (kill -9, a lost machine) may have left services behind
+  # (a chroot leg's died with its namespace: only its directories are left).
+  for d in "$scratch"/legs.* "$scratch"/run.* "$scratch"/*/run.*; do
+    [[ -d $d ]] || continue
+    owner=$(cat "$d/owner" 2>/dev/null || true)
+    if [[ -n $owner ]] && tr '\0' ' ' <"/proc/$owner/cmdline" 2>/dev/null | grep -q 'test\.sh'; then continue; fi
+    rcp_log "removing the leftovers of an earlier run: $d"
+    [[ $d == */run.* ]] && { stop_services "$d" >/dev/null 2>&1 || true; }
+    rm -rf "$d"
+  done
+  legs_dir=$(mktemp -d "$scratch/legs.XXXXXX")
+  echo $$ >"$legs_dir/owner"
+
+  # the host's packages (and debootstrap for the chroots)
+  bash scripts/deps.sh
+  host=$(rcp_codename)
+  export RCP_RUN_OWNER=$$
+  for leg in "${legs[@]}"; do
+    read -r _ release _ <<<"$(legs_table | awk -v l="$leg" '$1 == l')"
+    mkdir -p "$legs_dir/$leg"
+    : >"$legs_dir/$leg/results"
+    t0=$SECONDS
+    rcp_log "leg $leg ($release$([[ $release != "$host" ]] && echo ", in a chroot"))"
+    if [[ $release == "$host" ]]; then
+      RCP_LEG=$leg RCP_LEG_DIR="$legs_dir/$leg" bash scripts/test.sh "$@" &
+    else
+      # the chroot's scratch and build directories are its own: .scratch/<release>/
+      RCP_LEG=$leg RCP_LEG_DIR="$legs_dir/$leg" RCP_SCRATCH="$scratch/$release" \
+        RCP_BUILD_DIR="$scratch/$release/build" bash scripts/chroot.sh run "$release" -- bash scripts/test.sh "$@" &
+    fi
+    leg_pid=$!
+    rc=0
+    wait "$leg_pid" || rc=$?
+    leg_pid=""
+    [[ -f $legs_dir/$leg/done ]] || echo "exit status $rc" >"$legs_dir/$leg/status"
+    rcp_log "leg $leg: $(classify "$legs_dir/$leg/results" | awk '{ n[$1]++ } END { printf "%d passed, %d failed, %d skipped", n["passed"], n["failed"], n["skipped"] }') in $((SECONDS - t0)) s"
+  done
+  exit 0
+fi
+
+# === one leg (RCP_LEG), on this machine or in its chroot ===================================================
+read -r _ _ server leg_valgrind leg_tests <<<"$(legs_table | awk -v l="$RCP_LEG" '$1 == l')"
+[[ -n $server && -n ${RCP_LEG_DIR:-} ]] || rcp_die "test.sh: RCP_LEG=$RCP_LEG needs RCP_LEG_DIR (set by test.sh)"
+scratch=${RCP_SCRATCH:-$scratch}
+mkdir -p "$scratch"
+build_dir=${RCP_BUILD_DIR:-$RCP_ROOT}
+
+# --- state read by the exit handler ------------------------------------------------------------------
+step="setup"          # what is being done now; named in the summary if it fails
+run_dir=""            # $scratch/run.XXXXXX: this leg's cluster, TMPDIR, extension copy, logs
+logs=""               # $run_dir/logs, moved to $RCP_LEG_DIR/ at the end
+results="$RCP_LEG_DIR/results"   # one "STATUS <leg>: name" line per test result
+child=""              # pid of the running run-tests.php
+tailer=""             # pid of the tail that streams its output
+all_ran=0             # 1 once every step has run
+
 finish() {
-  local rc=$? passed=0 failed=0 skipped=0 line f summary=""
-  trap - EXIT INT TERM
+  local rc=$? f
+  # the test.sh running the legs stops every process of the leg (SIGTERM) once Ctrl-C (SIGINT) reached this
+  # one: neither signal may cut the cleanup short
+  trap - EXIT
+  trap '' INT TERM
   set +e
-  # Nothing started by this run outlives it: run-tests.php and its tests, php-fpm, the cluster.
+  # Nothing started by this leg outlives it: run-tests.php and its tests, php-fpm, the cluster.
   [[ -n $child ]] && rcp_kill_tree "$child" TERM
   [[ -n $tailer ]] && kill "$tailer" 2>/dev/null
   if [[ -n $run_dir && -d $run_dir ]]; then
     for f in "$run_dir"/cluster/node-*/redis.log; do
-      [[ -f $f ]] && cp "$f" "$logs/redis-$(basename "$(dirname "$f")").log"
+      [[ -f $f ]] && cp "$f" "$logs/$server-$(basename "$(dirname "$f")").log"
     done
     stop_services "$run_dir" >>"$logs/cleanup.log" 2>&1
-    if [[ -f $results ]]; then
-      classify "$results" >"$logs/results.txt"
-      passed=$(grep -c '^passed ' "$logs/results.txt")
-      failed=$(grep -c '^failed ' "$logs/results.txt")
-      skipped=$(grep -c '^skipped ' "$logs/results.txt")
-      summary=$(grep -E '^(failed|skipped) ' "$logs/results.txt" | sed 's/^[a-z]* /  /')
-    fi
-    rm -rf "$scratch/last-run"
-    mv "$logs" "$scratch/last-run"
+    cp -a "$logs"/. "$RCP_LEG_DIR/"
     rm -rf "$run_dir"
   fi
-
   if ((all_ran == 0)); then
-    echo "test.sh: $step failed (exit status $rc)"
-    failed=$((failed + 1))
+    echo "test.sh: $RCP_LEG: $step failed (exit status $rc)"
+    echo "BORK $RCP_LEG: $step failed (exit status $rc)" >>"$results"
   fi
-  if [[ -n $summary ]]; then
-    echo "Not passed (details above and in .scratch/last-run/):"
-    echo "$summary"
-  fi
-  rc=0
-  ((failed > 0)) && rc=1
-  if ((passed + failed == 0)); then echo "test.sh: no test ran"; rc=1; fi
-  if [[ ${CI:-} == true ]] && ((skipped > 0)); then
-    echo "test.sh: CI=true and $skipped test(s) skipped; in CI every test must run (reasons above)"
-    rc=1
-  fi
-  line="$passed passed, $failed failed"
-  ((skipped > 0)) && line+=", $skipped skipped"
-  echo "$line"
+  echo "$rc" >"$RCP_LEG_DIR/done"
   exit "$rc"
 }
 trap finish EXIT
@@ -119,44 +238,39 @@ trap 'exit 143' TERM
 tests=("$@")
 ((${#tests[@]})) || tests=(tests)
 for t in "${tests[@]}"; do [[ -e $t ]] || rcp_die "test.sh: no such test or directory: $t"; done
+if [[ $leg_tests == cluster ]]; then
+  # the tests of the server side: all but the release packaging's (which does not depend on the server)
+  mapfile -t tests < <(find "${tests[@]}" -name '*.phpt' -not -path '*/tests/package/*' -not -path 'tests/package/*' | sort)
+  ((${#tests[@]})) || rcp_die "test.sh: $RCP_LEG: no test selected outside tests/package/"
+fi
 
 flavour=${RCP_BUILD:-dev}
 case $flavour in dev|asan|ubsan|release) ;; *) rcp_die "test.sh: RCP_BUILD must be dev, asan, ubsan or release" ;; esac
 
 # --- setup -------------------------------------------------------------------------------------------
-# Runs of test.sh that died without cleaning up (kill -9, a lost machine) may have left services behind.
-for d in "$scratch"/run.*; do
-  [[ -d $d ]] || continue
-  owner=$(cat "$d/owner" 2>/dev/null || true)
-  if [[ -n $owner ]] && tr '\0' ' ' <"/proc/$owner/cmdline" 2>/dev/null | grep -q 'test\.sh'; then continue; fi
-  rcp_log "removing the leftovers of an earlier run: $d"
-  stop_services "$d" >/dev/null 2>&1 || true
-  rm -rf "$d"
-done
-
 run_dir=$(mktemp -d "$scratch/run.XXXXXX")
-echo $$ >"$run_dir/owner"
+# the owner: the test.sh that runs every leg, as the machine sees it (leftovers are found by it)
+echo "${RCP_RUN_OWNER:-$$}" >"$run_dir/owner"
 logs="$run_dir/logs"
-results="$run_dir/results"
 mkdir -p "$logs" "$run_dir/ext" "$run_dir/tmp"
-: >"$results"
 
 step="scripts/deps.sh"
 bash scripts/deps.sh
 
 step="scripts/build.sh --$flavour"
-# serialized with any other build of this checkout (flock comes with util-linux, always installed)
+# serialized with any other build of this checkout on this platform (flock comes with util-linux)
 flock "$scratch/build.lock" bash scripts/build.sh "--$flavour"
 
 step="setup"
 PHP=$(command -v "$(rcp_php)")
-# run-tests.php: the copy phpize put in the repository, else php8.2-dev's own
+# run-tests.php: the copy phpize put in the build directory, else php-dev's own
 RUN_TESTS=
-for f in "$RCP_ROOT/run-tests.php" /usr/lib/php/*/build/run-tests.php; do
+for f in "$build_dir/run-tests.php" "$("$(rcp_php_tool php-config)" --extension-dir)/build/run-tests.php" \
+         /usr/lib/php/*/build/run-tests.php; do
   if [[ -f $f ]]; then RUN_TESTS=$f; break; fi
 done
-[[ -n $RUN_TESTS ]] || rcp_die "test.sh: run-tests.php not found (php8.2-dev)"
-cp modules/redis_cluster_pool.so "$run_dir/ext/"
+[[ -n $RUN_TESTS ]] || rcp_die "test.sh: run-tests.php not found (php-dev)"
+cp "$build_dir/modules/redis_cluster_pool.so" "$run_dir/ext/"
 
 step="installing Predis v3 (Composer)"
 predis="$scratch/predis3"
@@ -174,9 +288,9 @@ adapter3="$scratch/adapter-v3"
 bash tests/adapter/install_predis.sh "$adapter3" "3.7.*" "symfony/cache:^7.4 || ^6.4"
 bash tests/adapter/install_predis.sh "$scratch/adapter-v3.6" "3.6.*"
 
-step="starting the Redis Cluster (tests/cluster/cluster.sh)"
-rcp_log "starting a 6-node Redis Cluster"
-bash tests/cluster/cluster.sh start "$run_dir/cluster" >/dev/null
+step="starting the cluster (tests/cluster/cluster.sh, $server)"
+rcp_log "$RCP_LEG: starting a 6-node $server cluster"
+RCP_SERVER=$server bash tests/cluster/cluster.sh start "$run_dir/cluster" >/dev/null
 set -a
 # shellcheck source=/dev/null
 source "$run_dir/cluster/env"
@@ -191,6 +305,10 @@ export RCP_ADAPTER36_AUTOLOAD="$scratch/adapter-v3.6/vendor/autoload.php"
 export RCP_ADAPTER2_AUTOLOAD="$RCP_ROOT/tests/adapter/autoload_predis2.php"
 export TMPDIR="$run_dir/tmp"
 export NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$PHP" REPORT_EXIT_STATUS=0 NO_COLOR=1
+# The machine's php.ini and conf.d without any redis_cluster_pool line: the build under test (-d extension=
+# below) is the only copy loaded, in run-tests.php, the tests and every php they start.
+rcp_php_ini "$PHP" "$run_dir/php"
+export PHPRC="$run_dir/php" PHP_INI_SCAN_DIR="$run_dir/php/conf.d"
 
 # Extra environment of run-tests.php (and so of the tests) only.
 test_env=()
@@ -236,13 +354,15 @@ run_phpt() {
 
 timeout=${RCP_TEST_TIMEOUT:-300}
 step="running the tests"
-rcp_log "running ${tests[*]}"
-run_phpt "" "$logs/run-tests.log" --set-timeout "$timeout" "${tests[@]}"
+rcp_log "$RCP_LEG: running ${tests[*]}"
+run_phpt "$RCP_LEG: " "$logs/run-tests.log" --set-timeout "$timeout" "${tests[@]}"
 
 # --- valgrind pass -----------------------------------------------------------------------------------
 vg=()
 if [[ ${RCP_NO_VALGRIND:-0} == 1 ]]; then
   rcp_log "no valgrind pass (RCP_NO_VALGRIND=1)"
+elif [[ $leg_valgrind != 1 ]]; then
+  rcp_log "$RCP_LEG: no valgrind pass on this leg"
 elif [[ $flavour == asan ]]; then
   rcp_log "no valgrind pass (RCP_BUILD=asan: ASAN and valgrind do not mix)"
 elif [[ ${RCP_VALGRIND_ALL:-0} == 1 ]]; then
@@ -268,9 +388,9 @@ else
 fi
 if ((${#vg[@]})); then
   step="the valgrind pass"
-  rcp_log "valgrind pass over ${vg[*]}"
+  rcp_log "$RCP_LEG: valgrind pass over ${vg[*]}"
   # pcre.jit=0: PCRE's JIT code reads memory valgrind cannot track (false "uninitialised" reports)
-  run_phpt "valgrind: " "$logs/run-tests-valgrind.log" -m -d pcre.jit=0 --set-timeout $((timeout * 3)) "${vg[@]}"
+  run_phpt "$RCP_LEG valgrind: " "$logs/run-tests-valgrind.log" -m -d pcre.jit=0 --set-timeout $((timeout * 3)) "${vg[@]}"
 fi
 
 all_ran=1

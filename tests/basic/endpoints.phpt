@@ -8,6 +8,11 @@ require __DIR__ . '/../cluster.inc';
 $seed = rcp_primaries()[0];
 [$host, $port] = explode(':', $seed);
 $raw = new RcpRaw($seed);
+// the cluster is shared with the tests that follow: put the endpoint settings back however this test ends
+register_shutdown_function(function () use ($raw) {
+    $raw->cmd('CONFIG', 'SET', 'cluster-preferred-endpoint-type', 'ip');
+    foreach (rcp_seeds() as $n) (new RcpRaw($n))->cmd('CONFIG', 'SET', 'cluster-announce-hostname', '');
+});
 foreach (['ip', 'hostname', 'unknown-endpoint'] as $type) {
     if ($type === 'hostname') {
         foreach (rcp_seeds() as $n) (new RcpRaw($n))->cmd('CONFIG', 'SET', 'cluster-announce-hostname', 'localhost');
@@ -37,8 +42,6 @@ foreach (['ip', 'hostname', 'unknown-endpoint'] as $type) {
         count($map['slots']) >= 3 ? 'yes' : 'no', $pool->get('k'));
     $pool->del('k');
 }
-$raw->cmd('CONFIG', 'SET', 'cluster-preferred-endpoint-type', 'ip');
-foreach (rcp_seeds() as $n) (new RcpRaw($n))->cmd('CONFIG', 'SET', 'cluster-announce-hostname', '');
 ?>
 --EXPECT--
 ip               endpoint='127.0.0.1' discovered:yes nodes as in the reply:yes ranges>=3:yes get=ip

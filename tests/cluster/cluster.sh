@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A real Redis Cluster for the tests, the demo and the benchmarks: 6 redis-server processes from Debian's
-# redis-server (3 primaries + 3 replicas) on free loopback ports, each in its own subdirectory of DIR.
+# redis-server (3 primaries + 3 replicas) on free loopback ports, each in its own subdirectory of DIR; or
+# the same of valkey-server (Valkey's fork of Redis) with RCP_SERVER=valkey.
 #
 #   tests/cluster/cluster.sh start DIR    start, wait until healthy, write DIR/env and print it
 #   tests/cluster/cluster.sh stop DIR     shut every node down and remove DIR
@@ -13,10 +14,13 @@
 #   RCP_TEST_PRIMARIES    the primaries, comma-separated
 #   RCP_TEST_REPLICAS     the replicas, comma-separated
 #   RCP_TEST_CLUSTER_DIR  DIR (absolute)
+#   RCP_TEST_SERVER       redis or valkey
 # Node N lives in DIR/node-PORT/ with redis.conf (restart a killed node with
 # `redis-server DIR/node-PORT/redis.conf`), redis.pid, redis.log and nodes.conf.
 #
-# Environment: RCP_NODE_TIMEOUT (cluster-node-timeout in ms, default 3000),
+# Environment: RCP_SERVER (start: redis, the default, runs redis-server and redis-cli; valkey runs
+#              valkey-server and valkey-cli; the other commands use the server DIR was started with),
+#              RCP_NODE_TIMEOUT (cluster-node-timeout in ms, default 3000),
 #              RCP_CLUSTER_WAIT (seconds to wait for a healthy cluster, default 60).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -26,6 +30,13 @@ usage() { echo "usage: $0 start|stop|status DIR | restart-node DIR PORT | wait D
 cmd=${1:-}
 dir=${2:-}
 [[ -n $cmd && -n $dir ]] || usage
+
+# The server: RCP_SERVER for `start`, else the one DIR's cluster was started with (DIR/server).
+server=${RCP_SERVER:-redis}
+if [[ $cmd != start && -f $dir/server ]]; then server=$(cat "$dir/server"); fi
+case $server in redis|valkey) ;; *) rcp_die "cluster.sh: RCP_SERVER must be redis or valkey" ;; esac
+server_bin=$server-server
+cli=$server-cli
 
 # --- helpers ---------------------------------------------------------------------------------------
 
@@ -53,7 +64,7 @@ stop_nodes() {
   for nd in "$dir"/node-*; do
     pid=$(node_pid "$nd") || continue
     port=$(cat "$nd/port")
-    redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || kill -TERM "$pid" 2>/dev/null || true
+    "$cli" -p "$port" shutdown nosave >/dev/null 2>&1 || kill -TERM "$pid" 2>/dev/null || true
     pids+=("$pid")
   done
   for pid in "${pids[@]}"; do
@@ -98,24 +109,24 @@ show_logs() {
 # primary up and no sync in progress, a primary sees its replica.
 node_ok() {
   local port=$1 info nodes repl slots nd
-  info=$(redis-cli -p "$port" cluster info 2>/dev/null) || return 1
+  info=$("$cli" -p "$port" cluster info 2>/dev/null) || return 1
   grep -q '^cluster_state:ok' <<<"$info" || return 1
   grep -q '^cluster_slots_assigned:16384' <<<"$info" || return 1
   grep -q '^cluster_slots_ok:16384' <<<"$info" || return 1
   grep -q '^cluster_known_nodes:6' <<<"$info" || return 1
-  nodes=$(redis-cli -p "$port" cluster nodes 2>/dev/null) || return 1
+  nodes=$("$cli" -p "$port" cluster nodes 2>/dev/null) || return 1
   [[ $(grep -c ' connected' <<<"$nodes") -eq 6 ]] || return 1
   # every replica known as the replica of its primary (else CLUSTER SLOTS on this node lists no replica for
   # that primary yet: gossip has not converged)
   [[ $(grep -cE '^[0-9a-f]{40} [^ ]+ (myself,)?slave [0-9a-f]{40} ' <<<"$nodes") -eq 3 ]] || return 1
   # and CLUSTER SLOTS lists all 6 nodes: Redis 7 leaves a replica out until gossip carried its replication
   # offset, a few seconds after it is otherwise healthy (a client discovering then would see no replica)
-  slots=$(redis-cli -p "$port" cluster slots 2>/dev/null) || return 1
+  slots=$("$cli" -p "$port" cluster slots 2>/dev/null) || return 1
   for nd in "$dir"/node-*; do
     grep -qx "$(cat "$nd/port")" <<<"$slots" || return 1
   done
   ! grep -qE 'fail|handshake|noaddr' <<<"$nodes" || return 1
-  repl=$(redis-cli -p "$port" info replication 2>/dev/null) || return 1
+  repl=$("$cli" -p "$port" info replication 2>/dev/null) || return 1
   if grep -q '^role:slave' <<<"$repl"; then
     grep -q '^master_link_status:up' <<<"$repl" || return 1
     grep -q '^master_sync_in_progress:0' <<<"$repl" || return 1
@@ -149,7 +160,7 @@ enable-debug-command yes
 # a replica's full sync starts at once instead of after the default 5 s
 repl-diskless-sync-delay 0
 CONF
-  redis-server "$nd/redis.conf" >"$nd/start.log" 2>&1 || true
+  "$server_bin" "$nd/redis.conf" >"$nd/start.log" 2>&1 || true
 }
 
 # Start 6 nodes on free ports, retrying on another set of ports when one was taken meanwhile.
@@ -163,7 +174,7 @@ start_nodes() {
     for _ in $(seq 1 300); do   # up to 15 s for the 6 nodes to answer PING in their own directory
       up=0
       for p in "${ports[@]}"; do
-        if node_pid "$dir/node-$p" >/dev/null && [[ $(redis-cli -p "$p" ping 2>/dev/null) == PONG ]]; then
+        if node_pid "$dir/node-$p" >/dev/null && [[ $("$cli" -p "$p" ping 2>/dev/null) == PONG ]]; then
           up=$((up + 1))
         fi
       done
@@ -172,7 +183,7 @@ start_nodes() {
     done
     echo "cluster.sh: only $up of 6 nodes came up on ports ${ports[*]} (attempt $attempt), retrying" >&2
     for p in "${ports[@]}"; do
-      if ! node_pid "$dir/node-$p" >/dev/null || [[ $(redis-cli -p "$p" ping 2>/dev/null) != PONG ]]; then
+      if ! node_pid "$dir/node-$p" >/dev/null || [[ $("$cli" -p "$p" ping 2>/dev/null) != PONG ]]; then
         echo "cluster.sh: node $p did not come up: $(tail -n 3 "$dir/node-$p/start.log" "$dir/node-$p/redis.log" 2>/dev/null | tr '\n' ' ')" >&2
       fi
     done
@@ -180,19 +191,20 @@ start_nodes() {
     rm -rf "${dir:?}"/node-*
   done
   show_logs
-  rcp_die "cluster.sh: could not start 6 redis-server nodes"
+  rcp_die "cluster.sh: could not start 6 $server_bin nodes"
 }
 
 # --- commands --------------------------------------------------------------------------------------
 
 case $cmd in
 start)
-  if ! command -v redis-server >/dev/null || ! command -v redis-cli >/dev/null; then
-    rcp_die "cluster.sh: redis-server/redis-cli not found (scripts/deps.sh installs them)"
+  if ! command -v "$server_bin" >/dev/null || ! command -v "$cli" >/dev/null; then
+    rcp_die "cluster.sh: $server_bin/$cli not found (scripts/deps.sh installs them)"
   fi
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
   if [[ -n $(compgen -G "$dir/node-*") ]]; then rcp_die "cluster.sh: $dir already holds a cluster (stop it first)"; fi
+  echo "$server" >"$dir/server"
   t0=$SECONDS
   ports=()
   # Whatever goes wrong from here on (an error, a signal), nothing started is left running.
@@ -205,8 +217,8 @@ start)
 
   addrs=()
   for p in "${ports[@]}"; do addrs+=("127.0.0.1:$p"); done
-  if ! redis-cli --cluster create "${addrs[@]}" --cluster-replicas 1 --cluster-yes </dev/null >"$dir/create.log" 2>&1; then
-    echo "cluster.sh: redis-cli --cluster create failed" >&2
+  if ! "$cli" --cluster create "${addrs[@]}" --cluster-replicas 1 --cluster-yes </dev/null >"$dir/create.log" 2>&1; then
+    echo "cluster.sh: $cli --cluster create failed" >&2
     show_logs; stop_nodes; exit 1
   fi
 
@@ -215,12 +227,12 @@ start)
   while :; do
     ok=1
     for p in "${ports[@]}"; do node_ok "$p" || { ok=0; break; }; done
-    if ((ok)) && redis-cli --cluster check "127.0.0.1:${ports[0]}" </dev/null >"$dir/check.log" 2>&1; then break; fi
+    if ((ok)) && "$cli" --cluster check "127.0.0.1:${ports[0]}" </dev/null >"$dir/check.log" 2>&1; then break; fi
     if ((SECONDS >= deadline)); then
       echo "cluster.sh: the cluster was not healthy after ${wait_s} s (first unhealthy node: $p)" >&2
-      { redis-cli -p "$p" cluster info | head -n 7
-        redis-cli -p "$p" info replication | grep -E '^(role|connected_slaves|master_link_status|master_sync_in_progress):'
-        redis-cli -p "$p" cluster nodes; } >&2 2>&1 || true
+      { "$cli" -p "$p" cluster info | head -n 7
+        "$cli" -p "$p" info replication | grep -E '^(role|connected_slaves|master_link_status|master_sync_in_progress):'
+        "$cli" -p "$p" cluster nodes; } >&2 2>&1 || true
       show_logs; stop_nodes; exit 1
     fi
     sleep 0.2
@@ -229,7 +241,7 @@ start)
   prim=()
   repl=()
   for p in "${ports[@]}"; do
-    if redis-cli -p "$p" info replication | grep -q '^role:master'; then prim+=("127.0.0.1:$p"); else repl+=("127.0.0.1:$p"); fi
+    if "$cli" -p "$p" info replication | grep -q '^role:master'; then prim+=("127.0.0.1:$p"); else repl+=("127.0.0.1:$p"); fi
   done
   if ((${#prim[@]} != 3 || ${#repl[@]} != 3)); then
     echo "cluster.sh: expected 3 primaries and 3 replicas, got ${#prim[@]} and ${#repl[@]}" >&2
@@ -243,10 +255,11 @@ start)
     assign RCP_TEST_PRIMARIES "$(join "${prim[@]}")"
     assign RCP_TEST_REPLICAS "$(join "${repl[@]}")"
     assign RCP_TEST_CLUSTER_DIR "$dir"
+    assign RCP_TEST_SERVER "$server"
   } >"$dir/env.tmp"
   mv "$dir/env.tmp" "$dir/env"
   started_ok=1
-  echo "cluster.sh: cluster up on ports ${ports[*]} in $((SECONDS - t0)) s" >&2
+  echo "cluster.sh: $server cluster up on ports ${ports[*]} in $((SECONDS - t0)) s" >&2
   cat "$dir/env"
   ;;
 stop)
@@ -265,9 +278,9 @@ restart-node)
   port=${3:-}
   [[ -f $dir/node-$port/redis.conf ]] || rcp_die "cluster.sh: no node $port in $dir"
   node_pid "$dir/node-$port" >/dev/null && rcp_die "cluster.sh: node $port is still running"
-  redis-server "$dir/node-$port/redis.conf" >>"$dir/node-$port/start.log" 2>&1 || true
+  "$server_bin" "$dir/node-$port/redis.conf" >>"$dir/node-$port/start.log" 2>&1 || true
   for _ in $(seq 1 100); do
-    [[ $(redis-cli -p "$port" ping 2>/dev/null) == PONG ]] && exit 0
+    [[ $("$cli" -p "$port" ping 2>/dev/null) == PONG ]] && exit 0
     sleep 0.05
   done
   rcp_die "cluster.sh: node $port did not come back"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Real php-fpm (Debian's php-fpm8.2) with the built extension, for the tests, the demo and the benchmarks.
+# Real php-fpm (Debian's php-fpmX.Y of this platform's PHP) with the built extension, for the tests, the demo
+# and the benchmarks.
 #
 #   tests/fpm/fpm.sh start DIR [WORKERS]      one pool, pm = static with WORKERS children (default 8), on a
 #                                             free 127.0.0.1 port; writes DIR/fpm.env and prints it
@@ -11,8 +12,11 @@
 # php-fpm.log (master and, with catch_workers_output, the workers' stderr) and php-errors.log.
 #
 # The extension is loaded with `-d extension=...` on the master's command line, so its MINIT runs in the
-# master before the workers are forked, as with an `extension=` line in php.ini in production; Debian's
-# fpm php.ini and conf.d are used unchanged. The caller's environment reaches the workers (clear_env = no).
+# master before the workers are forked, as with an `extension=` line in php.ini in production. php-fpm's own
+# php.ini and conf.d (Debian's /etc/php/X.Y/fpm/, whatever PHPRC / PHP_INI_SCAN_DIR the caller has) are used
+# through a copy in DIR/php/ without any line naming redis_cluster_pool (scripts/lib.sh rcp_php_ini), so an
+# extension installed on the machine is not loaded beside the one under test. The caller's environment
+# reaches the workers (clear_env = no).
 #
 # Environment: RCP_EXT_SO   the .so to load (default: modules/redis_cluster_pool.so of this checkout)
 #              RCP_FPM_NO_EXT=1  load no extension (to test this script itself)
@@ -39,11 +43,15 @@ case $cmd in
 start)
   workers=${3:-8}
   [[ $workers =~ ^[1-9][0-9]*$ ]] || usage
-  fpm=$(command -v php-fpm8.2 || echo /usr/sbin/php-fpm8.2)
-  [[ -x $fpm ]] || rcp_die "fpm.sh: php-fpm8.2 not found (scripts/deps.sh installs php8.2-fpm)"
+  fpm=$(rcp_php_tool php-fpm)
+  fpm=$(command -v "$fpm" || echo "/usr/sbin/$fpm")
+  [[ -x $fpm ]] || rcp_die "fpm.sh: $fpm not found (scripts/deps.sh installs php-fpm)"
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
   if master_pid >/dev/null; then rcp_die "fpm.sh: php-fpm already runs for $dir"; fi
+  # php-fpm's installed configuration, not what the caller's PHPRC / PHP_INI_SCAN_DIR point at (a test run
+  # exports its CLI's), minus redis_cluster_pool
+  (unset PHPRC PHP_INI_SCAN_DIR; rcp_php_ini "$fpm" "$dir/php")
 
   args=(-R -y "$dir/php-fpm.conf")
   if [[ ${RCP_FPM_NO_EXT:-0} != 1 ]]; then
@@ -85,7 +93,7 @@ php_admin_flag[log_errors] = on
 CONF
     rm -f "$dir/php-fpm.pid"
     # With daemonize = yes the command returns once the master is ready (or failed to start).
-    if "$fpm" "${args[@]}" >>"$dir/php-fpm.log" 2>&1; then
+    if PHPRC=$dir/php PHP_INI_SCAN_DIR=$dir/php/conf.d "$fpm" "${args[@]}" >>"$dir/php-fpm.log" 2>&1; then
       for _ in $(seq 1 100); do
         if master_pid >/dev/null && ! rcp_ports_free "$port"; then break; fi
         sleep 0.05
