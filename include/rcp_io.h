@@ -18,6 +18,7 @@
 #include "rcp_resp_scan.h"
 
 #define RCP_ADDR_MAX 280
+#define RCP_CONN_ADDRS 4             /* addresses of a host name tried in turn (::1, then 127.0.0.1...) */
 
 typedef enum {
 	RCP_CONN_NEW = 0,    /* handle not initialised */
@@ -43,6 +44,10 @@ typedef struct rcp_conn {
 	uint32_t setup_total;         /* how many setup commands there are */
 	char setup_names[48];         /* their names, space-separated ("AUTH READONLY"), to name a refused one */
 	bool peer_closed;             /* EOF or reset seen: the server closed it (idle timeout, CLIENT KILL) */
+	struct sockaddr_storage addrs[RCP_CONN_ADDRS]; /* the host's addresses, tried in turn when one refuses */
+	uint8_t naddrs, addr_next;
+	bool closing_for_retry;       /* its handle is being closed to connect to the next address */
+	bool free_when_closed;        /* closed meanwhile: the close callback frees it */
 	uint64_t key_hash;            /* hash of its pool key (node + credentials): remembered auth failures */
 	char *refusal;                /* set by rcp_conn_refuse(): fails at once, never connects (malloc'd) */
 	char refusal_etype[16];

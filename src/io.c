@@ -188,6 +188,10 @@ void rcp_conn_close(rcp_conn *c)
 		c->part->conn = NULL;
 		c->part = NULL;
 	}
+	if (c->closing_for_retry) {
+		c->free_when_closed = true; /* its handle's close callback frees it */
+		return;
+	}
 	if (c->handle_open) {
 		rcp_io_loop();
 		c->handle_open = false;
@@ -429,8 +433,6 @@ static void rcp_conn_setup_failed(rcp_conn *c, rcp_part *p, zend_string *m)
 		hint = "; check the username and password";
 	} else if (!strcasecmp(name, "READONLY")) {
 		hint = "; replica reads need the ACL permission +readonly";
-	} else if (!strcasecmp(name, "CLIENT")) {
-		hint = "; the ACL user needs +client|setinfo";
 	}
 	rcp_part_fail_msg(p, auth ? RCP_E_AUTH : RCP_E_CONNECTION, "%s on %s refused: %.*s%s",
 		name[0] ? name : "connection setup", c->addr, (int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m), hint);
@@ -579,12 +581,40 @@ static void rcp_start_io(rcp_conn *c, rcp_part *p)
 
 /* ---- connecting ------------------------------------------------------------------------------- */
 
+static void rcp_conn_connect_next(rcp_conn *c, rcp_part *p);
+
+/* The handle of a refused address is closed: try the name's next address, unless the batch gave up. */
+static void rcp_on_close_retry(uv_handle_t *h)
+{
+	rcp_conn *c = h->data;
+	rcp_part *p = c->part;
+
+	c->closing_for_retry = false;
+	if (c->free_when_closed) {
+		rcp_conn_free(c);
+		return;
+	}
+	if (!p || p->done) {
+		c->state = RCP_CONN_BROKEN;
+		return;
+	}
+	rcp_conn_connect_next(c, p);
+}
+
 static void rcp_on_connect(uv_connect_t *req, int status)
 {
 	rcp_conn *c = req->handle->data;
 	rcp_part *p = c->part;
 
 	if (status < 0) {
+		if (status != UV_ECANCELED && p && !p->done && c->addr_next < c->naddrs) {
+			/* a name with several addresses (localhost: ::1 and 127.0.0.1): the next one, within the same
+			 * connect deadline; the handle must be closed before it can connect again */
+			c->handle_open = false;
+			c->closing_for_retry = true;
+			uv_close((uv_handle_t *)&c->tcp, rcp_on_close_retry);
+			return;
+		}
 		c->state = RCP_CONN_BROKEN;
 		if (p && status != UV_ECANCELED) {
 			rcp_part_fail(p, RCP_E_CONNECTION, "cannot connect to %s: %s", uv_strerror(status));
@@ -601,17 +631,19 @@ static void rcp_on_connect(uv_connect_t *req, int status)
 	}
 }
 
-static int rcp_resolve(rcp_conn *c, struct sockaddr_storage *ss)
+/* Every address of the node's host (up to RCP_CONN_ADDRS), in getaddrinfo()'s order. */
+static int rcp_resolve(rcp_conn *c)
 {
-	struct addrinfo hints, *res;
+	struct addrinfo hints, *res, *ai;
 	uv_getaddrinfo_t req;
 	char port[16];
 	int rc;
 
-	if (uv_ip4_addr(c->host, c->port, (struct sockaddr_in *)ss) == 0) {
-		return 0;
-	}
-	if (uv_ip6_addr(c->host, c->port, (struct sockaddr_in6 *)ss) == 0) {
+	c->naddrs = c->addr_next = 0;
+	memset(c->addrs, 0, sizeof(c->addrs));
+	if (uv_ip4_addr(c->host, c->port, (struct sockaddr_in *)&c->addrs[0]) == 0 ||
+	    uv_ip6_addr(c->host, c->port, (struct sockaddr_in6 *)&c->addrs[0]) == 0) {
+		c->naddrs = 1;
 		return 0;
 	}
 	memset(&hints, 0, sizeof(hints));
@@ -623,32 +655,40 @@ static int rcp_resolve(rcp_conn *c, struct sockaddr_storage *ss)
 		return rc;
 	}
 	res = req.addrinfo;
-	memcpy(ss, res->ai_addr, res->ai_addrlen);
+	for (ai = res; ai && c->naddrs < RCP_CONN_ADDRS; ai = ai->ai_next) {
+		if (ai->ai_addrlen <= sizeof(c->addrs[0])) {
+			memcpy(&c->addrs[c->naddrs++], ai->ai_addr, ai->ai_addrlen);
+		}
+	}
 	uv_freeaddrinfo(res);
-	return 0;
+	return c->naddrs ? 0 : UV_EAI_NONAME;
+}
+
+static void rcp_conn_connect_next(rcp_conn *c, rcp_part *p)
+{
+	int rc;
+
+	uv_tcp_init(&rcp_loop, &c->tcp);
+	c->tcp.data = c;
+	c->handle_open = true;
+	c->state = RCP_CONN_CONNECTING;
+	rc = uv_tcp_connect(&c->connect_req, &c->tcp, (struct sockaddr *)&c->addrs[c->addr_next++], rcp_on_connect);
+	if (rc < 0) {
+		rcp_part_fail(p, RCP_E_CONNECTION, "cannot connect to %s: %s", uv_strerror(rc));
+	}
 }
 
 static void rcp_conn_connect(rcp_conn *c, rcp_part *p)
 {
-	struct sockaddr_storage ss;
-	int rc;
+	int rc = rcp_resolve(c);
 
-	memset(&ss, 0, sizeof(ss));
-	rc = rcp_resolve(c, &ss);
 	if (rc < 0) {
 		c->state = RCP_CONN_BROKEN;
 		rcp_err_set(&p->err, RCP_E_CONNECTION, c->addr, "cannot resolve %s: %s", c->addr, uv_strerror(rc));
 		rcp_part_finish(p);
 		return;
 	}
-	uv_tcp_init(&rcp_loop, &c->tcp);
-	c->tcp.data = c;
-	c->handle_open = true;
-	c->state = RCP_CONN_CONNECTING;
-	rc = uv_tcp_connect(&c->connect_req, &c->tcp, (struct sockaddr *)&ss, rcp_on_connect);
-	if (rc < 0) {
-		rcp_part_fail(p, RCP_E_CONNECTION, "cannot connect to %s: %s", uv_strerror(rc));
-	}
+	rcp_conn_connect_next(c, p);
 }
 
 /* ---- the batch -------------------------------------------------------------------------------- */

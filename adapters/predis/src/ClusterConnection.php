@@ -91,7 +91,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         ?FactoryInterface $factory = null,
         ?RedisClusterPool $pool = null
     ) {
-        $this->parameters = $parameters instanceof ParametersInterface ? $parameters : new Parameters($parameters);
+        $this->parameters = new Parameters(self::withoutRetry($parameters instanceof ParametersInterface ? $parameters->toArray() : $parameters));
         if ($factory === null) {
             $factory = new Factory();
             $factory->setDefaultParameters($this->parameters->toArray());
@@ -164,15 +164,17 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
 
     public function executeCommand(CommandInterface $command)
     {
-        // Inside MULTI (or after WATCH), everything Predis sends through the cluster connection belongs to the
-        // transaction: Predis 3.6 sends the queued commands here rather than to the node's connection. They
-        // must reach the node's dedicated connection (and be QUEUED there), never run at once on a pooled
-        // socket: a transaction is all or nothing.
+        // Inside MULTI, everything Predis sends through the cluster connection belongs to the transaction:
+        // Predis 3.6 sends the queued commands here rather than to the node's connection. They must reach the
+        // node's dedicated connection (and be QUEUED there), never run at once on a pooled socket: a
+        // transaction is all or nothing. While only a WATCH is held, the commands of the WATCHed slot go there.
         if ($this->transactionNode !== null) {
-            if ($this->transactionNode->inTransaction()) {
+            if ($this->transactionNode->holds($command, $command->getSlot() ?? $this->slotOf($command))) {
                 return $this->transactionNode->executeCommand($command);
             }
-            $this->transactionNode = null;
+            if (!$this->transactionNode->inTransaction()) {
+                $this->transactionNode = null;
+            }
         }
         $id = strtoupper($command->getId());
         if ($this->deferredMulti) {
@@ -459,7 +461,22 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         $all = $first + $this->parameters->toArray();
         unset($all['host'], $all['port'], $all['path'], $all['alias']);
 
-        return $all;
+        return self::withoutRetry($all);
+    }
+
+    /**
+     * Parameters with Predis v3's "retry" turned off (v2 has none). Predis reads it from the connection it is
+     * given — the cluster connection for pipelines, a node connection for a per-node client — and would send a
+     * whole pipeline again after a timeout, writes included; the extension's own retry policy applies instead.
+     */
+    private static function withoutRetry(array $parameters): array
+    {
+        unset($parameters['retry']);
+        if (class_exists(\Predis\Retry\Retry::class)) {
+            $parameters['retry'] = new \Predis\Retry\Retry(new \Predis\Retry\Strategy\NoBackoff(), 0);
+        }
+
+        return $parameters;
     }
 
     /**

@@ -24,13 +24,21 @@ use Predis\Command\RawCommand;
 use Predis\Connection\NodeConnectionInterface;
 use Predis\Connection\ParametersInterface;
 use Predis\NotSupportedException;
+use Predis\Response\Error;
 use Predis\Response\ErrorInterface;
+use Predis\Response\Status;
 
 final class NodeConnection implements NodeConnectionInterface
 {
     private ?NodeConnectionInterface $stream = null;
     private bool $inMulti = false;
     private bool $watching = false;
+    /** the open MULTI was sent by Predis' transaction code (it carries a slot), not as a caller's command */
+    private bool $predisMulti = false;
+    /** the adapter DISCARDed Predis' transaction after an error reply: the DISCARD or EXEC to come is answered here */
+    private bool $discarded = false;
+    /** the slot of the WATCHed keys or of the transaction, when known */
+    private ?int $slot = null;
 
     /** @internal created by ClusterConnection */
     public function __construct(
@@ -61,7 +69,8 @@ final class NodeConnection implements NodeConnectionInterface
     {
         $this->stream?->disconnect();
         $this->stream = null;
-        $this->inMulti = $this->watching = false;
+        $this->inMulti = $this->watching = $this->predisMulti = $this->discarded = false;
+        $this->slot = null;
     }
 
     public function isConnected()
@@ -75,9 +84,29 @@ final class NodeConnection implements NodeConnectionInterface
         return $this->inMulti || $this->watching;
     }
 
+    /**
+     * @internal Whether $command, sent through the cluster connection, belongs to this node's transaction:
+     * inside MULTI every command does (it is QUEUED, or refused by the server, never run apart); while only
+     * WATCH is held, MULTI/EXEC/DISCARD/WATCH/UNWATCH and the commands of the WATCHed slot do.
+     */
+    public function holds(CommandInterface $command, ?int $slot): bool
+    {
+        return $this->inMulti || ($this->watching &&
+            (isset(ClusterConnection::STATEFUL[strtoupper($command->getId())]) || ($slot !== null && $slot === $this->slot)));
+    }
+
     public function executeCommand(CommandInterface $command)
     {
         $id = strtoupper($command->getId());
+        if ($this->discarded) {
+            $this->discarded = false;
+            if ($id === 'EXEC') {
+                return new Error('EXECABORT Transaction discarded because of previous errors.');
+            }
+            if ($id === 'DISCARD') {
+                return Status::get('OK');
+            }
+        }
         if ($this->inMulti || $this->watching || isset(ClusterConnection::STATEFUL[$id])) {
             return $this->executeInTransaction($command, $id);
         }
@@ -132,27 +161,39 @@ final class NodeConnection implements NodeConnectionInterface
         );
     }
 
+    /** DISCARD on the dedicated connection (a broken one is closed: the server drops its MULTI with it). */
     private function discardOpenMulti(): void
     {
         try {
             $this->stream?->executeCommand(RawCommand::create('DISCARD'));
-        } catch (\Throwable $e) {
-            $this->disconnect();
-            $this->stream = $this->cluster->openStream($this->id);
+        } catch (\Throwable) {
+            $this->stream?->disconnect();
+            $this->stream = null;
         }
-        $this->inMulti = $this->watching = false;
+        $this->inMulti = $this->watching = $this->predisMulti = false;
+        $this->slot = null;
     }
 
-    /** MULTI/EXEC/WATCH and what runs between them: on this node's dedicated Predis connection. */
+    /**
+     * MULTI/EXEC/WATCH and what runs between them: on this node's dedicated Predis connection.
+     *
+     * Two kinds of MULTI. One sent by Predis' transaction code (MultiExec's cluster strategy) carries the
+     * transaction's slot: Predis gives such a transaction up at the first error reply inside it — 3.6 returns
+     * null and sends neither EXEC nor DISCARD, 3.7 sends DISCARD — so the adapter DISCARDs it there and then
+     * (EXEC could only answer EXECABORT: nothing is lost), and answers a DISCARD or EXEC that follows itself.
+     * The connection is never left inside MULTI to queue the client's next, unrelated commands. A MULTI sent
+     * as a command by the caller ($client->multi(), a node client) keeps Redis' own semantics: after an error
+     * reply the transaction stays open and EXEC answers EXECABORT.
+     */
     private function executeInTransaction(CommandInterface $command, string $id): mixed
     {
-        $this->stream ??= $this->cluster->openStream($this->id);
-        if ($id === 'MULTI' && $this->inMulti) {
-            // a transaction given up without EXEC or DISCARD (Predis 3.6 returns null on a refused queued
-            // command and sends neither): discard it, or this MULTI would fail as nested and the transaction
-            // after it would abort too
+        $fromPredis = $command->getSlot() !== null;
+        if ($id === 'MULTI' && $this->inMulti && $fromPredis && !$this->predisMulti) {
+            // a caller's MULTI given up without EXEC or DISCARD, and now a transaction of Predis' begins
             $this->discardOpenMulti();
         }
+        $this->stream ??= $this->cluster->openStream($this->id);
+        $inMulti = $this->inMulti;
         try {
             $reply = $this->stream->executeCommand($command);
         } catch (\Throwable $e) {
@@ -163,20 +204,24 @@ final class NodeConnection implements NodeConnectionInterface
         if ($failed && str_starts_with($reply->getMessage(), 'MOVED ')) {
             $this->cluster->applyMoved($reply->getMessage());
         }
-        switch ($id) {
-            case 'MULTI':
-                $this->inMulti = !$failed;
-                break;
-            case 'WATCH':
-                $this->watching = $this->watching || !$failed;
-                break;
-            case 'UNWATCH':
-                $this->watching = false;
-                break;
-            case 'EXEC':
-            case 'DISCARD':
-                $this->inMulti = $this->watching = false;
-                break;
+        if (($id === 'EXEC' || $id === 'DISCARD') && $inMulti) {
+            $this->inMulti = $this->watching = $this->predisMulti = false;   // EXEC and DISCARD also unwatch
+            $this->slot = null;
+        } elseif ($inMulti) {
+            if ($failed && $this->predisMulti) {
+                $this->discardOpenMulti();   // a nested MULTI too: Predis 3.6 sends MULTI twice in CAS mode
+                $this->discarded = true;
+            }
+        } elseif ($id === 'MULTI' && !$failed) {
+            $this->inMulti = true;
+            $this->predisMulti = $fromPredis;
+            $this->slot ??= $command->getSlot();
+        } elseif ($id === 'WATCH' && !$failed) {
+            $this->watching = true;
+            $this->slot ??= $command->getSlot();
+        } elseif ($id === 'UNWATCH') {
+            $this->watching = false;
+            $this->slot = $this->inMulti ? $this->slot : null;
         }
 
         return $reply;
