@@ -1,5 +1,5 @@
 /*
- * rcp_commands.h - the command table: for every Redis 7.0 command (and subcommand), where its keys are,
+ * rcp_commands.h - the command table: for every Redis 8.0 and Valkey 8.1 command (and subcommand), where its keys are,
  * whether it writes, and how a keyless command is routed and its per-node replies merged.
  *
  * The table (src/commands_table.h) is generated from the server's own COMMAND output by

@@ -4,36 +4,39 @@
  * flags and request/response policy tips), plus the overrides below.
  *
  *   php tools/gen_commands.php                 starts a throwaway redis-server on a free loopback port
+ *   php tools/gen_commands.php --server redis-server --server valkey-server
+ *                                              the union of both servers' tables (the first wins)
  *   php tools/gen_commands.php --port 6379     uses a running server on 127.0.0.1:6379
  *
  * Regenerate after upgrading Redis; review the diff of src/commands_table.h and docs/COMMANDS.md.
  */
 $root = dirname(__DIR__);
-$opt = getopt('', ['port:', 'host:', 'out:']);
+$opt = getopt('', ['port:', 'host:', 'out:', 'server:']);
 $host = $opt['host'] ?? '127.0.0.1';
 $out = $opt['out'] ?? "$root/src/commands_table.h";
-$server = null;
-if (isset($opt['port'])) {
-    $port = (int) $opt['port'];
-} else {
+
+/* Start a throwaway server (binary $bin) on a free loopback port; returns [proc, port]. */
+function start_server(string $bin): array
+{
     $s = stream_socket_server('tcp://127.0.0.1:0');
     $port = (int) explode(':', stream_socket_get_name($s, false))[1];
     fclose($s);
-    $server = proc_open(['redis-server', '--port', (string) $port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    $proc = proc_open([$bin, '--port', (string) $port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
         [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+    return [$proc, $port];
 }
-$sock = null;
-for ($i = 0; $i < 100; $i++) {          // wait until the server answers PING
-    $sock = @fsockopen($host, $port, $errno, $errstr, 5);
-    if ($sock) {
-        try { if (resp_cmd($sock, ['PING']) === 'PONG') break; } catch (Throwable $e) {}
-        fclose($sock);
-        $sock = null;
+function connect_server(string $host, int $port)
+{
+    for ($i = 0; $i < 100; $i++) {          // wait until the server answers PING
+        $sock = @fsockopen($host, $port, $errno, $errstr, 5);
+        if ($sock) {
+            try { if (resp_cmd($sock, ['PING']) === 'PONG') return $sock; } catch (Throwable $e) {}
+            fclose($sock);
+        }
+        usleep(50000);
     }
-    usleep(50000);
+    die("cannot connect to $host:$port\n");
 }
-$sock or die("cannot connect to $host:$port\n");
-
 function resp_cmd($sock, array $argv): mixed
 {
     $o = '*' . count($argv) . "\r\n";
@@ -58,9 +61,29 @@ function resp_read($sock): mixed
 }
 function kv(array $flat): array { $r = []; for ($i = 0; $i + 1 < count($flat); $i += 2) $r[$flat[$i]] = $flat[$i + 1]; return $r; }
 
-$version = '';
-foreach (explode("\n", resp_cmd($sock, ['INFO', 'server'])) as $l) if (str_starts_with($l, 'redis_version:')) $version = trim(substr($l, 14));
-$reply = resp_cmd($sock, ['COMMAND']);
+/* The servers to read: each --server binary started on a free port (default redis-server), or the running
+ * server at --host/--port. Their tables are merged: a command several servers know is taken from the first. */
+$sources = [];
+if (isset($opt['port'])) {
+    $sources[] = [null, (int) $opt['port']];
+} else {
+    foreach ((array) ($opt['server'] ?? ['redis-server']) as $bin) $sources[] = start_server($bin);
+}
+$versions = [];
+$replies = [];
+foreach ($sources as [$proc, $port]) {
+    $sock = connect_server($host, $port);
+    $version = '';
+    foreach (explode("\n", resp_cmd($sock, ['INFO', 'server'])) as $l) {
+        if (str_starts_with($l, 'redis_version:')) $version = 'Redis ' . trim(substr($l, 14));
+        if (str_starts_with($l, 'valkey_version:')) $version = 'Valkey ' . trim(substr($l, 15));
+    }
+    $versions[] = $version;
+    $replies[] = resp_cmd($sock, ['COMMAND']);
+    fclose($sock);
+    if ($proc) { proc_terminate($proc); proc_close($proc); }
+}
+$version = implode(' and ', $versions);
 
 /* Overrides: routing decisions the tips do not express (or express differently than a pool needs). */
 $ANY = ['PING', 'ECHO', 'TIME', 'LASTSAVE', 'INFO', 'LOLWUT', 'RANDOMKEY', 'PUBLISH', 'SPUBLISH', 'DEBUG', 'ROLE',
@@ -75,7 +98,8 @@ $ALL_OK = ['FLUSHALL', 'FLUSHDB', 'SCRIPT|FLUSH', 'SCRIPT|LOAD', 'FUNCTION|LOAD'
 $UNSUPPORTED = ['SUBSCRIBE', 'PSUBSCRIBE', 'SSUBSCRIBE', 'UNSUBSCRIBE', 'PUNSUBSCRIBE', 'SUNSUBSCRIBE', 'MONITOR',
     'SELECT', 'SWAPDB', 'MOVE', 'SYNC', 'PSYNC', 'REPLCONF', 'RESET', 'QUIT', 'SHUTDOWN', 'FAILOVER', 'REPLICAOF',
     'SLAVEOF', 'MULTI', 'EXEC', 'DISCARD', 'WATCH', 'UNWATCH', 'AUTH', 'HELLO', 'CLIENT|SETNAME', 'CLIENT|REPLY',
-    'CLIENT|TRACKING', 'CLIENT|CACHING', 'CLIENT|NO-EVICT', 'CLIENT|GETREDIR', 'CLIENT|TRACKINGINFO', 'READONLY',
+    'CLIENT|TRACKING', 'CLIENT|CACHING', 'CLIENT|NO-EVICT', 'CLIENT|NO-TOUCH', 'CLIENT|SETINFO', 'CLIENT|CAPA',
+    'CLIENT|IMPORT-SOURCE', 'WAITAOF', 'CLIENT|GETREDIR', 'CLIENT|TRACKINGINFO', 'READONLY',
     'READWRITE', 'ASKING', 'WAIT', 'CLUSTER|FAILOVER', 'CLUSTER|RESET', 'CLUSTER|SETSLOT', 'CLUSTER|ADDSLOTS',
     'CLUSTER|ADDSLOTSRANGE', 'CLUSTER|DELSLOTS', 'CLUSTER|DELSLOTSRANGE', 'CLUSTER|FORGET', 'CLUSTER|MEET',
     'CLUSTER|REPLICATE', 'CLUSTER|SAVECONFIG', 'CLUSTER|FLUSHSLOTS', 'CLUSTER|BUMPEPOCH', 'CLUSTER|SET-CONFIG-EPOCH',
@@ -140,14 +164,14 @@ $walk = function (array $c, ?string $parent) use (&$walk, &$entries, $flagMap, $
         $route = 'RCP_ROUTE_ANY'; $merge = 'RCP_MERGE_NONE';
     }
     if (in_array($name, $UNSUPPORTED, true)) { $route = 'RCP_ROUTE_UNSUPPORTED'; $merge = 'RCP_MERGE_NONE'; }
-    $entries[$name] = ['arity' => $arity, 'flags' => $f ? implode(' | ', $f) : '0', 'route' => $route, 'merge' => $merge,
+    if (!isset($entries[$name])) $entries[$name] = ['arity' => $arity, 'flags' => $f ? implode(' | ', $f) : '0', 'route' => $route, 'merge' => $merge,
         'specs' => $ks, 'req' => $req, 'resp' => $resp, 'keyless' => !$hasKeys];
     foreach ($subs as $sc) $walk($sc, $name);
 };
-foreach ($reply as $c) $walk($c, null);
+foreach ($replies as $reply) foreach ($reply as $c) $walk($c, null);
 ksort($entries, SORT_STRING);
 
-$h = "/*\n * GENERATED by tools/gen_commands.php from Redis $version's COMMAND output. Do not edit:\n"
+$h = "/*\n * GENERATED by tools/gen_commands.php from the COMMAND output of $version. Do not edit:\n"
    . " * regenerate with `php tools/gen_commands.php` (see docs/COMMANDS.md).\n */\n\n";
 $i = 0;
 foreach ($entries as $name => $e) {
@@ -171,7 +195,7 @@ file_put_contents($out, $h);
 $doc = <<<MD
 # Commands: key positions, routing and merging
 
-GENERATED by `tools/gen_commands.php` from Redis $version's `COMMAND` output; regenerate it together with
+GENERATED by `tools/gen_commands.php` from the `COMMAND` output of $version; regenerate it together with
 `src/commands_table.h` (`php tools/gen_commands.php`, which starts a throwaway `redis-server`).
 
 * **Keys** are found from each command's Redis 7 key specifications (begin_search: index or keyword;
@@ -184,7 +208,7 @@ GENERATED by `tools/gen_commands.php` from Redis $version's `COMMAND` output; re
   order; MSET: OK when every part is OK; DEL/UNLINK/EXISTS/TOUCH: counts summed). MSETNX is tagged
   multi_shard by Redis 7.0 but is atomic, so it is never split.
 * **Keyless** commands follow the server's `request_policy`/`response_policy` tips, with the overrides
-  written in `tools/gen_commands.php` ($ANY, $ALL_OK, $UNSUPPORTED lists):
+  written in `tools/gen_commands.php` (\$ANY, \$ALL_OK, \$UNSUPPORTED lists):
   * `any`: one node (a random primary): PING, ECHO, TIME, INFO, CLUSTER INFO/NODES/SLOTS/..., COMMAND ...
   * `all_primaries` with a merge: DBSIZE (sum), KEYS (concatenated), FLUSHALL/FLUSHDB, SCRIPT LOAD/FLUSH,
     FUNCTION LOAD/DELETE/FLUSH/RESTORE, CONFIG SET (all must succeed; the first reply stands for all),
@@ -209,5 +233,4 @@ foreach ($entries as $name => $e) {
     $doc .= sprintf("| `%s` | %s | %s |\n", str_replace("|", "\\|", $name), strtolower(substr($e['route'], 10)), strtolower(substr($e['merge'], 10)));
 }
 file_put_contents("$root/docs/COMMANDS.md", $doc);
-fwrite(STDERR, count($entries) . " commands and subcommands from Redis $version written to $out\n");
-if ($server) { proc_terminate($server); proc_close($server); }
+fwrite(STDERR, count($entries) . " commands and subcommands from $version written to $out\n");
