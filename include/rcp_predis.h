@@ -37,9 +37,10 @@ zend_result rcp_predis_args(const char *lcname, size_t len, HashTable *in, zval 
 void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, HashTable *given, zval *reply);
 
 /*
- * The Redis command name to send for a Predis method whose command ID differs from its name
- * (xread_v4 -> "XREAD", xreadgroup_claim -> "XREADGROUP"); NULL for every other method (then the method
- * name is the command name). *idlen receives the length.
+ * The Redis command name to send for a method, as Predis sends it: its command ID, upper case (xread_v4 ->
+ * "XREAD", xreadgroup_claim -> "XREADGROUP", get -> "GET": the command table's canonical name; static
+ * storage). NULL for a name the command table does not know (then the method name is sent as called).
+ * *idlen receives the length.
  */
 const char *rcp_predis_command_id(const char *lcname, size_t len, size_t *idlen);
 

@@ -23,6 +23,7 @@
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "ext/standard/php_math.h"
+#include "rcp_commands.h"
 #include "rcp_errors.h"
 #include "rcp_predis.h"
 
@@ -5081,6 +5082,8 @@ void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, HashTable
 
 const char *rcp_predis_command_id(const char *lcname, size_t len, size_t *idlen)
 {
+	const rcp_cmd *cmd;
+
 	if (len == 8 && memcmp(lcname, "xread_v4", 8) == 0) {
 		*idlen = 5;
 		return "XREAD";
@@ -5089,5 +5092,11 @@ const char *rcp_predis_command_id(const char *lcname, size_t len, size_t *idlen)
 		*idlen = 10;
 		return "XREADGROUP";
 	}
-	return NULL;
+	/* Predis sends a command's ID, upper case: so do we (a server echoes the name as sent in its "unknown
+	 * command" error, which must read the same through both clients) */
+	if (!(cmd = rcp_cmd_lookup(lcname, len, NULL, 0))) {
+		return NULL;
+	}
+	*idlen = strlen(cmd->name);
+	return cmd->name;
 }
