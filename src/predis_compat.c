@@ -1,6 +1,7 @@
 /*
  * predis_compat.c - Predis v3's per-command argument filters (Command::setArguments and the traits) and
- * reply parsers (Command::parseResponse), ported to C for the Redis 7.0 commands.
+ * reply parsers (Command::parseResponse), ported to C from Predis 3.7.1 for every command class of
+ * Predis\Command\Redis (the module namespaces are left out: docs/PREDIS_COMPAT.md says why).
  *
  * Dispatch: one persistent HashTable built in MINIT maps a lower-case method name to its entry; a command
  * without a filter costs one lookup and shares the caller's argument array (no copy).
@@ -12,12 +13,15 @@
  * array_slice, A_merge = array_merge, A_pop = array_pop, A_splice1 = array_splice of one element, A_at =
  * $a[$i], ...), and each filter is written as a line-by-line port of the PHP method it mirrors. Where PHP
  * would throw (TypeError, Predis' own exceptions) we throw RedisClusterPool\InvalidArgumentException;
- * where PHP would emit a warning and go on with null, we go on with null.
+ * where PHP would emit a warning and go on with null, we go on with null. Filters that build a new list
+ * (most of those Predis 3.7 added) are builders run by a_build(), their isset()/!empty()-tested optional
+ * arguments a table (rcp_popt) rather than code.
  *
  * Replies. Every parser first checks the shape it needs; a reply for which Predis' parser would raise a
  * PHP warning or throw is left untouched (Predis would have returned garbage or died). Keys are assigned
  * with PHP's `$a[$k] = $v` semantics (zend_symtable_update: "7" becomes int 7). Values are binary-safe
- * zend_strings throughout; no C string function touches reply data.
+ * zend_strings throughout; no C string function touches reply data. A parser sees the arguments as sent
+ * and, where Predis' command object kept a flag that is not sent (VGETATTR, VLINKS), the caller's own.
  */
 #include "php.h"
 #include "zend_exceptions.h"
