@@ -55,6 +55,11 @@ typedef struct rcp_cluster {
 	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
 	uint64_t noscript_fallbacks;      /* EVALSHA answered NOSCRIPT, re-sent as EVAL with the known body */
 	uint64_t read_retries;            /* policy reads re-sent to another node after a connection failure */
+	/* the command table learned from the server's COMMAND (NULL: not yet, or it failed: the built-in table) */
+	struct rcp_cmdtab *cmds;          /* process copy (of the shared one, when shared) */
+	uint64_t cmds_retry_ms;           /* after a failure: not asked again before this */
+	char cmds_note[200];              /* why the table is not learned (empty: not tried yet) */
+	uint64_t getkeys_sent;            /* COMMAND GETKEYS round trips (one per new call shape) */
 } rcp_cluster;
 
 /* Parse a seed ("host:port", "tcp://host:port", "redis://host:port", "[::1]:port").
@@ -80,6 +85,13 @@ void rcp_cluster_publish(rcp_cluster *cl, rcp_map *map);
 /* Bring the process' copy up to date with the shared map when its generation moved (one atomic load
  * when it did not). Returns true when the local copy changed. */
 bool rcp_cluster_sync(rcp_cluster *cl);
+
+/* The cluster's learned command table (loading the shared one on first sight), or NULL: use the built-in one. */
+struct rcp_cmdtab *rcp_cluster_cmds(rcp_cluster *cl);
+
+/* Install a packed table (rcp_cmdpack.h) learned by this process: shared with every worker when the entry is
+ * shared. Returns false when it does not load (a message in cl->cmds_note). */
+bool rcp_cluster_cmds_learned(rcp_cluster *cl, const char *blob, size_t len);
 
 /* Free all cluster entries (MSHUTDOWN). */
 void rcp_clusters_mshutdown(void);

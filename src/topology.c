@@ -7,6 +7,7 @@
 #include "zend_smart_str.h"
 #include "rcp_topology.h"
 #include "rcp_shm.h"
+#include "rcp_commands.h"
 
 static HashTable rcp_clusters;
 static bool rcp_clusters_ready;
@@ -103,6 +104,7 @@ static void rcp_cluster_dtor(zval *zv)
 	zend_string_release(cl->key);
 	pefree(cl->seeds, 1);
 	free(cl->map);
+	rcp_cmdtab_free(cl->cmds);
 	pefree(cl, 1);
 }
 
@@ -156,6 +158,38 @@ void rcp_clusters_mshutdown(void)
 		zend_hash_destroy(&rcp_clusters);
 		rcp_clusters_ready = false;
 	}
+	rcp_shapes_free();
+}
+
+struct rcp_cmdtab *rcp_cluster_cmds(rcp_cluster *cl)
+{
+	const void *blob;
+	size_t len;
+
+	if (!cl->cmds && cl->shared && (blob = rcp_shm_cmds_get(cl->shared, &len))) {
+		cl->cmds = rcp_cmdtab_load(blob, len);
+		if (!cl->cmds) {
+			snprintf(cl->cmds_note, sizeof(cl->cmds_note), "the shared command table does not load");
+		}
+	}
+	return cl->cmds;
+}
+
+bool rcp_cluster_cmds_learned(rcp_cluster *cl, const char *blob, size_t len)
+{
+	rcp_cmdtab *t = rcp_cmdtab_load(blob, len);
+
+	if (!t) {
+		snprintf(cl->cmds_note, sizeof(cl->cmds_note), "the packed command table does not load");
+		return false;
+	}
+	if (cl->shared) {
+		rcp_shm_cmds_publish(cl->shared, blob, len);
+	}
+	rcp_cmdtab_free(cl->cmds);
+	cl->cmds = t;
+	cl->cmds_note[0] = '\0';
+	return true;
 }
 
 /* ---- the map ---------------------------------------------------------------------------------- */
