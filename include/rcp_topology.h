@@ -19,10 +19,15 @@
 #define RCP_HOST_MAX    256
 #define RCP_NO_NODE     0xFFFF
 
+/* A node's health as CLUSTER SHARDS reports it (CLUSTER SLOTS knows only online nodes). */
+enum { RCP_HEALTH_ONLINE = 0, RCP_HEALTH_LOADING = 1, RCP_HEALTH_FAILED = 2 };
+
 typedef struct {
 	char     host[RCP_HOST_MAX];
 	uint16_t port;
+	uint16_t tls_port;        /* CLUSTER SHARDS' tls-port, 0 when none */
 	uint8_t  replica;         /* 0 = primary */
+	uint8_t  health;          /* RCP_HEALTH_*: replicas not online serve no reads */
 	uint16_t primary;         /* for a replica: index of its primary */
 } rcp_node;
 
@@ -51,6 +56,7 @@ typedef struct rcp_cluster {
 	uint64_t last_refresh_ms;
 	uint64_t next_refresh_ms;         /* periodic refresh deadline (with jitter) */
 	bool refresh_wanted;              /* a MOVED or a connection failure asked for a refresh */
+	bool no_shards;                   /* a node answered CLUSTER SHARDS with an error: ask CLUSTER SLOTS */
 	/* counters */
 	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
 	uint64_t noscript_fallbacks;      /* EVALSHA answered NOSCRIPT, re-sent as EVAL with the known body */
@@ -75,6 +81,17 @@ rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char 
  * of the wrong shape (empty, overlapping ranges, bad ports, too many nodes).
  */
 rcp_status rcp_map_from_slots_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err);
+
+/* The same from a CLUSTER SHARDS reply (Redis 7.0+): also node health, hostnames and TLS ports, and the nodes of
+ * shards that serve no slot yet. */
+rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err);
+
+/* In a flat [key, value, key, value, ...] array (a RESP2 map), the value of key; NULL when absent or arr is not
+ * an array. */
+zval *rcp_flat_get(zval *arr, const char *key);
+
+/* Is z the string s? */
+bool rcp_is_str(zval *z, const char *s);
 
 /* Find or add a node (MOVED to an unknown node). Returns its index, or RCP_NO_NODE when full. */
 uint16_t rcp_map_node(rcp_map *map, const char *host, size_t host_len, uint16_t port, bool replica);

@@ -14,6 +14,7 @@
 #include "zend_smart_str.h"
 #include "rcp_cmdlearn.h"
 #include "rcp_cmdpack.h"
+#include "rcp_topology.h"
 
 typedef struct {
 	rcp_cmdpack_cmd c;
@@ -29,34 +30,10 @@ typedef struct {
 	smart_str strings;
 } rcp_learn;
 
-/* The value after `key` in a flat [key, value, key, value...] array (RESP2 maps), or NULL. */
-static zval *rcp_kv(zval *flat, const char *key)
-{
-	zval *k = NULL, *v;
-	bool want = false;
-
-	if (!flat || Z_TYPE_P(flat) != IS_ARRAY) {
-		return NULL;
-	}
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(flat), v) {
-		if (want) {
-			return v;
-		}
-		k = v;
-		want = Z_TYPE_P(k) == IS_STRING && zend_string_equals_cstr(Z_STR_P(k), key, strlen(key));
-	} ZEND_HASH_FOREACH_END();
-	return NULL;
-}
-
 static zend_long rcp_kv_long(zval *flat, const char *key, zend_long dflt)
 {
-	zval *v = rcp_kv(flat, key);
+	zval *v = rcp_flat_get(flat, key);
 	return v && Z_TYPE_P(v) == IS_LONG ? Z_LVAL_P(v) : dflt;
-}
-
-static bool rcp_zstr_is(zval *v, const char *s)
-{
-	return v && Z_TYPE_P(v) == IS_STRING && zend_string_equals_cstr(Z_STR_P(v), s, strlen(s));
 }
 
 static uint32_t rcp_learn_string(rcp_learn *l, const char *s, size_t len)
@@ -97,15 +74,15 @@ static rcp_cmdpack_spec *rcp_learn_spec(rcp_learn *l)
 /* One server key spec (RESP2 flat map) into the list; false when its shape is unknown to us. */
 static bool rcp_learn_keyspec(rcp_learn *l, zval *spec)
 {
-	zval *bs = rcp_kv(spec, "begin_search"), *fk = rcp_kv(spec, "find_keys"), *flags = rcp_kv(spec, "flags"), *v;
-	zval *bss = rcp_kv(bs, "spec"), *fks = rcp_kv(fk, "spec");
+	zval *bs = rcp_flat_get(spec, "begin_search"), *fk = rcp_flat_get(spec, "find_keys"), *flags = rcp_flat_get(spec, "flags"), *v;
+	zval *bss = rcp_flat_get(bs, "spec"), *fks = rcp_flat_get(fk, "spec");
 	rcp_cmdpack_spec *s = rcp_learn_spec(l);
 	bool known = true;
 
-	if (rcp_zstr_is(rcp_kv(bs, "type"), "index")) {
+	if (rcp_is_str(rcp_flat_get(bs, "type"), "index")) {
 		s->bs_type = RCP_BS_INDEX;
 		s->bs_a = (int16_t)rcp_kv_long(bss, "index", 0);
-	} else if (rcp_zstr_is(rcp_kv(bs, "type"), "keyword") && (v = rcp_kv(bss, "keyword")) && Z_TYPE_P(v) == IS_STRING) {
+	} else if (rcp_is_str(rcp_flat_get(bs, "type"), "keyword") && (v = rcp_flat_get(bss, "keyword")) && Z_TYPE_P(v) == IS_STRING) {
 		zend_string *up = zend_string_toupper(Z_STR_P(v));
 		s->bs_type = RCP_BS_KEYWORD;
 		s->bs_a = (int16_t)rcp_kv_long(bss, "startfrom", 1);
@@ -114,12 +91,12 @@ static bool rcp_learn_keyspec(rcp_learn *l, zval *spec)
 	} else {
 		known = false;
 	}
-	if (rcp_zstr_is(rcp_kv(fk, "type"), "range")) {
+	if (rcp_is_str(rcp_flat_get(fk, "type"), "range")) {
 		s->fk_type = RCP_FK_RANGE;
 		s->fk_a = (int16_t)rcp_kv_long(fks, "lastkey", 0);
 		s->fk_b = (int16_t)rcp_kv_long(fks, "keystep", 1);
 		s->fk_c = (int16_t)rcp_kv_long(fks, "limit", 0);
-	} else if (rcp_zstr_is(rcp_kv(fk, "type"), "keynum")) {
+	} else if (rcp_is_str(rcp_flat_get(fk, "type"), "keynum")) {
 		s->fk_type = RCP_FK_KEYNUM;
 		s->fk_a = (int16_t)rcp_kv_long(fks, "keynumidx", 0);
 		s->fk_b = (int16_t)rcp_kv_long(fks, "firstkey", 1);
@@ -130,7 +107,7 @@ static bool rcp_learn_keyspec(rcp_learn *l, zval *spec)
 	if (flags && Z_TYPE_P(flags) == IS_ARRAY) {
 		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(flags), v) {
 			for (size_t i = 0; i < sizeof(rcp_ks_flag_names) / sizeof(rcp_ks_flag_names[0]); i++) {
-				if (rcp_zstr_is(v, rcp_ks_flag_names[i].name)) {
+				if (rcp_is_str(v, rcp_ks_flag_names[i].name)) {
 					s->flags |= rcp_ks_flag_names[i].flag;
 				}
 			}
@@ -169,7 +146,7 @@ static bool rcp_learn_entry(rcp_learn *l, zval *e, int depth)
 	lc->c.arity = (int16_t)Z_LVAL_P(arity);
 	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(flags), v) {
 		for (size_t i = 0; i < sizeof(rcp_flag_names) / sizeof(rcp_flag_names[0]); i++) {
-			if (rcp_zstr_is(v, rcp_flag_names[i].name)) {
+			if (rcp_is_str(v, rcp_flag_names[i].name)) {
 				lc->c.flags |= rcp_flag_names[i].flag;
 			}
 		}

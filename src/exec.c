@@ -348,27 +348,48 @@ static void rcp_learn_cmds(rcp_cluster *cc, const char *host, uint16_t port, zva
 	cc->cmds_retry_ms = rcp_now_ms() + RCP_CMDS_RETRY_MS;
 }
 
+static const char rcp_cluster_shards_cmd[] = "*2\r\n$7\r\nCLUSTER\r\n$6\r\nSHARDS\r\n";
+
+/*
+ * The topology from one node: CLUSTER SHARDS (Redis 7.0+: node health, hostnames, TLS ports), else CLUSTER SLOTS.
+ * A node that answers SHARDS with an error (an older server, or an ACL user without +cluster|shards) is asked
+ * SLOTS at once, and this process asks SLOTS from then on (cc->no_shards). The server's command table rides
+ * along with the first discovery (COMMAND in the same flight): no extra round trip.
+ */
 static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t port, rcp_map **out, rcp_err *err)
 {
+	rcp_cluster *cc = cl->cluster;
 	zval replies[2], *reply = &replies[0];
 	rcp_status st;
 	rcp_map *map;
-	bool learn = rcp_want_cmds(cl->cluster);
-	char buf[sizeof(rcp_cluster_slots_cmd) + sizeof(rcp_command_cmd)];
+	bool learn = rcp_want_cmds(cc), shards;
+	char buf[sizeof(rcp_cluster_shards_cmd) + sizeof(rcp_command_cmd)];
 
-	/* the command table rides along with the first discovery: no extra round trip */
-	memcpy(buf, rcp_cluster_slots_cmd, sizeof(rcp_cluster_slots_cmd) - 1);
-	memcpy(buf + sizeof(rcp_cluster_slots_cmd) - 1, rcp_command_cmd, sizeof(rcp_command_cmd) - 1);
-	st = rcp_send_node(cl, host, port, buf, sizeof(rcp_cluster_slots_cmd) - 1 + (learn ? sizeof(rcp_command_cmd) - 1 : 0),
-		learn ? 2 : 1, replies, rcp_deadline(cl), err);
-	cl->cluster->cluster_slots_sent++;
-	rcp_cluster_count(cl->cluster, RCP_SC_CLUSTER_SLOTS);
-	if (st != RCP_OK) {
-		return st;
-	}
-	if (learn) {
-		rcp_learn_cmds(cl->cluster, host, port, &replies[1]);
-		zval_ptr_dtor(&replies[1]);
+	for (;;) {
+		const char *topo = cc->no_shards ? rcp_cluster_slots_cmd : rcp_cluster_shards_cmd;
+		size_t tlen = cc->no_shards ? sizeof(rcp_cluster_slots_cmd) - 1 : sizeof(rcp_cluster_shards_cmd) - 1;
+
+		shards = !cc->no_shards;
+		memcpy(buf, topo, tlen);
+		memcpy(buf + tlen, rcp_command_cmd, sizeof(rcp_command_cmd) - 1);
+		st = rcp_send_node(cl, host, port, buf, tlen + (learn ? sizeof(rcp_command_cmd) - 1 : 0), learn ? 2 : 1,
+			replies, rcp_deadline(cl), err);
+		cc->cluster_slots_sent++;
+		rcp_cluster_count(cc, RCP_SC_CLUSTER_SLOTS);
+		if (st != RCP_OK) {
+			return st;
+		}
+		if (learn) {
+			rcp_learn_cmds(cc, host, port, &replies[1]);
+			zval_ptr_dtor(&replies[1]);
+			learn = false;
+		}
+		if (shards && Z_TYPE_P(reply) == IS_OBJECT && Z_OBJCE_P(reply) == rcp_ce_error) {
+			zval_ptr_dtor(reply);
+			cc->no_shards = true;
+			continue;
+		}
+		break;
 	}
 	if (Z_TYPE_P(reply) == IS_OBJECT && Z_OBJCE_P(reply) == rcp_ce_error) {
 		zend_string *m = rcp_error_message(reply);
@@ -377,7 +398,8 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 		bool noperm = ZSTR_LEN(m) >= 6 && !memcmp(ZSTR_VAL(m), "NOPERM", 6);
 		rcp_err_set(err, noperm ? RCP_E_AUTH : RCP_E_CLUSTER, addr, "%s answered CLUSTER SLOTS with %.*s%s", addr,
 			(int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m),
-			noperm ? " (the ACL user needs +cluster|slots to discover the cluster; see the README's ACL rules)" : "");
+			noperm ? " (the ACL user needs +cluster|shards or +cluster|slots to discover the cluster; see the README's "
+				"ACL rules)" : "");
 		if (noperm) {
 			snprintf(err->etype, sizeof(err->etype), "NOPERM");
 		}
@@ -385,7 +407,7 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 		return err->code;
 	}
 	map = malloc(sizeof(*map));
-	st = rcp_map_from_slots_reply(reply, host, map, err);
+	st = shards ? rcp_map_from_shards_reply(reply, host, map, err) : rcp_map_from_slots_reply(reply, host, map, err);
 	zval_ptr_dtor(reply);
 	if (st != RCP_OK) {
 		free(map);
@@ -823,7 +845,8 @@ static int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, 
 	bool shared_ok = cc->shared && cc->shared_gen == rcp_shm_generation(cc->shared);
 
 	for (uint16_t k = 0; k < map->nnodes; k++) {
-		if (!map->nodes[k].replica || map->nodes[k].primary != primary) continue;
+		/* a replica still loading its data set (or failed) serves no reads: as if it were not there */
+		if (!map->nodes[k].replica || map->nodes[k].primary != primary || map->nodes[k].health != RCP_HEALTH_ONLINE) continue;
 		if (shared_ok && rcp_shm_is_suspect(cc->shared, k, now)) {
 			if (ns < RCP_MAX_READ_CANDIDATES) suspect[ns++] = k;
 		} else if (n < cap - 1) {
