@@ -108,6 +108,7 @@ typedef struct rcp_cmdtab rcp_cmdtab;
 rcp_cmdtab *rcp_cmdtab_load(const void *blob, size_t len);
 void rcp_cmdtab_free(rcp_cmdtab *t);
 size_t rcp_cmdtab_count(const rcp_cmdtab *t);
+size_t rcp_cmdtab_bytes(const rcp_cmdtab *t);   /* size of its packed form (in the shared segment) */
 
 /* The built-in table's entry for an upper-case full name ("GET", "CLIENT|LIST"), or NULL. */
 const rcp_cmd *rcp_cmd_builtin(const char *upper);

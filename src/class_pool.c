@@ -1053,6 +1053,7 @@ ZEND_METHOD(RedisClusterPool, stats)
 		array_init(&cmds);
 		add_assoc_string(&cmds, "source", t ? "server" : "built-in");
 		add_assoc_long(&cmds, "count", (zend_long)(t ? rcp_cmdtab_count(t) : rcp_cmd_count));
+		add_assoc_long(&cmds, "packed_bytes", (zend_long)rcp_cmdtab_bytes(t));
 		add_assoc_long(&cmds, "getkeys_sent", (zend_long)cc->getkeys_sent);
 		if (!t && cc->cmds_note[0]) {
 			add_assoc_string(&cmds, "why_built_in", cc->cmds_note);

@@ -25,6 +25,7 @@ static int rcp_cmd_cmp(const void *key, const void *elem)
 
 struct rcp_cmdtab {
 	size_t n;
+	size_t bytes;             /* of the packed form it was loaded from */
 	rcp_cmd *cmds;            /* sorted by name */
 	rcp_key_spec *specs;
 	char *strings;
@@ -117,6 +118,7 @@ rcp_cmdtab *rcp_cmdtab_load(const void *blob, size_t len)
 	ps = (const rcp_cmdpack_spec *)(pc + h.ncmds);
 	t = pecalloc(1, sizeof(*t), 1);
 	t->n = h.ncmds;
+	t->bytes = len;
 	t->cmds = pecalloc(h.ncmds, sizeof(rcp_cmd), 1);
 	t->specs = h.nspecs ? pecalloc(h.nspecs, sizeof(rcp_key_spec), 1) : NULL;
 	t->strings = pemalloc(h.strlen, 1);
@@ -157,6 +159,11 @@ void rcp_cmdtab_free(rcp_cmdtab *t)
 size_t rcp_cmdtab_count(const rcp_cmdtab *t)
 {
 	return t ? t->n : 0;
+}
+
+size_t rcp_cmdtab_bytes(const rcp_cmdtab *t)
+{
+	return t ? t->bytes : 0;
 }
 
 int rcp_cmd_arity_ok(const rcp_cmd *cmd, int argc)
