@@ -183,6 +183,10 @@ static bool rcp_session_conf_item(rcp_session_conf *c, const char *name, const c
 		if (memchr(value, '@', value_len)) {
 			RCP_SP_FAIL("seed[] #%u: credentials do not go in a seed; use auth[user]=...&auth[pass]=...", c->nseeds + 1);
 		}
+		if (memchr(value, '?', value_len)) {
+			/* rcp_seed_parse() would point at the constructor's "parameters" option */
+			RCP_SP_FAIL("seed[] #%u: options do not go in a seed; they are save_path items (timeout=...)", c->nseeds + 1);
+		}
 		if (rcp_seed_parse(value, value_len, &c->seeds[c->nseeds], &err) != RCP_OK) {
 			RCP_SP_FAIL("seed[] #%u: %s", c->nseeds + 1, err.msg);
 		}

@@ -35,7 +35,7 @@ function try_path(string $path): void
 
 echo "--- bad save_path\n";
 foreach (['', 'timeout=1', 'seed[]=', 'seed[]=nohost', 'seed[]=10.0.0.1:99999', "seed[]=user:$enc@$seed",
-          "seed[]=$seed&timeout=abc", "seed[]=$seed&read_timeout=0", "seed[]=$seed&timeout=1&timeout=2",
+          "seed[]=$seed?timeout=1", "seed[]=$seed&timeout=abc", "seed[]=$seed&read_timeout=0", "seed[]=$seed&timeout=1&timeout=2",
           "seed[]=$seed&$enc", "seed[]=$seed&password=$enc", "seed[]=$seed&auth[password]=$enc",
           "seed[]=$seed&auth[user]=app", "seed[]=$seed&auth=$enc&auth[pass]=$enc", "seed[]=$seed&auth[]=a&auth[]=b&auth[]=$enc",
           "seed[]=$seed&auth=", "seed[]=$seed&prefix=a{b}", "seed[]=$seed&persistent=1", "seed[]=$seed&failover=error",
@@ -101,6 +101,9 @@ false
 false
   session_start(): redis_cluster_pool: session.save_path: seed[] #1: credentials do not go in a seed; use auth[user]=...&auth[pass]=...
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=***@%s)
+false
+  session_start(): redis_cluster_pool: session.save_path: seed[] #1: options do not go in a seed; they are save_path items (timeout=...)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s?timeout=1)
 false
   session_start(): redis_cluster_pool: session.save_path: timeout must be a number of seconds > 0 and <= 86400, "abc" given
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&timeout=abc)
