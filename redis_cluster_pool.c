@@ -21,6 +21,7 @@
 #include "rcp_binding.h"
 #include "rcp_exec.h"
 #include "rcp_scripts.h"
+#include "rcp_session.h"
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
 
@@ -128,11 +129,13 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_class_scan_minit();
 	rcp_class_transaction_minit();
 	rcp_predis_minit();
+	rcp_session_minit(module_number);
 	return SUCCESS;
 }
 
 PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
 {
+	rcp_session_mshutdown();
 	rcp_pool_mshutdown();
 	rcp_clusters_mshutdown();
 	rcp_io_shutdown();
@@ -154,6 +157,7 @@ PHP_RINIT_FUNCTION(redis_cluster_pool)
 
 PHP_RSHUTDOWN_FUNCTION(redis_cluster_pool)
 {
+	rcp_session_rshutdown(); /* first: a session still open is written while the pool is in its request state */
 	rcp_pool_rshutdown((uint64_t)RCP_G(idle_timeout) * 1000);
 	rcp_status_rshutdown();
 	return SUCCESS;
@@ -177,12 +181,22 @@ PHP_MINFO_FUNCTION(redis_cluster_pool)
 			php_info_print_table_row(2, "Clusters in the shared segment", buf);
 		}
 	}
+	rcp_session_minfo();
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();
 }
 
+/* The session extension, when PHP has it as a shared module, is loaded first: the save handler registers
+ * itself with it in MINIT. */
+static const zend_module_dep rcp_module_deps[] = {
+	ZEND_MOD_OPTIONAL("session")
+	ZEND_MOD_END
+};
+
 zend_module_entry redis_cluster_pool_module_entry = {
-	STANDARD_MODULE_HEADER,
+	STANDARD_MODULE_HEADER_EX,
+	NULL,
+	rcp_module_deps,
 	"redis_cluster_pool",
 	NULL,
 	PHP_MINIT(redis_cluster_pool),

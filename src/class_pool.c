@@ -21,6 +21,7 @@
 #include "rcp_topology.h"
 #include "rcp_shm.h"
 #include "rcp_binding.h"
+#include "rcp_options.h"
 
 #define RCP_MAX_SEEDS 64
 
@@ -241,9 +242,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 		RETURN_THROWS();
 	}
 	p->exceptions = true;
-	p->client.read_policy = (uint8_t)RCP_G(read_policy);
-	p->client.connect_timeout_ms = 5000;
-	p->client.rw_timeout_ms = 5000;
+	rcp_client_defaults(&p->client);
 
 	if (seeds_str) {
 		zval tmp;
@@ -376,18 +375,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.username\" needs \"parameters.password\" as well");
 		RETURN_THROWS();
 	}
-	rcp_client_set_auth(&p->client, user ? ZSTR_VAL(user) : NULL, user ? ZSTR_LEN(user) : 0,
-		pass ? ZSTR_VAL(pass) : NULL, pass ? ZSTR_LEN(pass) : 0);
-	if (p->client.private_conns) {
-		/* a pool key of its own: these connections are never shared and close with the object */
-		static uint64_t rcp_private_serial;
-		p->client.cred_len += (size_t)snprintf(p->client.cred + p->client.cred_len,
-			sizeof(p->client.cred) - p->client.cred_len, "%cnp%llu", 0, (unsigned long long)++rcp_private_serial);
-	}
-	p->client.cluster = rcp_cluster_get(seeds, nseeds, user ? ZSTR_VAL(user) : "", user ? ZSTR_LEN(user) : 0);
-	p->client.refresh_interval_ms = (uint64_t)RCP_G(refresh_interval) * 1000;
-	p->client.refresh_min_interval_ms = (uint64_t)RCP_G(refresh_min_interval);
-	p->client.refresh_jitter_pct = (uint32_t)RCP_G(refresh_jitter);
+	rcp_client_attach(&p->client, seeds, nseeds, user, pass);
 	p->constructed = true;
 }
 
