@@ -14,6 +14,7 @@
  *   | lease pid + deadline |    slot atomically. Readers copy, then re-read the generation (no lock).
  *   | refresh schedule     |
  *   | counters             |
+ *   | command table        |    learned from COMMAND once, immutable afterwards
  *   | map[0], map[1]       |
  *   +----------------------+  rcp_shm_cluster[1] ...
  *
@@ -72,6 +73,14 @@ void rcp_shm_want_refresh(rcp_shm_cluster *sc);
 bool rcp_shm_refresh_due(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t min_interval_ms);
 void rcp_shm_refreshed(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t next_ms);
 uint64_t rcp_shm_last_refresh(rcp_shm_cluster *sc);
+
+/*
+ * The command table learned from the server (COMMAND), packed (rcp_cmdpack.h): written once per entry by the
+ * refresh lease holder, immutable afterwards, so readers copy it without a lock.
+ */
+#define RCP_SHM_CMDS_MAX (96 * 1024)
+bool rcp_shm_cmds_publish(rcp_shm_cluster *sc, const void *blob, size_t len);
+const void *rcp_shm_cmds_get(rcp_shm_cluster *sc, size_t *len);
 
 /* Pool-wide counters. */
 typedef enum {

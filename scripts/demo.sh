@@ -30,8 +30,8 @@ for i in $(seq 1 24); do bash tests/fpm/fpm.sh request "$scratch/fpm" demo/demo.
 rcp_log "the whole pool, seen from the servers"
 total=0
 for n in ${RCP_TEST_SEEDS//,/ }; do
-  c=$(redis-cli -h "${n%:*}" -p "${n##*:}" info commandstats | sed -n 's/^cmdstat_cluster|slots:calls=\([0-9]*\).*/\1/p')
+  c=$(redis-cli -h "${n%:*}" -p "${n##*:}" info commandstats | awk -F'[=,]' '/^cmdstat_cluster\|(slots|shards):/ { s += $2 } END { print s + 0 }')
   total=$((total + ${c:-0}))
 done
-echo "CLUSTER SLOTS received by the cluster (all 6 nodes) for 24 requests on 8 workers: $total"
+echo "topology requests (CLUSTER SHARDS/SLOTS) received by the cluster (all 6 nodes) for 24 requests on 8 workers: $total"
 echo "demo done"

@@ -499,21 +499,33 @@ bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *a
 	return true;
 }
 
-/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments. */
-static const rcp_cmd *rcp_argv_find(rcp_argv *a)
+/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments: from the table
+ * the cluster's servers gave (cl NULL: the built-in table). A name neither table knows, before the cluster was
+ * ever discovered, is looked up again after the discovery (which learns the server's table). */
+static const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
 {
-	const rcp_cmd *cmd = rcp_cmd_lookup(a->argv[0], a->lens[0], a->argc > 1 ? a->argv[1] : NULL,
-		a->argc > 1 ? a->lens[1] : 0);
+	const char *sub = a->argc > 1 ? a->argv[1] : NULL;
+	size_t sublen = a->argc > 1 ? a->lens[1] : 0;
+	const rcp_cmd *cmd = rcp_cmdtab_lookup(cl ? rcp_cluster_cmds(cl->cluster) : NULL, a->argv[0], a->lens[0], sub,
+		sublen);
 
+	if (!cmd && cl && !rcp_cluster_cmds(cl->cluster) && !cl->cluster->map) {
+		rcp_err err = {0};
+		if (rcp_client_ready(cl, &err) != RCP_OK) {
+			rcp_throw_err(&err);
+			return NULL;
+		}
+		cmd = rcp_cmdtab_lookup(rcp_cluster_cmds(cl->cluster), a->argv[0], a->lens[0], sub, sublen);
+	}
 	if (!cmd) {
 		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(a->lens[0], 64), a->argv[0]);
 	}
 	return cmd;
 }
 
-const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
+const rcp_cmd *rcp_argv_lookup(rcp_argv *a, rcp_client *cl)
 {
-	const rcp_cmd *cmd = rcp_argv_find(a);
+	const rcp_cmd *cmd = rcp_argv_find(a, cl);
 
 	if (!cmd) {
 		return NULL;
@@ -527,6 +539,18 @@ const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
 			bar ? (int)(bar - cmd->name) : (int)strlen(cmd->name), cmd->name, bar ? " " : "", bar ? bar + 1 : "",
 			a->argc - words, cmd->arity > 0 ? "exactly" : "at least", want);
 		return NULL;
+	}
+	if ((cmd->flags & RCP_CMD_GETKEYS) && !rcp_shape_known(cmd, a->argc, a->argv, a->lens)) {
+		/* keys only the server can find (a module's getkeys-api): ask it, once per call shape */
+		rcp_err err = {0};
+		if (!cl) {
+			rcp_throw(rcp_ce_invalid_argument, "%s: only the server can tell where its keys are", cmd->name);
+			return NULL;
+		}
+		if (rcp_client_getkeys(cl, cmd, a->argc, a->argv, a->lens, &err) != RCP_OK) {
+			rcp_throw_err(&err);
+			return NULL;
+		}
 	}
 	if (a->has_null) {
 		/* a null where a key goes would silently become the key "" */
@@ -576,7 +600,7 @@ bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
 /* Run argv; on an error reply throw (exceptions on) or return the Error object. */
 static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, zval *return_value)
 {
-	const rcp_cmd *cmd = rcp_argv_lookup(a);
+	const rcp_cmd *cmd = rcp_argv_lookup(a, &p->client);
 	rcp_err err;
 
 	if (!cmd) {
@@ -796,7 +820,7 @@ ZEND_METHOD(RedisClusterPool, commandInfo)
 		RETURN_THROWS();
 	}
 	zend_hash_destroy(&rest);
-	if (!(cmd = rcp_argv_find(&a))) {
+	if (!(cmd = rcp_argv_find(&a, NULL))) {
 		rcp_argv_free(&a);
 		RETURN_THROWS();
 	}
@@ -1022,6 +1046,19 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
 	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);
 	add_assoc_long(&cl, "read_retries", (zend_long)cc->read_retries);
+	{
+		/* where command routing comes from: the servers' own table (COMMAND), or the built-in one */
+		zval cmds;
+		rcp_cmdtab *t = rcp_cluster_cmds(cc);
+		array_init(&cmds);
+		add_assoc_string(&cmds, "source", t ? "server" : "built-in");
+		add_assoc_long(&cmds, "count", (zend_long)(t ? rcp_cmdtab_count(t) : rcp_cmd_count));
+		add_assoc_long(&cmds, "getkeys_sent", (zend_long)cc->getkeys_sent);
+		if (!t && cc->cmds_note[0]) {
+			add_assoc_string(&cmds, "why_built_in", cc->cmds_note);
+		}
+		add_assoc_zval(&cl, "commands", &cmds);
+	}
 	add_assoc_bool(&cl, "shared", cc->shared != NULL);
 	if (cc->shared) {
 		zval pool;

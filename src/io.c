@@ -412,6 +412,15 @@ static void rcp_word(const char *list, uint32_t i, char *out, size_t cap)
 	snprintf(out, cap, "%.*s", (int)MIN(n, cap - 1), list ? list : "");
 }
 
+/* Is the setup command whose reply just arrived one whose refusal does not matter (CLIENT SETINFO: a label)? */
+static bool rcp_setup_optional(rcp_conn *c)
+{
+	char name[24];
+
+	rcp_word(c->setup_names, c->setup_total - c->setup_owed - 1, name, sizeof(name));
+	return !strcasecmp(name, "CLIENT");
+}
+
 /*
  * A connection setup command (AUTH, READONLY, ...) got an error reply. The credentials or the ACL user's
  * permissions are wrong: an AuthenticationException (RCP_E_AUTH) naming the command, the server's error
@@ -491,7 +500,7 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 		c->owed--;
 		if (c->setup_owed) {
 			c->setup_owed--;
-			if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
+			if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error && !rcp_setup_optional(c)) {
 				rcp_conn_setup_failed(c, p, rcp_error_message(&reply));
 				zval_ptr_dtor(&reply);
 				return false;

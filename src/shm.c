@@ -29,8 +29,13 @@ struct rcp_shm_cluster {
 	uint64_t next_refresh_ms;
 	uint64_t counters[RCP_SC_COUNT];
 	uint64_t suspect_until_ms[RCP_MAX_NODES]; /* by node index of the published map; carried over by address on publish */
+	uint32_t cmds_state;        /* the learned command table: RCP_CMDS_NONE -> WRITING -> READY (never changes after) */
+	uint32_t cmds_len;
+	char cmds[RCP_SHM_CMDS_MAX];
 	rcp_map maps[2];
 };
+
+enum { RCP_CMDS_NONE = 0, RCP_CMDS_WRITING = 1, RCP_CMDS_READY = 2 };
 
 /* A remembered authentication failure (see rcp_shm_auth_note()); seq is a seqlock (odd while written). */
 typedef struct {
@@ -424,4 +429,26 @@ bool rcp_shm_get_info(rcp_shm_info *out)
 	out->clusters_used = used;
 	out->clusters_full = LOAD(&rcp_hdr()->clusters_full);
 	return true;
+}
+
+bool rcp_shm_cmds_publish(rcp_shm_cluster *sc, const void *blob, size_t len)
+{
+	/* called by the refresh lease holder only; a holder that died while writing left WRITING: write again */
+	if (len > RCP_SHM_CMDS_MAX || LOAD(&sc->cmds_state) == RCP_CMDS_READY) {
+		return false;
+	}
+	STORE(&sc->cmds_state, RCP_CMDS_WRITING);
+	memcpy(sc->cmds, blob, len);
+	STORE(&sc->cmds_len, (uint32_t)len);
+	STORE(&sc->cmds_state, RCP_CMDS_READY);
+	return true;
+}
+
+const void *rcp_shm_cmds_get(rcp_shm_cluster *sc, size_t *len)
+{
+	if (LOAD(&sc->cmds_state) != RCP_CMDS_READY) {
+		return NULL;
+	}
+	*len = LOAD(&sc->cmds_len);
+	return sc->cmds;
 }

@@ -34,6 +34,7 @@ namespace {
      * @method mixed client(mixed ...$arguments)
      * @method mixed cluster(mixed ...$arguments)
      * @method mixed command(mixed ...$arguments)
+     * @method mixed commandlog(mixed ...$arguments)
      * @method mixed config(mixed ...$arguments)
      * @method mixed copy(mixed ...$arguments)
      * @method mixed dbsize(mixed ...$arguments)
@@ -74,19 +75,31 @@ namespace {
      * @method mixed getset(mixed ...$arguments)
      * @method mixed hdel(mixed ...$arguments)
      * @method mixed hexists(mixed ...$arguments)
+     * @method mixed hexpire(mixed ...$arguments)
+     * @method mixed hexpireat(mixed ...$arguments)
+     * @method mixed hexpiretime(mixed ...$arguments)
      * @method mixed hget(mixed ...$arguments)
      * @method mixed hgetall(mixed ...$arguments)
+     * @method mixed hgetdel(mixed ...$arguments)
+     * @method mixed hgetex(mixed ...$arguments)
      * @method mixed hincrby(mixed ...$arguments)
      * @method mixed hincrbyfloat(mixed ...$arguments)
      * @method mixed hkeys(mixed ...$arguments)
      * @method mixed hlen(mixed ...$arguments)
      * @method mixed hmget(mixed ...$arguments)
      * @method mixed hmset(mixed ...$arguments)
+     * @method mixed hpersist(mixed ...$arguments)
+     * @method mixed hpexpire(mixed ...$arguments)
+     * @method mixed hpexpireat(mixed ...$arguments)
+     * @method mixed hpexpiretime(mixed ...$arguments)
+     * @method mixed hpttl(mixed ...$arguments)
      * @method mixed hrandfield(mixed ...$arguments)
      * @method mixed hscan(mixed ...$arguments)
      * @method mixed hset(mixed ...$arguments)
+     * @method mixed hsetex(mixed ...$arguments)
      * @method mixed hsetnx(mixed ...$arguments)
      * @method mixed hstrlen(mixed ...$arguments)
+     * @method mixed httl(mixed ...$arguments)
      * @method mixed hvals(mixed ...$arguments)
      * @method mixed incr(mixed ...$arguments)
      * @method mixed incrby(mixed ...$arguments)
@@ -173,6 +186,18 @@ namespace {
      * @method mixed ttl(mixed ...$arguments)
      * @method mixed type(mixed ...$arguments)
      * @method mixed unlink(mixed ...$arguments)
+     * @method mixed vadd(mixed ...$arguments)
+     * @method mixed vcard(mixed ...$arguments)
+     * @method mixed vdim(mixed ...$arguments)
+     * @method mixed vemb(mixed ...$arguments)
+     * @method mixed vgetattr(mixed ...$arguments)
+     * @method mixed vinfo(mixed ...$arguments)
+     * @method mixed vismember(mixed ...$arguments)
+     * @method mixed vlinks(mixed ...$arguments)
+     * @method mixed vrandmember(mixed ...$arguments)
+     * @method mixed vrem(mixed ...$arguments)
+     * @method mixed vsetattr(mixed ...$arguments)
+     * @method mixed vsim(mixed ...$arguments)
      * @method mixed xack(mixed ...$arguments)
      * @method mixed xadd(mixed ...$arguments)
      * @method mixed xautoclaim(mixed ...$arguments)
@@ -380,6 +405,7 @@ namespace RedisClusterPool {
      * @method Pipeline client(mixed ...$arguments) queues client
      * @method Pipeline cluster(mixed ...$arguments) queues cluster
      * @method Pipeline command(mixed ...$arguments) queues command
+     * @method Pipeline commandlog(mixed ...$arguments) queues commandlog
      * @method Pipeline config(mixed ...$arguments) queues config
      * @method Pipeline copy(mixed ...$arguments) queues copy
      * @method Pipeline dbsize(mixed ...$arguments) queues dbsize
@@ -420,19 +446,31 @@ namespace RedisClusterPool {
      * @method Pipeline getset(mixed ...$arguments) queues getset
      * @method Pipeline hdel(mixed ...$arguments) queues hdel
      * @method Pipeline hexists(mixed ...$arguments) queues hexists
+     * @method Pipeline hexpire(mixed ...$arguments) queues hexpire
+     * @method Pipeline hexpireat(mixed ...$arguments) queues hexpireat
+     * @method Pipeline hexpiretime(mixed ...$arguments) queues hexpiretime
      * @method Pipeline hget(mixed ...$arguments) queues hget
      * @method Pipeline hgetall(mixed ...$arguments) queues hgetall
+     * @method Pipeline hgetdel(mixed ...$arguments) queues hgetdel
+     * @method Pipeline hgetex(mixed ...$arguments) queues hgetex
      * @method Pipeline hincrby(mixed ...$arguments) queues hincrby
      * @method Pipeline hincrbyfloat(mixed ...$arguments) queues hincrbyfloat
      * @method Pipeline hkeys(mixed ...$arguments) queues hkeys
      * @method Pipeline hlen(mixed ...$arguments) queues hlen
      * @method Pipeline hmget(mixed ...$arguments) queues hmget
      * @method Pipeline hmset(mixed ...$arguments) queues hmset
+     * @method Pipeline hpersist(mixed ...$arguments) queues hpersist
+     * @method Pipeline hpexpire(mixed ...$arguments) queues hpexpire
+     * @method Pipeline hpexpireat(mixed ...$arguments) queues hpexpireat
+     * @method Pipeline hpexpiretime(mixed ...$arguments) queues hpexpiretime
+     * @method Pipeline hpttl(mixed ...$arguments) queues hpttl
      * @method Pipeline hrandfield(mixed ...$arguments) queues hrandfield
      * @method Pipeline hscan(mixed ...$arguments) queues hscan
      * @method Pipeline hset(mixed ...$arguments) queues hset
+     * @method Pipeline hsetex(mixed ...$arguments) queues hsetex
      * @method Pipeline hsetnx(mixed ...$arguments) queues hsetnx
      * @method Pipeline hstrlen(mixed ...$arguments) queues hstrlen
+     * @method Pipeline httl(mixed ...$arguments) queues httl
      * @method Pipeline hvals(mixed ...$arguments) queues hvals
      * @method Pipeline incr(mixed ...$arguments) queues incr
      * @method Pipeline incrby(mixed ...$arguments) queues incrby
@@ -519,6 +557,18 @@ namespace RedisClusterPool {
      * @method Pipeline ttl(mixed ...$arguments) queues ttl
      * @method Pipeline type(mixed ...$arguments) queues type
      * @method Pipeline unlink(mixed ...$arguments) queues unlink
+     * @method Pipeline vadd(mixed ...$arguments) queues vadd
+     * @method Pipeline vcard(mixed ...$arguments) queues vcard
+     * @method Pipeline vdim(mixed ...$arguments) queues vdim
+     * @method Pipeline vemb(mixed ...$arguments) queues vemb
+     * @method Pipeline vgetattr(mixed ...$arguments) queues vgetattr
+     * @method Pipeline vinfo(mixed ...$arguments) queues vinfo
+     * @method Pipeline vismember(mixed ...$arguments) queues vismember
+     * @method Pipeline vlinks(mixed ...$arguments) queues vlinks
+     * @method Pipeline vrandmember(mixed ...$arguments) queues vrandmember
+     * @method Pipeline vrem(mixed ...$arguments) queues vrem
+     * @method Pipeline vsetattr(mixed ...$arguments) queues vsetattr
+     * @method Pipeline vsim(mixed ...$arguments) queues vsim
      * @method Pipeline xack(mixed ...$arguments) queues xack
      * @method Pipeline xadd(mixed ...$arguments) queues xadd
      * @method Pipeline xautoclaim(mixed ...$arguments) queues xautoclaim
