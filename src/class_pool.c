@@ -20,6 +20,7 @@
 #include "rcp_slot.h"
 #include "rcp_topology.h"
 #include "rcp_shm.h"
+#include "rcp_metrics.h"
 #include "rcp_binding.h"
 #include "rcp_options.h"
 
@@ -766,6 +767,18 @@ ZEND_METHOD(RedisClusterPool, executeRaw)
 }
 
 /* ---- static helpers --------------------------------------------------------------------------- */
+
+ZEND_METHOD(RedisClusterPool, poolStats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	rcp_metrics_pool_stats(return_value);
+}
+
+ZEND_METHOD(RedisClusterPool, metrics)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_STR(rcp_metrics_prometheus());
+}
 
 ZEND_METHOD(RedisClusterPool, keySlot)
 {
