@@ -21,6 +21,9 @@
 #include "rcp_binding.h"
 #include "rcp_exec.h"
 #include "rcp_scripts.h"
+#include "rcp_session.h"
+#include "rcp_metrics.h"
+#include <hiredis/hiredis.h>
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
 
@@ -77,6 +80,8 @@ PHP_INI_BEGIN()
 		shm_size, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.shm_clusters", "8", PHP_INI_SYSTEM, rcp_ini_nonneg,
 		shm_clusters, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_BOOLEAN("redis_cluster_pool.metrics", "1", PHP_INI_SYSTEM, OnUpdateBool,
+		metrics, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(redis_cluster_pool)
@@ -104,6 +109,8 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 		}
 	}
 
+	rcp_metrics_on = RCP_G(metrics);
+
 	rcp_ce_pool = register_class_RedisClusterPool();
 	rcp_ce_exception = register_class_RedisClusterPool_Exception(zend_ce_exception);
 	rcp_ce_invalid_argument = register_class_RedisClusterPool_InvalidArgumentException(rcp_ce_exception);
@@ -128,11 +135,13 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_class_scan_minit();
 	rcp_class_transaction_minit();
 	rcp_predis_minit();
+	rcp_session_minit(module_number);
 	return SUCCESS;
 }
 
 PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
 {
+	rcp_session_mshutdown();
 	rcp_pool_mshutdown();
 	rcp_clusters_mshutdown();
 	rcp_io_shutdown();
@@ -154,6 +163,7 @@ PHP_RINIT_FUNCTION(redis_cluster_pool)
 
 PHP_RSHUTDOWN_FUNCTION(redis_cluster_pool)
 {
+	rcp_session_rshutdown(); /* first: a session still open is written while the pool is in its request state */
 	rcp_pool_rshutdown((uint64_t)RCP_G(idle_timeout) * 1000);
 	rcp_status_rshutdown();
 	return SUCCESS;
@@ -177,12 +187,45 @@ PHP_MINFO_FUNCTION(redis_cluster_pool)
 			php_info_print_table_row(2, "Clusters in the shared segment", buf);
 		}
 	}
+	{
+		char v[64];
+		snprintf(v, sizeof(v), "%d.%d.%d", HIREDIS_MAJOR, HIREDIS_MINOR, HIREDIS_PATCH);
+		php_info_print_table_row(2, "hiredis (built with)", v);
+		php_info_print_table_row(2, "libuv (running)", uv_version_string());
+		php_info_print_table_row(2, "Pool-wide metrics", rcp_metrics_on ? "on (RedisClusterPool::poolStats(), ::metrics())" : "off");
+	}
+	{
+		const char *key;
+		size_t keylen;
+		rcp_shm_cluster *sc;
+		for (uint32_t i = 0; (sc = rcp_shm_cluster_at(i, &key, &keylen)); i++) {
+			/* the seeds and the user name (the key holds no password) */
+			const char *nul = memchr(key, '\0', keylen);
+			char name[64], val[1200];
+			snprintf(name, sizeof(name), "Cluster %u", i + 1);
+			snprintf(val, sizeof(val), "%.*s%s%.*s, slot map generation %llu", nul ? (int)(nul - key) : (int)keylen, key,
+				nul && (size_t)(nul - key) + 1 < keylen ? " user " : "",
+				nul ? (int)(keylen - (size_t)(nul - key) - 1) : 0, nul ? nul + 1 : "",
+				(unsigned long long)rcp_shm_generation(sc));
+			php_info_print_table_row(2, name, val);
+		}
+	}
+	rcp_session_minfo();
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();
 }
 
+/* The session extension, when PHP has it as a shared module, is loaded first: the save handler registers
+ * itself with it in MINIT. */
+static const zend_module_dep rcp_module_deps[] = {
+	ZEND_MOD_OPTIONAL("session")
+	ZEND_MOD_END
+};
+
 zend_module_entry redis_cluster_pool_module_entry = {
-	STANDARD_MODULE_HEADER,
+	STANDARD_MODULE_HEADER_EX,
+	NULL,
+	rcp_module_deps,
 	"redis_cluster_pool",
 	NULL,
 	PHP_MINIT(redis_cluster_pool),

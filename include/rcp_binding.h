@@ -44,8 +44,10 @@ void rcp_argv_free(rcp_argv *a);
 zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx);
 
 /* The table entry for argv, its arguments checked: the server's arity, no null in a key position (throws
- * InvalidArgumentException, or "Unknown command", and returns NULL). */
-const rcp_cmd *rcp_argv_lookup(rcp_argv *a);
+ * InvalidArgumentException, or "Unknown command", and returns NULL). cl: the client whose cluster's learned
+ * command table applies (NULL: the built-in table); a call whose keys only the server can find (a module's
+ * getkeys-api) has them resolved here (COMMAND GETKEYS, once per call shape). */
+const rcp_cmd *rcp_argv_lookup(rcp_argv *a, rcp_client *cl);
 
 /* Prepend the prefix to every key argument. */
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);

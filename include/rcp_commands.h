@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdbool.h>
 
 /* begin_search types */
 #define RCP_BS_UNKNOWN 0
@@ -54,6 +55,9 @@ typedef struct {
 #define RCP_CMD_NO_MULTI     (1u << 7)
 #define RCP_CMD_FAST         (1u << 8)
 #define RCP_CMD_HAS_SUBCMDS  (1u << 9)   /* a container (CLUSTER, CONFIG, ...): look up "NAME|SUB" */
+#define RCP_CMD_GETKEYS      (1u << 10)  /* movable keys no key spec describes (a module's getkeys-api): the
+                                          * server tells them (COMMAND GETKEYS), cached per call shape */
+#define RCP_CMD_LEARNED      (1u << 11)  /* the entry comes from the server's COMMAND, not the built-in table */
 
 /* How a command with no key is routed (request_policy tips of Redis 7, plus our overrides). */
 typedef enum {
@@ -94,11 +98,42 @@ extern const rcp_cmd rcp_cmd_table[];
 extern const size_t rcp_cmd_count;
 
 /*
+ * A command table learned from a server's COMMAND reply (src/cmdlearn.c builds its packed form, kept in the
+ * shared segment beside the slot map; rcp_cmdtab_load() makes a process' copy). Lookups in a learned table
+ * fall back to the built-in table for a name the server did not list.
+ */
+typedef struct rcp_cmdtab rcp_cmdtab;
+
+/* A process-local table from a packed blob (validated: NULL when malformed). Persistent memory. */
+rcp_cmdtab *rcp_cmdtab_load(const void *blob, size_t len);
+void rcp_cmdtab_free(rcp_cmdtab *t);
+size_t rcp_cmdtab_count(const rcp_cmdtab *t);
+size_t rcp_cmdtab_bytes(const rcp_cmdtab *t);   /* size of its packed form (in the shared segment) */
+
+/* The built-in table's entry for an upper-case full name ("GET", "CLIENT|LIST"), or NULL. */
+const rcp_cmd *rcp_cmd_builtin(const char *upper);
+
+/*
  * Find a command by name, case-insensitively. For a container command (RCP_CMD_HAS_SUBCMDS) pass its
  * subcommand in sub/sublen to get the "NAME|SUB" entry; when sub is NULL or unknown the container
  * itself is returned. Returns NULL for an unknown command.
  */
 const rcp_cmd *rcp_cmd_lookup(const char *name, size_t len, const char *sub, size_t sublen);
+
+/* The same in a learned table (t NULL: the built-in table only). */
+const rcp_cmd *rcp_cmdtab_lookup(const rcp_cmdtab *t, const char *name, size_t len, const char *sub, size_t sublen);
+
+/*
+ * Key positions of RCP_CMD_GETKEYS commands, told by the server: rcp_shape_note() remembers them for the
+ * call's shape (the command, its argument count and every argument that is not a key: calls that differ only
+ * in their keys share a shape); rcp_cmd_keys() then answers from that memory, and fails with a message when
+ * the shape was never resolved (or was forgotten: the memory keeps the last RCP_SHAPES_MAX shapes).
+ */
+#define RCP_SHAPES_MAX 1024
+void rcp_shape_note(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, const int *pos,
+                    int n);
+bool rcp_shape_known(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen);
+void rcp_shapes_free(void);
 
 /*
  * Find the positions of the keys in argv (argv[0] is the command name, argv[1] the subcommand for a

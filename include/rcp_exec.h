@@ -32,7 +32,9 @@ typedef struct {
 	char cred[96];                /* pool key part: user + "\0" + hash of the password (no secret)
 	                                 [+ "\0" + object id for 'persistent' => false] */
 	size_t cred_len;
-	char *setup;                  /* RESP of AUTH (emalloc'd; zeroed when freed), or NULL */
+	char *setup;                  /* RESP of AUTH (emalloc'd; zeroed when freed), or NULL; CLIENT SETINFO appended
+	                                 once the servers are known to have it */
+	bool setinfo_checked;
 	size_t setup_len;
 	uint32_t setup_replies;
 	uint64_t connect_timeout_ms;
@@ -102,6 +104,11 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
                     zval *reply, rcp_err *err);
 
 /* One command of a pipeline: input argv, output reply (UNDEF until executed). */
+/* Ask the server where the keys of a call of an RCP_CMD_GETKEYS command are (COMMAND GETKEYS) and remember
+ * them for its shape (rcp_shape_note). An error: the call must not be sent (nobody can tell where it goes). */
+rcp_status rcp_client_getkeys(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
+                              const size_t *argvlen, rcp_err *err);
+
 typedef struct {
 	const rcp_cmd *cmd;
 	int argc;

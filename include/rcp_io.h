@@ -63,6 +63,7 @@ typedef struct rcp_conn {
 	uint64_t checked_request;     /* request serial in which the reuse check passed */
 	uint64_t opened_at_ms;
 	rcp_part *part;               /* the batch part using this connection, during rcp_io_run() */
+	struct rcp_shm_nodestat_s *stats; /* the node's pool-wide metrics (shared segment), or NULL */
 } rcp_conn;
 
 /* One connection's share of a batch: bytes to write, replies to collect. */
@@ -75,6 +76,8 @@ struct rcp_part {
 	zval *replies;                /* caller-provided array of nreplies zvals (filled as UNDEF -> value) */
 	bool wrote_any;               /* some bytes reached the kernel: a write is not safely retryable */
 	bool done;
+	uint64_t done_us;             /* when it completed or failed (uv_hrtime / 1000), for the latency metrics */
+	struct rcp_shm_nodestat_s *stats; /* its node's metrics (the connection's, kept if the connection goes) */
 	rcp_err err;                  /* per-part error (code RCP_OK when fine) */
 };
 

@@ -19,10 +19,15 @@
 #define RCP_HOST_MAX    256
 #define RCP_NO_NODE     0xFFFF
 
+/* A node's health as CLUSTER SHARDS reports it (CLUSTER SLOTS knows only online nodes). */
+enum { RCP_HEALTH_ONLINE = 0, RCP_HEALTH_LOADING = 1, RCP_HEALTH_FAILED = 2 };
+
 typedef struct {
 	char     host[RCP_HOST_MAX];
 	uint16_t port;
+	uint16_t tls_port;        /* CLUSTER SHARDS' tls-port, 0 when none */
 	uint8_t  replica;         /* 0 = primary */
+	uint8_t  health;          /* RCP_HEALTH_*: replicas not online serve no reads */
 	uint16_t primary;         /* for a replica: index of its primary */
 } rcp_node;
 
@@ -51,10 +56,16 @@ typedef struct rcp_cluster {
 	uint64_t last_refresh_ms;
 	uint64_t next_refresh_ms;         /* periodic refresh deadline (with jitter) */
 	bool refresh_wanted;              /* a MOVED or a connection failure asked for a refresh */
+	bool no_shards;                   /* a node answered CLUSTER SHARDS with an error: ask CLUSTER SLOTS */
 	/* counters */
 	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
 	uint64_t noscript_fallbacks;      /* EVALSHA answered NOSCRIPT, re-sent as EVAL with the known body */
 	uint64_t read_retries;            /* policy reads re-sent to another node after a connection failure */
+	/* the command table learned from the server's COMMAND (NULL: not yet, or it failed: the built-in table) */
+	struct rcp_cmdtab *cmds;          /* process copy (of the shared one, when shared) */
+	uint64_t cmds_retry_ms;           /* after a failure: not asked again before this */
+	char cmds_note[200];              /* why the table is not learned (empty: not tried yet) */
+	uint64_t getkeys_sent;            /* COMMAND GETKEYS round trips (one per new call shape) */
 } rcp_cluster;
 
 /* Parse a seed ("host:port", "tcp://host:port", "redis://host:port", "[::1]:port").
@@ -71,6 +82,17 @@ rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char 
  */
 rcp_status rcp_map_from_slots_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err);
 
+/* The same from a CLUSTER SHARDS reply (Redis 7.0+): also node health, hostnames and TLS ports, and the nodes of
+ * shards that serve no slot yet. */
+rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err);
+
+/* In a flat [key, value, key, value, ...] array (a RESP2 map), the value of key; NULL when absent or arr is not
+ * an array. */
+zval *rcp_flat_get(zval *arr, const char *key);
+
+/* Is z the string s? */
+bool rcp_is_str(zval *z, const char *s);
+
 /* Find or add a node (MOVED to an unknown node). Returns its index, or RCP_NO_NODE when full. */
 uint16_t rcp_map_node(rcp_map *map, const char *host, size_t host_len, uint16_t port, bool replica);
 
@@ -80,6 +102,13 @@ void rcp_cluster_publish(rcp_cluster *cl, rcp_map *map);
 /* Bring the process' copy up to date with the shared map when its generation moved (one atomic load
  * when it did not). Returns true when the local copy changed. */
 bool rcp_cluster_sync(rcp_cluster *cl);
+
+/* The cluster's learned command table (loading the shared one on first sight), or NULL: use the built-in one. */
+struct rcp_cmdtab *rcp_cluster_cmds(rcp_cluster *cl);
+
+/* Install a packed table (rcp_cmdpack.h) learned by this process: shared with every worker when the entry is
+ * shared. Returns false when it does not load (a message in cl->cmds_note). */
+bool rcp_cluster_cmds_learned(rcp_cluster *cl, const char *blob, size_t len);
 
 /* Free all cluster entries (MSHUTDOWN). */
 void rcp_clusters_mshutdown(void);

@@ -18,11 +18,8 @@
 # (rebuilt when scripts/deps.sh's package list changes). A leg that cannot run counts as a failure.
 #
 # Environment:
-#   RCP_PLATFORMS=LEG,.. the legs to run: debian12, debian13, debian13-valkey (or valkey), or all. Default:
-#                        debian12 only, for now: on Redis 8.0 / Valkey 8.1, tests/commands/keys_vs_server.phpt
-#                        fails (commands newer than the built-in Redis 7.0 table: issue 12's commands learned
-#                        from the server) and so does tests/basic/endpoints.phpt (a hostname endpoint that
-#                        resolves to ::1 first is not tried on 127.0.0.1); every other test passes there
+#   RCP_PLATFORMS=LEG,.. the legs to run: debian12, debian13, debian13-valkey (or valkey), or all (the
+#                        default, and so CI's)
 #   RCP_NO_VALGRIND=1    skip the valgrind passes
 #   RCP_VALGRIND_ALL=1   valgrind passes over every selected test instead of tests/valgrind.list (slow)
 #   RCP_BUILD=asan       build with ASAN+UBSAN (scripts/build.sh --asan) and run the tests with libasan
@@ -144,7 +141,7 @@ if [[ -z ${RCP_LEG:-} ]]; then
   trap 'exit 143' TERM
 
   for t in "$@"; do [[ -e $t ]] || rcp_die "test.sh: no such test or directory: $t"; done
-  want=${RCP_PLATFORMS:-debian12}
+  want=${RCP_PLATFORMS:-all}
   [[ $want == all ]] && want=$(legs_table | awk '{ print $1 }' | paste -sd,)
   for w in ${want//,/ }; do
     [[ $w == valkey ]] && w=debian13-valkey

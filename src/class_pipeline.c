@@ -148,7 +148,7 @@ bool rcp_queue_prepare(rcp_pool_object *pool, HashTable *queue, rcp_queue *q)
 		}
 		q->n++;
 		ZVAL_UNDEF(&c->reply);
-		c->cmd = rcp_argv_lookup(a);
+		c->cmd = rcp_argv_lookup(a, &pool->client);
 		if (!c->cmd || (pool->prefix && !rcp_argv_prefix(a, c->cmd, pool->prefix))) {
 			return false;
 		}

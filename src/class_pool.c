@@ -20,7 +20,9 @@
 #include "rcp_slot.h"
 #include "rcp_topology.h"
 #include "rcp_shm.h"
+#include "rcp_metrics.h"
 #include "rcp_binding.h"
+#include "rcp_options.h"
 
 #define RCP_MAX_SEEDS 64
 
@@ -241,9 +243,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 		RETURN_THROWS();
 	}
 	p->exceptions = true;
-	p->client.read_policy = (uint8_t)RCP_G(read_policy);
-	p->client.connect_timeout_ms = 5000;
-	p->client.rw_timeout_ms = 5000;
+	rcp_client_defaults(&p->client);
 
 	if (seeds_str) {
 		zval tmp;
@@ -376,18 +376,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.username\" needs \"parameters.password\" as well");
 		RETURN_THROWS();
 	}
-	rcp_client_set_auth(&p->client, user ? ZSTR_VAL(user) : NULL, user ? ZSTR_LEN(user) : 0,
-		pass ? ZSTR_VAL(pass) : NULL, pass ? ZSTR_LEN(pass) : 0);
-	if (p->client.private_conns) {
-		/* a pool key of its own: these connections are never shared and close with the object */
-		static uint64_t rcp_private_serial;
-		p->client.cred_len += (size_t)snprintf(p->client.cred + p->client.cred_len,
-			sizeof(p->client.cred) - p->client.cred_len, "%cnp%llu", 0, (unsigned long long)++rcp_private_serial);
-	}
-	p->client.cluster = rcp_cluster_get(seeds, nseeds, user ? ZSTR_VAL(user) : "", user ? ZSTR_LEN(user) : 0);
-	p->client.refresh_interval_ms = (uint64_t)RCP_G(refresh_interval) * 1000;
-	p->client.refresh_min_interval_ms = (uint64_t)RCP_G(refresh_min_interval);
-	p->client.refresh_jitter_pct = (uint32_t)RCP_G(refresh_jitter);
+	rcp_client_attach(&p->client, seeds, nseeds, user, pass);
 	p->constructed = true;
 }
 
@@ -499,21 +488,33 @@ bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *a
 	return true;
 }
 
-/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments. */
-static const rcp_cmd *rcp_argv_find(rcp_argv *a)
+/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments: from the table
+ * the cluster's servers gave (cl NULL: the built-in table). A name neither table knows, before the cluster was
+ * ever discovered, is looked up again after the discovery (which learns the server's table). */
+static const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
 {
-	const rcp_cmd *cmd = rcp_cmd_lookup(a->argv[0], a->lens[0], a->argc > 1 ? a->argv[1] : NULL,
-		a->argc > 1 ? a->lens[1] : 0);
+	const char *sub = a->argc > 1 ? a->argv[1] : NULL;
+	size_t sublen = a->argc > 1 ? a->lens[1] : 0;
+	const rcp_cmd *cmd = rcp_cmdtab_lookup(cl ? rcp_cluster_cmds(cl->cluster) : NULL, a->argv[0], a->lens[0], sub,
+		sublen);
 
+	if (!cmd && cl && !rcp_cluster_cmds(cl->cluster) && !cl->cluster->map) {
+		rcp_err err = {0};
+		if (rcp_client_ready(cl, &err) != RCP_OK) {
+			rcp_throw_err(&err);
+			return NULL;
+		}
+		cmd = rcp_cmdtab_lookup(rcp_cluster_cmds(cl->cluster), a->argv[0], a->lens[0], sub, sublen);
+	}
 	if (!cmd) {
 		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(a->lens[0], 64), a->argv[0]);
 	}
 	return cmd;
 }
 
-const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
+const rcp_cmd *rcp_argv_lookup(rcp_argv *a, rcp_client *cl)
 {
-	const rcp_cmd *cmd = rcp_argv_find(a);
+	const rcp_cmd *cmd = rcp_argv_find(a, cl);
 
 	if (!cmd) {
 		return NULL;
@@ -527,6 +528,18 @@ const rcp_cmd *rcp_argv_lookup(rcp_argv *a)
 			bar ? (int)(bar - cmd->name) : (int)strlen(cmd->name), cmd->name, bar ? " " : "", bar ? bar + 1 : "",
 			a->argc - words, cmd->arity > 0 ? "exactly" : "at least", want);
 		return NULL;
+	}
+	if ((cmd->flags & RCP_CMD_GETKEYS) && !rcp_shape_known(cmd, a->argc, a->argv, a->lens)) {
+		/* keys only the server can find (a module's getkeys-api): ask it, once per call shape */
+		rcp_err err = {0};
+		if (!cl) {
+			rcp_throw(rcp_ce_invalid_argument, "%s: only the server can tell where its keys are", cmd->name);
+			return NULL;
+		}
+		if (rcp_client_getkeys(cl, cmd, a->argc, a->argv, a->lens, &err) != RCP_OK) {
+			rcp_throw_err(&err);
+			return NULL;
+		}
 	}
 	if (a->has_null) {
 		/* a null where a key goes would silently become the key "" */
@@ -576,7 +589,7 @@ bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
 /* Run argv; on an error reply throw (exceptions on) or return the Error object. */
 static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, zval *return_value)
 {
-	const rcp_cmd *cmd = rcp_argv_lookup(a);
+	const rcp_cmd *cmd = rcp_argv_lookup(a, &p->client);
 	rcp_err err;
 
 	if (!cmd) {
@@ -755,6 +768,18 @@ ZEND_METHOD(RedisClusterPool, executeRaw)
 
 /* ---- static helpers --------------------------------------------------------------------------- */
 
+ZEND_METHOD(RedisClusterPool, poolStats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	rcp_metrics_pool_stats(return_value);
+}
+
+ZEND_METHOD(RedisClusterPool, metrics)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_STR(rcp_metrics_prometheus());
+}
+
 ZEND_METHOD(RedisClusterPool, keySlot)
 {
 	zend_string *key;
@@ -796,7 +821,7 @@ ZEND_METHOD(RedisClusterPool, commandInfo)
 		RETURN_THROWS();
 	}
 	zend_hash_destroy(&rest);
-	if (!(cmd = rcp_argv_find(&a))) {
+	if (!(cmd = rcp_argv_find(&a, NULL))) {
 		rcp_argv_free(&a);
 		RETURN_THROWS();
 	}
@@ -1024,6 +1049,20 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
 	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);
 	add_assoc_long(&cl, "read_retries", (zend_long)cc->read_retries);
+	{
+		/* where command routing comes from: the servers' own table (COMMAND), or the built-in one */
+		zval cmds;
+		rcp_cmdtab *t = rcp_cluster_cmds(cc);
+		array_init(&cmds);
+		add_assoc_string(&cmds, "source", t ? "server" : "built-in");
+		add_assoc_long(&cmds, "count", (zend_long)(t ? rcp_cmdtab_count(t) : rcp_cmd_count));
+		add_assoc_long(&cmds, "packed_bytes", (zend_long)rcp_cmdtab_bytes(t));
+		add_assoc_long(&cmds, "getkeys_sent", (zend_long)cc->getkeys_sent);
+		if (!t && cc->cmds_note[0]) {
+			add_assoc_string(&cmds, "why_built_in", cc->cmds_note);
+		}
+		add_assoc_zval(&cl, "commands", &cmds);
+	}
 	add_assoc_bool(&cl, "shared", cc->shared != NULL);
 	if (cc->shared) {
 		zval pool;

@@ -61,7 +61,7 @@ static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const cha
 	if (!ok) {
 		return false;
 	}
-	if (!(*cmd = rcp_argv_lookup(a)) || (p->prefix && !rcp_argv_prefix(a, *cmd, p->prefix))) {
+	if (!(*cmd = rcp_argv_lookup(a, &p->client)) || (p->prefix && !rcp_argv_prefix(a, *cmd, p->prefix))) {
 		rcp_argv_free(a);
 		return false;
 	}

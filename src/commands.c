@@ -14,6 +14,7 @@
 #include "php.h"
 #include "rcp_commands.h"
 #include "commands_table.h"
+#include "rcp_cmdpack.h"
 
 #define RCP_CMD_NAME_MAX 64
 
@@ -22,7 +23,25 @@ static int rcp_cmd_cmp(const void *key, const void *elem)
 	return strcmp((const char *)key, ((const rcp_cmd *)elem)->name);
 }
 
-static const rcp_cmd *rcp_cmd_find(const char *upper)
+struct rcp_cmdtab {
+	size_t n;
+	size_t bytes;             /* of the packed form it was loaded from */
+	rcp_cmd *cmds;            /* sorted by name */
+	rcp_key_spec *specs;
+	char *strings;
+};
+
+static const rcp_cmd *rcp_cmd_find(const rcp_cmdtab *t, const char *upper)
+{
+	const rcp_cmd *c = NULL;
+
+	if (t) {
+		c = bsearch(upper, t->cmds, t->n, sizeof(rcp_cmd), rcp_cmd_cmp);
+	}
+	return c ? c : rcp_cmd_builtin(upper);
+}
+
+const rcp_cmd *rcp_cmd_builtin(const char *upper)
 {
 	return bsearch(upper, rcp_cmd_table, rcp_cmd_count, sizeof(rcp_cmd), rcp_cmd_cmp);
 }
@@ -56,21 +75,95 @@ static int rcp_cmd_upper(char *buf, size_t cap, const char *name, size_t len, co
 	return 1;
 }
 
-const rcp_cmd *rcp_cmd_lookup(const char *name, size_t len, const char *sub, size_t sublen)
+const rcp_cmd *rcp_cmdtab_lookup(const rcp_cmdtab *t, const char *name, size_t len, const char *sub, size_t sublen)
 {
 	char buf[RCP_CMD_NAME_MAX];
 	const rcp_cmd *cmd;
 
-	if (!rcp_cmd_upper(buf, sizeof(buf), name, len, NULL, 0) || !(cmd = rcp_cmd_find(buf))) {
+	if (!rcp_cmd_upper(buf, sizeof(buf), name, len, NULL, 0) || !(cmd = rcp_cmd_find(t, buf))) {
 		return NULL;
 	}
 	if ((cmd->flags & RCP_CMD_HAS_SUBCMDS) && sub && sublen) {
 		const rcp_cmd *s;
-		if (rcp_cmd_upper(buf, sizeof(buf), name, len, sub, sublen) && (s = rcp_cmd_find(buf))) {
+		if (rcp_cmd_upper(buf, sizeof(buf), name, len, sub, sublen) && (s = rcp_cmd_find(t, buf))) {
 			return s;
 		}
 	}
 	return cmd;
+}
+
+const rcp_cmd *rcp_cmd_lookup(const char *name, size_t len, const char *sub, size_t sublen)
+{
+	return rcp_cmdtab_lookup(NULL, name, len, sub, sublen);
+}
+
+rcp_cmdtab *rcp_cmdtab_load(const void *blob, size_t len)
+{
+	rcp_cmdpack_hdr h;
+	const rcp_cmdpack_cmd *pc;
+	const rcp_cmdpack_spec *ps;
+	rcp_cmdtab *t;
+	size_t need;
+
+	if (len < sizeof(h)) {
+		return NULL;
+	}
+	memcpy(&h, blob, sizeof(h));
+	need = sizeof(h) + (size_t)h.ncmds * sizeof(*pc) + (size_t)h.nspecs * sizeof(*ps) + h.strlen;
+	if (h.magic != RCP_CMDPACK_MAGIC || h.ncmds == 0 || h.strlen == 0 || need != len ||
+	    ((const char *)blob)[len - 1] != '\0') {
+		return NULL;
+	}
+	pc = (const rcp_cmdpack_cmd *)((const char *)blob + sizeof(h));
+	ps = (const rcp_cmdpack_spec *)(pc + h.ncmds);
+	t = pecalloc(1, sizeof(*t), 1);
+	t->n = h.ncmds;
+	t->bytes = len;
+	t->cmds = pecalloc(h.ncmds, sizeof(rcp_cmd), 1);
+	t->specs = h.nspecs ? pecalloc(h.nspecs, sizeof(rcp_key_spec), 1) : NULL;
+	t->strings = pemalloc(h.strlen, 1);
+	memcpy(t->strings, ps + h.nspecs, h.strlen);
+	for (uint32_t i = 0; i < h.nspecs; i++) {
+		if (ps[i].kw != RCP_CMDPACK_NONE && ps[i].kw >= h.strlen) {
+			goto bad;
+		}
+		t->specs[i] = (rcp_key_spec){ps[i].bs_type, ps[i].bs_a, ps[i].kw == RCP_CMDPACK_NONE ? NULL : t->strings + ps[i].kw,
+			ps[i].fk_type, ps[i].fk_a, ps[i].fk_b, ps[i].fk_c, ps[i].flags};
+	}
+	for (uint32_t i = 0; i < h.ncmds; i++) {
+		if (pc[i].name >= h.strlen || (size_t)pc[i].spec + pc[i].nspecs > h.nspecs ||
+		    (i && strcmp(t->strings + pc[i - 1].name, t->strings + pc[i].name) >= 0)) {
+			goto bad; /* offsets out of the blob, or not sorted (lookups bisect) */
+		}
+		t->cmds[i] = (rcp_cmd){t->strings + pc[i].name, pc[i].arity, pc[i].flags, pc[i].route, pc[i].merge,
+			pc[i].nspecs, pc[i].nspecs ? t->specs + pc[i].spec : NULL};
+	}
+	return t;
+bad:
+	rcp_cmdtab_free(t);
+	return NULL;
+}
+
+void rcp_cmdtab_free(rcp_cmdtab *t)
+{
+	if (t) {
+		pefree(t->cmds, 1);
+		if (t->specs) {
+			pefree(t->specs, 1);
+		}
+		pefree(t->strings, 1);
+		pefree(t, 1);
+	}
+}
+
+size_t rcp_cmdtab_count(const rcp_cmdtab *t)
+{
+	return t ? t->n : 0;
+}
+
+size_t rcp_cmdtab_bytes(const rcp_cmdtab *t)
+{
+	return t ? t->bytes : 0;
 }
 
 int rcp_cmd_arity_ok(const rcp_cmd *cmd, int argc)
@@ -158,6 +251,9 @@ static void rcp_sort_keys(int argc, const char *const *argv, const size_t *argvl
 	}
 }
 
+static int rcp_shape_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *pos,
+                          int maxpos, char *errbuf, size_t errlen);
+
 int rcp_cmd_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                  int *pos, int maxpos, char *errbuf, size_t errlen)
 {
@@ -166,6 +262,9 @@ int rcp_cmd_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const si
 
 	if (cmd->flags & RCP_CMD_HAS_SUBCMDS) {
 		return 0; /* a container without a known subcommand */
+	}
+	if (cmd->flags & RCP_CMD_GETKEYS) {
+		return rcp_shape_keys(cmd, argc, argv, argvlen, pos, maxpos, errbuf, errlen);
 	}
 	if (!strcmp(cmd->name, "SORT") || !strcmp(cmd->name, "SORT_RO")) {
 		if (argc >= 2) {
@@ -269,4 +368,141 @@ int rcp_cmd_keys_into(const rcp_cmd *cmd, int argc, const char *const *argv, con
 		n = rcp_cmd_keys(cmd, argc, argv, argvlen, *pos, n, errbuf, errlen);
 	}
 	return n;
+}
+
+/* ---- key positions told by the server (RCP_CMD_GETKEYS) ----------------------------------------------- */
+
+typedef struct {
+	const rcp_cmd *cmd;
+	int argc;
+	int n;                    /* key positions */
+	int *pos;
+	uint64_t hash;            /* of the arguments that are not keys */
+	char *rest;               /* those arguments, each as its length then its bytes */
+	size_t restlen;
+} rcp_shape;
+
+static rcp_shape *rcp_shapes;  /* RCP_SHAPES_MAX entries, replaced in turn */
+static uint32_t rcp_shapes_used, rcp_shapes_next;
+
+/* Is position p among the n sorted positions? */
+static bool rcp_pos_has(const int *pos, int n, int p)
+{
+	for (int i = 0; i < n && pos[i] <= p; i++) {
+		if (pos[i] == p) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The non-key arguments of a call, packed (lengths then bytes) into *out (emalloc'd, or NULL for none). */
+static size_t rcp_shape_rest(int argc, const char *const *argv, const size_t *argvlen, const int *pos, int n,
+                             char **out, uint64_t *hash)
+{
+	size_t len = 0, off = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (!rcp_pos_has(pos, n, i)) {
+			len += sizeof(size_t) + argvlen[i];
+		}
+	}
+	*out = len ? pemalloc(len, 1) : NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!rcp_pos_has(pos, n, i)) {
+			memcpy(*out + off, &argvlen[i], sizeof(size_t));
+			memcpy(*out + off + sizeof(size_t), argv[i], argvlen[i]);
+			off += sizeof(size_t) + argvlen[i];
+		}
+	}
+	*hash = len ? zend_hash_func(*out, len) : 0;
+	return len;
+}
+
+static const rcp_shape *rcp_shape_find(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen)
+{
+	for (uint32_t i = 0; i < rcp_shapes_used; i++) {
+		rcp_shape *s = &rcp_shapes[i];
+		char *rest;
+		uint64_t hash;
+		size_t len;
+		bool same;
+
+		if (s->cmd != cmd || s->argc != argc) {
+			continue;
+		}
+		len = rcp_shape_rest(argc, argv, argvlen, s->pos, s->n, &rest, &hash);
+		same = len == s->restlen && hash == s->hash && (!len || !memcmp(rest, s->rest, len));
+		if (rest) {
+			pefree(rest, 1);
+		}
+		if (same) {
+			return s;
+		}
+	}
+	return NULL;
+}
+
+void rcp_shape_note(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, const int *pos,
+                    int n)
+{
+	rcp_shape *s;
+
+	if (rcp_shape_find(cmd, argc, argv, argvlen)) {
+		return;
+	}
+	if (!rcp_shapes) {
+		rcp_shapes = pecalloc(RCP_SHAPES_MAX, sizeof(rcp_shape), 1);
+	}
+	s = &rcp_shapes[rcp_shapes_next];
+	if (rcp_shapes_next < rcp_shapes_used) {
+		pefree(s->pos, 1);
+		if (s->rest) {
+			pefree(s->rest, 1);
+		}
+	} else {
+		rcp_shapes_used++;
+	}
+	rcp_shapes_next = (rcp_shapes_next + 1) % RCP_SHAPES_MAX;
+	s->cmd = cmd;
+	s->argc = argc;
+	s->n = n;
+	s->pos = pemalloc(sizeof(int) * (size_t)(n ? n : 1), 1);
+	memcpy(s->pos, pos, sizeof(int) * (size_t)n);
+	s->restlen = rcp_shape_rest(argc, argv, argvlen, pos, n, &s->rest, &s->hash);
+}
+
+bool rcp_shape_known(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen)
+{
+	return rcp_shape_find(cmd, argc, argv, argvlen) != NULL;
+}
+
+void rcp_shapes_free(void)
+{
+	for (uint32_t i = 0; i < rcp_shapes_used; i++) {
+		pefree(rcp_shapes[i].pos, 1);
+		if (rcp_shapes[i].rest) {
+			pefree(rcp_shapes[i].rest, 1);
+		}
+	}
+	if (rcp_shapes) {
+		pefree(rcp_shapes, 1);
+	}
+	rcp_shapes = NULL;
+	rcp_shapes_used = rcp_shapes_next = 0;
+}
+
+static int rcp_shape_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *pos,
+                          int maxpos, char *errbuf, size_t errlen)
+{
+	const rcp_shape *s = rcp_shape_find(cmd, argc, argv, argvlen);
+
+	if (!s) {
+		snprintf(errbuf, errlen, "%s: the server did not tell where this call's keys are (a module command whose "
+			"keys only the server can find; more than %d distinct call shapes were resolved since)", cmd->name,
+			RCP_SHAPES_MAX);
+		return -1;
+	}
+	memcpy(pos, s->pos, sizeof(int) * (size_t)MIN(s->n, maxpos));
+	return s->n;
 }

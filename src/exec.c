@@ -22,6 +22,9 @@
 #include "rcp_slot.h"
 #include "rcp_shm.h"
 #include "rcp_scripts.h"
+#include "rcp_cmdlearn.h"
+#include "rcp_metrics.h"
+#include "php_redis_cluster_pool.h"
 
 typedef struct {
 	char host[RCP_HOST_MAX];
@@ -67,7 +70,10 @@ static void rcp_node_failed(rcp_cluster *cc, const char *host, uint16_t port)
 	int idx = rcp_local_node(cc, host, port);
 
 	if (cc->shared && idx >= 0 && cc->shared_gen == rcp_shm_generation(cc->shared)) {
+		char addr[RCP_ADDR_MAX];
 		rcp_shm_mark_suspect(cc->shared, (uint16_t)idx, rcp_now_ms() + RCP_SUSPECT_MS);
+		rcp_node_addr(&cc->map->nodes[idx], addr, sizeof(addr));
+		rcp_ns_add(rcp_metrics_node(addr), RCP_NS_SUSPECT_MARKS, 1);
 	}
 	rcp_want_refresh(cc);
 }
@@ -173,8 +179,45 @@ static const char rcp_readonly_cmd[] = "*1\r\n$8\r\nREADONLY\r\n";
  * setup sends READONLY after AUTH, once per connection; a primary's connection never carries READONLY (after
  * a failover it would serve stale reads where MOVED is due).
  */
+/*
+ * CLIENT SETINFO lib-name/lib-ver, so operators see the library in CLIENT LIST: appended to the connection setup
+ * (same flight as AUTH, no round trip of its own) once the cluster's command table shows the servers have it
+ * (Redis 7.2+, Valkey); never sent to older servers. A refusal (an ACL without +client|setinfo) is ignored.
+ */
+static void rcp_client_setinfo(rcp_client *cl)
+{
+	static const char si[] = "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$18\r\nredis_cluster_pool\r\n";
+	const rcp_cmd *c;
+	smart_str ver = {0};
+	rcp_cmdtab *t = rcp_cluster_cmds(cl->cluster);
+
+	if (cl->setinfo_checked || !t) {
+		return;
+	}
+	cl->setinfo_checked = true;
+	c = rcp_cmdtab_lookup(t, "CLIENT", 6, "SETINFO", 7);
+	if (!c || !(c->flags & RCP_CMD_LEARNED) || strcmp(c->name, "CLIENT|SETINFO")) {
+		return;
+	}
+	smart_str_appends(&ver, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$");
+	smart_str_append_long(&ver, (zend_long)strlen(PHP_REDIS_CLUSTER_POOL_VERSION));
+	smart_str_appends(&ver, "\r\n" PHP_REDIS_CLUSTER_POOL_VERSION "\r\n");
+	cl->setup = erealloc(cl->setup, cl->setup_len + sizeof(si) - 1 + ZSTR_LEN(ver.s));
+	memcpy(cl->setup + cl->setup_len, si, sizeof(si) - 1);
+	memcpy(cl->setup + cl->setup_len + sizeof(si) - 1, ZSTR_VAL(ver.s), ZSTR_LEN(ver.s));
+	cl->setup_len += sizeof(si) - 1 + ZSTR_LEN(ver.s);
+	cl->setup_replies += 2;
+	smart_str_free(&ver);
+	if (cl->ro_setup) { /* rebuilt from the new setup on next use */
+		explicit_bzero(cl->ro_setup, cl->ro_setup_len);
+		efree(cl->ro_setup);
+		cl->ro_setup = NULL;
+	}
+}
+
 static rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bool ro)
 {
+	rcp_client_setinfo(cl);
 	if (!ro) {
 		return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->setup, cl->setup_len, cl->setup_replies);
 	}
@@ -260,6 +303,7 @@ static rcp_status rcp_send_node_ro(rcp_client *cl, const char *host, uint16_t po
 		}
 		if (part.wrote_any) {
 			cl->cluster->read_retries++;
+			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
 		}
 	}
 	return err->code;
@@ -274,37 +318,102 @@ static rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port,
 /* ---- topology --------------------------------------------------------------------------------- */
 
 static const char rcp_cluster_slots_cmd[] = "*2\r\n$7\r\nCLUSTER\r\n$5\r\nSLOTS\r\n";
+static const char rcp_command_cmd[] = "*1\r\n$7\r\nCOMMAND\r\n";
 
+#define RCP_CMDS_RETRY_MS 60000
+
+/* Should this discovery also read the server's command table? Once per cluster entry (shared by every worker),
+ * and after a failure not before RCP_CMDS_RETRY_MS. */
+static bool rcp_want_cmds(rcp_cluster *cc)
+{
+	return !rcp_cluster_cmds(cc) && rcp_now_ms() >= cc->cmds_retry_ms;
+}
+
+/* The COMMAND reply that came with CLUSTER SLOTS from host: learn it, or note why not (the built-in table
+ * stays in use; never a reason to fail the discovery). */
+static void rcp_learn_cmds(rcp_cluster *cc, const char *host, uint16_t port, zval *reply)
+{
+	zend_string *blob = NULL;
+	uint32_t ncmds = 0;
+	rcp_err e = {0};
+
+	if (Z_TYPE_P(reply) == IS_OBJECT && Z_OBJCE_P(reply) == rcp_ce_error) {
+		zend_string *m = rcp_error_message(reply);
+		snprintf(cc->cmds_note, sizeof(cc->cmds_note), "%s:%u answered COMMAND with %.*s", host, port,
+			(int)MIN(ZSTR_LEN(m), 120), ZSTR_VAL(m));
+	} else if (rcp_cmds_pack(reply, RCP_SHM_CMDS_MAX, &blob, &ncmds, &e) != RCP_OK) {
+		snprintf(cc->cmds_note, sizeof(cc->cmds_note), "%s:%u: %s", host, port, e.msg);
+	} else if (rcp_cluster_cmds_learned(cc, ZSTR_VAL(blob), ZSTR_LEN(blob))) {
+		zend_string_release(blob);
+		return;
+	}
+	if (blob) {
+		zend_string_release(blob);
+	}
+	cc->cmds_retry_ms = rcp_now_ms() + RCP_CMDS_RETRY_MS;
+}
+
+static const char rcp_cluster_shards_cmd[] = "*2\r\n$7\r\nCLUSTER\r\n$6\r\nSHARDS\r\n";
+
+/*
+ * The topology from one node: CLUSTER SHARDS (Redis 7.0+: node health, hostnames, TLS ports), else CLUSTER SLOTS.
+ * A node that answers SHARDS with an error (an older server, or an ACL user without +cluster|shards) is asked
+ * SLOTS at once, and this process asks SLOTS from then on (cc->no_shards). The server's command table rides
+ * along with the first discovery (COMMAND in the same flight): no extra round trip.
+ */
 static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t port, rcp_map **out, rcp_err *err)
 {
-	zval reply;
+	rcp_cluster *cc = cl->cluster;
+	zval replies[2], *reply = &replies[0];
 	rcp_status st;
 	rcp_map *map;
+	bool learn = rcp_want_cmds(cc), shards;
+	char buf[sizeof(rcp_cluster_shards_cmd) + sizeof(rcp_command_cmd)];
 
-	st = rcp_send_node(cl, host, port, rcp_cluster_slots_cmd, sizeof(rcp_cluster_slots_cmd) - 1, 1, &reply,
-		rcp_deadline(cl), err);
-	cl->cluster->cluster_slots_sent++;
-	rcp_cluster_count(cl->cluster, RCP_SC_CLUSTER_SLOTS);
-	if (st != RCP_OK) {
-		return st;
+	for (;;) {
+		const char *topo = cc->no_shards ? rcp_cluster_slots_cmd : rcp_cluster_shards_cmd;
+		size_t tlen = cc->no_shards ? sizeof(rcp_cluster_slots_cmd) - 1 : sizeof(rcp_cluster_shards_cmd) - 1;
+
+		shards = !cc->no_shards;
+		memcpy(buf, topo, tlen);
+		memcpy(buf + tlen, rcp_command_cmd, sizeof(rcp_command_cmd) - 1);
+		st = rcp_send_node(cl, host, port, buf, tlen + (learn ? sizeof(rcp_command_cmd) - 1 : 0), learn ? 2 : 1,
+			replies, rcp_deadline(cl), err);
+		cc->cluster_slots_sent++;
+		rcp_cluster_count(cc, RCP_SC_CLUSTER_SLOTS);
+		if (st != RCP_OK) {
+			return st;
+		}
+		if (learn) {
+			rcp_learn_cmds(cc, host, port, &replies[1]);
+			zval_ptr_dtor(&replies[1]);
+			learn = false;
+		}
+		if (shards && Z_TYPE_P(reply) == IS_OBJECT && Z_OBJCE_P(reply) == rcp_ce_error) {
+			zval_ptr_dtor(reply);
+			cc->no_shards = true;
+			continue;
+		}
+		break;
 	}
-	if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
-		zend_string *m = rcp_error_message(&reply);
+	if (Z_TYPE_P(reply) == IS_OBJECT && Z_OBJCE_P(reply) == rcp_ce_error) {
+		zend_string *m = rcp_error_message(reply);
 		char addr[RCP_ADDR_MAX];
 		snprintf(addr, sizeof(addr), "%s:%u", host, port);
 		bool noperm = ZSTR_LEN(m) >= 6 && !memcmp(ZSTR_VAL(m), "NOPERM", 6);
 		rcp_err_set(err, noperm ? RCP_E_AUTH : RCP_E_CLUSTER, addr, "%s answered CLUSTER SLOTS with %.*s%s", addr,
 			(int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m),
-			noperm ? " (the ACL user needs +cluster|slots to discover the cluster; see the README's ACL rules)" : "");
+			noperm ? " (the ACL user needs +cluster|shards or +cluster|slots to discover the cluster; see the README's "
+				"ACL rules)" : "");
 		if (noperm) {
 			snprintf(err->etype, sizeof(err->etype), "NOPERM");
 		}
-		zval_ptr_dtor(&reply);
+		zval_ptr_dtor(reply);
 		return err->code;
 	}
 	map = malloc(sizeof(*map));
-	st = rcp_map_from_slots_reply(&reply, host, map, err);
-	zval_ptr_dtor(&reply);
+	st = shards ? rcp_map_from_shards_reply(reply, host, map, err) : rcp_map_from_slots_reply(reply, host, map, err);
+	zval_ptr_dtor(reply);
 	if (st != RCP_OK) {
 		free(map);
 		return st;
@@ -741,7 +850,8 @@ static int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, 
 	bool shared_ok = cc->shared && cc->shared_gen == rcp_shm_generation(cc->shared);
 
 	for (uint16_t k = 0; k < map->nnodes; k++) {
-		if (!map->nodes[k].replica || map->nodes[k].primary != primary) continue;
+		/* a replica still loading its data set (or failed) serves no reads: as if it were not there */
+		if (!map->nodes[k].replica || map->nodes[k].primary != primary || map->nodes[k].health != RCP_HEALTH_ONLINE) continue;
 		if (shared_ok && rcp_shm_is_suspect(cc->shared, k, now)) {
 			if (ns < RCP_MAX_READ_CANDIDATES) suspect[ns++] = k;
 		} else if (n < cap - 1) {
@@ -790,6 +900,7 @@ static rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const char *bu
 			break;
 		}
 		cl->cluster->read_retries++;
+		rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
 		map = cl->cluster->map;
 	}
 	return st;
@@ -1244,6 +1355,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			zval_ptr_dtor(r);
 			ZVAL_UNDEF(r);
 			cl->cluster->read_retries++;
+			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
 			if (rcp_exec_read(cl, groups[g].primary, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again,
 			                  &e2) == RCP_OK) {
 				ZVAL_COPY_VALUE(r, &again);
@@ -1424,6 +1536,7 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 	zval_ptr_dtor(reply);
 	ZVAL_UNDEF(reply);
 	cl->cluster->noscript_fallbacks++;
+	rcp_cluster_count(cl->cluster, RCP_SC_NOSCRIPT_FALLBACKS);
 	st = rcp_exec_at(cl, target, buf, (size_t)len, ro ? "EVAL_RO" : "EVAL", reply, err);
 	redisFreeCommand(buf);
 	return st;
@@ -1553,8 +1666,21 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 	return st;
 }
 
+static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
+                               const size_t *argvlen, zval *reply, rcp_err *err);
+
+/* Every command of the API goes through one of the three entries below: counted per name (pool-wide metrics). */
 rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                     zval *reply, rcp_err *err)
+{
+	rcp_status st = rcp_exec_one(cl, cmd, argc, argv, argvlen, reply, err);
+
+	rcp_metrics_command(cl->cluster->shared, cmd, st != RCP_OK || rcp_metrics_is_error(reply));
+	return st;
+}
+
+static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
+                               const size_t *argvlen, zval *reply, rcp_err *err)
 {
 	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, i;
 	char ebuf[256];
@@ -1718,7 +1844,19 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *rea
 	return node;
 }
 
+static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err);
+
 rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
+{
+	rcp_status st = rcp_exec_pipeline_run(cl, cmds, n, err);
+
+	for (int i = 0; i < n; i++) {
+		rcp_metrics_command(cl->cluster->shared, cmds[i].cmd, st != RCP_OK || rcp_metrics_is_error(&cmds[i].reply));
+	}
+	return st;
+}
+
+static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
 {
 	rcp_map *map;
 	int *target = NULL, *part_of_node = NULL, i;
@@ -1811,6 +1949,7 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 					}
 				}
 				cl->cluster->read_retries++;
+				rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
 				continue;
 			}
 			if (parts[p].err.code != RCP_OK && first_fail == RCP_OK) {
@@ -2064,7 +2203,24 @@ void rcp_tx_unwatch(rcp_client *cl, rcp_watch *w)
 	w->active = false;
 }
 
+static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds, int n, zval *exec_reply,
+                                const char **aborted, rcp_err *err);
+
 rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds, int n, zval *exec_reply,
+                                const char **aborted, rcp_err *err)
+{
+	rcp_status st;
+
+	*aborted = NULL;
+	st = rcp_exec_transaction_run(cl, w, cmds, n, exec_reply, aborted, err);
+
+	for (int i = 0; i < n; i++) {
+		rcp_metrics_command(cl->cluster->shared, cmds[i].cmd, st != RCP_OK || *aborted != NULL);
+	}
+	return st;
+}
+
+static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds, int n, zval *exec_reply,
                                 const char **aborted, rcp_err *err)
 {
 	static const char multi[] = "*1\r\n$5\r\nMULTI\r\n", exec[] = "*1\r\n$4\r\nEXEC\r\n";
@@ -2218,4 +2374,72 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 	efree(replies);
 	smart_str_free(&body);
 	return st;
+}
+
+/* ---- keys only the server can find ------------------------------------------------------------------- */
+
+rcp_status rcp_client_getkeys(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
+                              const size_t *argvlen, rcp_err *err)
+{
+	const rcp_cmd *gk = rcp_cmd_lookup("COMMAND", 7, "GETKEYS", 7);
+	const char **av = safe_emalloc((size_t)argc + 2, sizeof(char *), 0);
+	size_t *al = safe_emalloc((size_t)argc + 2, sizeof(size_t), 0);
+	int *pos = NULL, n = 0;
+	zval reply, *k;
+	rcp_status st;
+
+	av[0] = "COMMAND"; al[0] = 7;
+	av[1] = "GETKEYS"; al[1] = 7;
+	memcpy(av + 2, argv, sizeof(char *) * (size_t)argc);
+	memcpy(al + 2, argvlen, sizeof(size_t) * (size_t)argc);
+	st = rcp_exec(cl, gk, argc + 2, av, al, &reply, err);
+	efree(av);
+	efree(al);
+	if (st != RCP_OK) {
+		return st;
+	}
+	cl->cluster->getkeys_sent++;
+	rcp_cluster_count(cl->cluster, RCP_SC_GETKEYS);
+	if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
+		zend_string *m = rcp_error_message(&reply);
+		rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: the server cannot tell where the keys of this call are "
+			"(COMMAND GETKEYS answered %.*s); it is not sent", cmd->name, (int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m));
+		zval_ptr_dtor(&reply);
+		return err->code;
+	}
+	if (Z_TYPE(reply) != IS_ARRAY) {
+		zval_ptr_dtor(&reply);
+		return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "%s: COMMAND GETKEYS answered with something else than a list",
+			cmd->name);
+	}
+	pos = safe_emalloc(zend_hash_num_elements(Z_ARRVAL(reply)) + 1, sizeof(int), 0);
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL(reply), k) {
+		int p = 0;
+		/* the key's position: the first argument with its bytes not already taken (equal bytes, equal slot) */
+		for (int i = 1; k && Z_TYPE_P(k) == IS_STRING && i < argc && !p; i++) {
+			bool taken = false;
+			for (int j = 0; j < n; j++) {
+				taken |= pos[j] == i;
+			}
+			if (!taken && argvlen[i] == Z_STRLEN_P(k) && !memcmp(argv[i], Z_STRVAL_P(k), argvlen[i])) {
+				p = i;
+			}
+		}
+		if (!p) {
+			efree(pos);
+			zval_ptr_dtor(&reply);
+			return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "%s: COMMAND GETKEYS named a key that is not one of the "
+				"arguments; the call is not sent", cmd->name);
+		}
+		pos[n++] = p;
+	} ZEND_HASH_FOREACH_END();
+	zval_ptr_dtor(&reply);
+	for (int i = 1; i < n; i++) { /* ascending, as rcp_cmd_keys() gives them */
+		for (int j = i; j > 0 && pos[j - 1] > pos[j]; j--) {
+			int t = pos[j]; pos[j] = pos[j - 1]; pos[j - 1] = t;
+		}
+	}
+	rcp_shape_note(cmd, argc, argv, argvlen, pos, n);
+	efree(pos);
+	return RCP_OK;
 }

@@ -25,6 +25,7 @@
 #include "php.h"
 #include "rcp_io.h"
 #include "rcp_reply.h"
+#include "rcp_metrics.h"
 
 static uv_loop_t rcp_loop;
 static uv_timer_t rcp_timer;
@@ -140,6 +141,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t set
 	} else {
 		snprintf(c->addr, sizeof(c->addr), "%s:%d", host, port);
 	}
+	c->stats = rcp_metrics_node(c->addr);
 	c->pid = rcp_pid();
 	c->reader = redisReaderCreateWithFunctions(&rcp_reply_functions);
 	rcp_scan_init(&c->scan);
@@ -184,6 +186,9 @@ static void rcp_on_close(uv_handle_t *h)
 
 void rcp_conn_close(rcp_conn *c)
 {
+	if (!c->refusal && c->pid == rcp_pid() && !c->closing_for_retry) {
+		rcp_ns_add(c->stats, RCP_NS_CONN_CLOSED, 1);
+	}
 	if (c->part) {
 		c->part->conn = NULL;
 		c->part = NULL;
@@ -260,6 +265,7 @@ static void rcp_part_finish(rcp_part *p)
 		return;
 	}
 	p->done = true;
+	p->done_us = uv_hrtime() / 1000;
 	if (--rcp_batch.remaining == 0) {
 		uv_timer_stop(&rcp_timer);
 		uv_stop(&rcp_loop);
@@ -412,6 +418,15 @@ static void rcp_word(const char *list, uint32_t i, char *out, size_t cap)
 	snprintf(out, cap, "%.*s", (int)MIN(n, cap - 1), list ? list : "");
 }
 
+/* Is the setup command whose reply just arrived one whose refusal does not matter (CLIENT SETINFO: a label)? */
+static bool rcp_setup_optional(rcp_conn *c)
+{
+	char name[24];
+
+	rcp_word(c->setup_names, c->setup_total - c->setup_owed - 1, name, sizeof(name));
+	return !strcasecmp(name, "CLIENT");
+}
+
 /*
  * A connection setup command (AUTH, READONLY, ...) got an error reply. The credentials or the ACL user's
  * permissions are wrong: an AuthenticationException (RCP_E_AUTH) naming the command, the server's error
@@ -491,7 +506,7 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 		c->owed--;
 		if (c->setup_owed) {
 			c->setup_owed--;
-			if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
+			if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error && !rcp_setup_optional(c)) {
 				rcp_conn_setup_failed(c, p, rcp_error_message(&reply));
 				zval_ptr_dtor(&reply);
 				return false;
@@ -544,6 +559,9 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 			nread == UV_EOF ? "connection to %s closed by the server%s" : "read from %s failed: %s",
 			nread == UV_EOF ? "" : uv_strerror((int)nread));
 		return;
+	}
+	if (nread > 0) {
+		rcp_ns_add(c->stats, RCP_NS_BYTES_IN, (uint64_t)nread);
 	}
 	if (nread == 0) {
 		return;
@@ -736,6 +754,7 @@ static void rcp_arm_timer(void)
 int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t connect_deadline_ms)
 {
 	int i, failed = 0;
+	uint64_t start_us;
 
 	rcp_io_loop();
 	rcp_batch.parts = parts;
@@ -744,6 +763,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	rcp_batch.deadline_ms = deadline_ms;
 	rcp_batch.connect_deadline_ms = connect_deadline_ms < deadline_ms ? connect_deadline_ms : deadline_ms;
 	rcp_batch.bailout = false;
+	start_us = uv_hrtime() / 1000;
 
 	for (i = 0; i < nparts; i++) {
 		rcp_part *p = &parts[i];
@@ -751,6 +771,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 
 		p->got = 0;
 		p->done = false;
+		p->stats = c->stats;
 		p->wrote_any = false;
 		p->err.code = RCP_OK;
 		c->part = p;
@@ -802,6 +823,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 		if (parts[i].err.code != RCP_OK) {
 			failed++;
 		}
+		rcp_metrics_part(&parts[i], start_us);
 	}
 	rcp_batch.parts = NULL;
 	rcp_batch.nparts = 0;

@@ -29,8 +29,14 @@ struct rcp_shm_cluster {
 	uint64_t next_refresh_ms;
 	uint64_t counters[RCP_SC_COUNT];
 	uint64_t suspect_until_ms[RCP_MAX_NODES]; /* by node index of the published map; carried over by address on publish */
+	uint32_t cmds_state;        /* the learned command table: RCP_CMDS_NONE -> WRITING -> READY (never changes after) */
+	uint32_t cmds_len;
+	char cmds[RCP_SHM_CMDS_MAX];
+	rcp_shm_cmdstat cmdstats[RCP_SHM_CMDSTATS];
 	rcp_map maps[2];
 };
+
+enum { RCP_CMDS_NONE = 0, RCP_CMDS_WRITING = 1, RCP_CMDS_READY = 2 };
 
 /* A remembered authentication failure (see rcp_shm_auth_note()); seq is a seqlock (odd while written). */
 typedef struct {
@@ -49,6 +55,7 @@ typedef struct {
 	uint32_t clusters_max;
 	uint32_t clusters_full;     /* how many times a cluster found the table full */
 	rcp_shm_auth auth[RCP_SHM_AUTH_SLOTS];
+	rcp_shm_nodestat nodestats[RCP_SHM_NODESTATS];
 } rcp_shm_header;
 
 static char *rcp_shm_base;
@@ -424,4 +431,98 @@ bool rcp_shm_get_info(rcp_shm_info *out)
 	out->clusters_used = used;
 	out->clusters_full = LOAD(&rcp_hdr()->clusters_full);
 	return true;
+}
+
+bool rcp_shm_cmds_publish(rcp_shm_cluster *sc, const void *blob, size_t len)
+{
+	/* called by the refresh lease holder only; a holder that died while writing left WRITING: write again */
+	if (len > RCP_SHM_CMDS_MAX || LOAD(&sc->cmds_state) == RCP_CMDS_READY) {
+		return false;
+	}
+	STORE(&sc->cmds_state, RCP_CMDS_WRITING);
+	memcpy(sc->cmds, blob, len);
+	STORE(&sc->cmds_len, (uint32_t)len);
+	STORE(&sc->cmds_state, RCP_CMDS_READY);
+	return true;
+}
+
+const void *rcp_shm_cmds_get(rcp_shm_cluster *sc, size_t *len)
+{
+	if (LOAD(&sc->cmds_state) != RCP_CMDS_READY) {
+		return NULL;
+	}
+	*len = LOAD(&sc->cmds_len);
+	return sc->cmds;
+}
+
+/* ---- metrics ------------------------------------------------------------------------------------------ */
+
+/* Find the slot named key among n slots of stride size whose state and name are at the given offsets, or claim
+ * a free one; when every slot is taken, the last one. */
+#define RCP_SLOT_FIND(arr, n, field, key)                                                                    \
+	do {                                                                                                   \
+		for (int pass = 0; pass < 2; pass++) {                                                             \
+			for (uint32_t i = 0; i < (n); i++) {                                                           \
+				uint32_t st = LOAD(&(arr)[i].state), expect = 0;                                           \
+				if (st == 2 && !strcmp((arr)[i].field, (key))) {                                           \
+					return &(arr)[i];                                                                      \
+				}                                                                                          \
+				if (pass == 1 && st == 0 && CAS(&(arr)[i].state, &expect, 1)) {                            \
+					snprintf((arr)[i].field, sizeof((arr)[i].field), "%s", (key));                         \
+					STORE(&(arr)[i].state, 2);                                                             \
+					return &(arr)[i];                                                                      \
+				}                                                                                          \
+			}                                                                                              \
+		}                                                                                                  \
+		return &(arr)[(n) - 1];                                                                            \
+	} while (0)
+
+rcp_shm_nodestat *rcp_shm_nodestat_get(const char *addr)
+{
+	if (!rcp_shm_base || strlen(addr) >= sizeof(rcp_hdr()->nodestats[0].addr)) {
+		return NULL;
+	}
+	RCP_SLOT_FIND(rcp_hdr()->nodestats, RCP_SHM_NODESTATS, addr, addr);
+}
+
+const rcp_shm_nodestat *rcp_shm_nodestats(uint32_t *n)
+{
+	if (!rcp_shm_base) {
+		*n = 0;
+		return NULL;
+	}
+	*n = RCP_SHM_NODESTATS;
+	return rcp_hdr()->nodestats;
+}
+
+rcp_shm_cmdstat *rcp_shm_cmdstat_get(rcp_shm_cluster *sc, const char *name)
+{
+	if (strlen(name) >= sizeof(sc->cmdstats[0].name)) {
+		return &sc->cmdstats[RCP_SHM_CMDSTATS - 1];
+	}
+	RCP_SLOT_FIND(sc->cmdstats, RCP_SHM_CMDSTATS, name, name);
+}
+
+const rcp_shm_cmdstat *rcp_shm_cmdstats(rcp_shm_cluster *sc, uint32_t *n)
+{
+	*n = RCP_SHM_CMDSTATS;
+	return sc->cmdstats;
+}
+
+rcp_shm_cluster *rcp_shm_cluster_at(uint32_t i, const char **key, size_t *keylen)
+{
+	uint32_t seen = 0;
+
+	if (!rcp_shm_base) {
+		return NULL;
+	}
+	for (uint32_t k = 0; k < rcp_hdr()->clusters_max; k++) {
+		rcp_shm_cluster *e = rcp_entry(k);
+		if (LOAD(&e->state) == RCP_SC_READY && seen++ == i) {
+			*key = e->key;
+			*keylen = e->keylen;
+			return e;
+		}
+	}
+	return NULL;
 }

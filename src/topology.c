@@ -7,6 +7,7 @@
 #include "zend_smart_str.h"
 #include "rcp_topology.h"
 #include "rcp_shm.h"
+#include "rcp_commands.h"
 
 static HashTable rcp_clusters;
 static bool rcp_clusters_ready;
@@ -103,6 +104,7 @@ static void rcp_cluster_dtor(zval *zv)
 	zend_string_release(cl->key);
 	pefree(cl->seeds, 1);
 	free(cl->map);
+	rcp_cmdtab_free(cl->cmds);
 	pefree(cl, 1);
 }
 
@@ -156,6 +158,38 @@ void rcp_clusters_mshutdown(void)
 		zend_hash_destroy(&rcp_clusters);
 		rcp_clusters_ready = false;
 	}
+	rcp_shapes_free();
+}
+
+struct rcp_cmdtab *rcp_cluster_cmds(rcp_cluster *cl)
+{
+	const void *blob;
+	size_t len;
+
+	if (!cl->cmds && cl->shared && (blob = rcp_shm_cmds_get(cl->shared, &len))) {
+		cl->cmds = rcp_cmdtab_load(blob, len);
+		if (!cl->cmds) {
+			snprintf(cl->cmds_note, sizeof(cl->cmds_note), "the shared command table does not load");
+		}
+	}
+	return cl->cmds;
+}
+
+bool rcp_cluster_cmds_learned(rcp_cluster *cl, const char *blob, size_t len)
+{
+	rcp_cmdtab *t = rcp_cmdtab_load(blob, len);
+
+	if (!t) {
+		snprintf(cl->cmds_note, sizeof(cl->cmds_note), "the packed command table does not load");
+		return false;
+	}
+	if (cl->shared) {
+		rcp_shm_cmds_publish(cl->shared, blob, len);
+	}
+	rcp_cmdtab_free(cl->cmds);
+	cl->cmds = t;
+	cl->cmds_note[0] = '\0';
+	return true;
 }
 
 /* ---- the map ---------------------------------------------------------------------------------- */
@@ -301,6 +335,169 @@ rcp_status rcp_map_from_slots_reply(zval *reply, const char *from_host, rcp_map 
 		}
 	} ZEND_HASH_FOREACH_END();
 	(void)covered;
+	return RCP_OK;
+}
+
+zval *rcp_flat_get(zval *arr, const char *key)
+{
+	size_t klen = strlen(key);
+	zval *v, *k = NULL;
+
+	if (!arr || Z_TYPE_P(arr) != IS_ARRAY) {
+		return NULL;
+	}
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(arr), v) {
+		if (k) {
+			if (Z_TYPE_P(k) == IS_STRING && Z_STRLEN_P(k) == klen && !memcmp(Z_STRVAL_P(k), key, klen)) {
+				return v;
+			}
+			k = NULL;
+		} else {
+			k = v;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return NULL;
+}
+
+bool rcp_is_str(zval *z, const char *s)
+{
+	return z && Z_TYPE_P(z) == IS_STRING && Z_STRLEN_P(z) == strlen(s) && !memcmp(Z_STRVAL_P(z), s, Z_STRLEN_P(z));
+}
+
+/* One node of a shard: [id, .., port, .., ip, .., endpoint, .., hostname, .., role, .., health, ..]. */
+static uint16_t rcp_shards_node(zval *n, const char *from_host, rcp_map *map, rcp_err *err)
+{
+	zval *port, *tls, *ep, *ip, *role, *health;
+	const char *h;
+	size_t hl;
+	uint16_t idx;
+	bool replica;
+
+	if (Z_TYPE_P(n) != IS_ARRAY) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: a node is not an array");
+		return RCP_NO_NODE;
+	}
+	port = rcp_flat_get(n, "port");
+	tls = rcp_flat_get(n, "tls-port");
+	role = rcp_flat_get(n, "role");
+	if (!port && tls) {
+		port = tls; /* a node that only speaks TLS */
+	}
+	if (!port || Z_TYPE_P(port) != IS_LONG || Z_LVAL_P(port) < 1 || Z_LVAL_P(port) > 65535 ||
+	    (tls && (Z_TYPE_P(tls) != IS_LONG || Z_LVAL_P(tls) < 1 || Z_LVAL_P(tls) > 65535))) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: invalid port");
+		return RCP_NO_NODE;
+	}
+	if (!rcp_is_str(role, "master") && !rcp_is_str(role, "replica")) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: a node's role is neither master nor replica");
+		return RCP_NO_NODE;
+	}
+	replica = rcp_is_str(role, "replica");
+	/* the endpoint follows cluster-preferred-endpoint-type (ip, hostname, "?" when unknown); else its ip, else
+	 * the node we asked (as CLUSTER SLOTS' nil endpoint) */
+	ep = rcp_flat_get(n, "endpoint");
+	ip = rcp_flat_get(n, "ip");
+	if (ep && Z_TYPE_P(ep) == IS_STRING && Z_STRLEN_P(ep) > 0 && !rcp_is_str(ep, "?")) {
+		h = Z_STRVAL_P(ep);
+		hl = Z_STRLEN_P(ep);
+	} else if (ip && Z_TYPE_P(ip) == IS_STRING && Z_STRLEN_P(ip) > 0 && !rcp_is_str(ip, "?")) {
+		h = Z_STRVAL_P(ip);
+		hl = Z_STRLEN_P(ip);
+	} else {
+		h = from_host;
+		hl = strlen(from_host);
+	}
+	if (hl >= RCP_HOST_MAX || memchr(h, '\0', hl) || memchr(h, ' ', hl)) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: invalid endpoint");
+		return RCP_NO_NODE;
+	}
+	idx = rcp_map_node(map, h, hl, (uint16_t)Z_LVAL_P(port), replica);
+	if (idx == RCP_NO_NODE) {
+		rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: more than %d nodes", RCP_MAX_NODES);
+		return RCP_NO_NODE;
+	}
+	health = rcp_flat_get(n, "health");
+	map->nodes[idx].health = rcp_is_str(health, "loading") ? RCP_HEALTH_LOADING
+		: rcp_is_str(health, "fail") || rcp_is_str(health, "failed") ? RCP_HEALTH_FAILED : RCP_HEALTH_ONLINE;
+	map->nodes[idx].tls_port = tls ? (uint16_t)Z_LVAL_P(tls) : 0;
+	return idx;
+}
+
+rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err)
+{
+	zval *shard;
+	bool any_slot = false;
+
+	memset(map, 0, offsetof(rcp_map, slots));
+	for (int s = 0; s < RCP_SLOTS; s++) {
+		map->slots[s] = RCP_NO_NODE;
+	}
+	if (Z_TYPE_P(reply) != IS_ARRAY) {
+		return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: not an array");
+	}
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(reply), shard) {
+		zval *slots, *nodes, *n, *b;
+		uint16_t primary = RCP_NO_NODE, first = (uint16_t)map->nnodes;
+		zend_long from = -1;
+
+		if (Z_TYPE_P(shard) != IS_ARRAY || !(slots = rcp_flat_get(shard, "slots")) ||
+		    !(nodes = rcp_flat_get(shard, "nodes")) || Z_TYPE_P(slots) != IS_ARRAY || Z_TYPE_P(nodes) != IS_ARRAY) {
+			return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: a shard is not [slots, [...], nodes, [...]]");
+		}
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(nodes), n) {
+			uint16_t idx = rcp_shards_node(n, from_host, map, err);
+			if (idx == RCP_NO_NODE) {
+				return err->code;
+			}
+			if (!map->nodes[idx].replica) {
+				if (primary != RCP_NO_NODE && primary != idx) {
+					return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: a shard with two masters");
+				}
+				primary = idx;
+			}
+		} ZEND_HASH_FOREACH_END();
+		for (uint16_t i = first; i < map->nnodes; i++) {
+			if (map->nodes[i].replica) {
+				map->nodes[i].primary = primary;
+			}
+		}
+		if (zend_hash_num_elements(Z_ARRVAL_P(slots)) % 2) {
+			return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: slots are not [from, to, ...] pairs");
+		}
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(slots), b) {
+			zend_long v;
+			/* Redis 7.0 sends the bounds as integers, some versions as strings */
+			if (Z_TYPE_P(b) == IS_LONG) {
+				v = Z_LVAL_P(b);
+			} else if (Z_TYPE_P(b) != IS_STRING || !is_numeric_string(Z_STRVAL_P(b), Z_STRLEN_P(b), &v, NULL, false)) {
+				return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: slot bounds are not integers");
+			}
+			if (v < 0 || v >= RCP_SLOTS) {
+				return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: invalid slot range");
+			}
+			if (from < 0) {
+				from = v;
+				continue;
+			}
+			if (from > v || primary == RCP_NO_NODE) {
+				return rcp_err_set(err, RCP_E_PROTOCOL, NULL, primary == RCP_NO_NODE
+					? "bad CLUSTER SHARDS reply: slots served by a shard without a master"
+					: "bad CLUSTER SHARDS reply: invalid slot range");
+			}
+			for (zend_long s = from; s <= v; s++) {
+				if (map->slots[s] != RCP_NO_NODE && map->slots[s] != primary) {
+					return rcp_err_set(err, RCP_E_PROTOCOL, NULL,
+						"bad CLUSTER SHARDS reply: slot " ZEND_LONG_FMT " is claimed by two nodes", (zend_long)s);
+				}
+				map->slots[s] = primary;
+				any_slot = true;
+			}
+			from = -1;
+		} ZEND_HASH_FOREACH_END();
+	} ZEND_HASH_FOREACH_END();
+	if (!any_slot) {
+		return rcp_err_set(err, RCP_E_CLUSTER, NULL, "CLUSTER SHARDS returned no slot ranges: the cluster has no slots assigned");
+	}
 	return RCP_OK;
 }
 

@@ -146,7 +146,7 @@ function rcp_tree_files(string $root): ?array
 
 function rcp_shipped_files(string $root): array
 {
-    $patterns = ['config.m4', 'config.w32', 'redis_cluster_pool.c', 'php_redis_cluster_pool.h', 'README.md',
+    $patterns = ['config.m4', 'config.w32', 'redis_cluster_pool.c', 'php_redis_cluster_pool.h', 'README.md', 'composer.json',
         'CHANGELOG.md', 'LICENSE', 'tools/', 'src/', 'include/', 'stubs/', 'tests/', 'docs/'];
     $out = [];
     // tracked files plus new ones not ignored yet, so regenerating before 'git add' lists them too

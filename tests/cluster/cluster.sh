@@ -15,6 +15,7 @@
 #   RCP_TEST_REPLICAS     the replicas, comma-separated
 #   RCP_TEST_CLUSTER_DIR  DIR (absolute)
 #   RCP_TEST_SERVER       redis or valkey
+# Every node loads the test module tests/modules/rcp_testmod.c (module commands, built into DIR at start).
 # Node N lives in DIR/node-PORT/ with redis.conf (restart a killed node with
 # `redis-server DIR/node-PORT/redis.conf`), redis.pid, redis.log and nodes.conf.
 #
@@ -159,6 +160,8 @@ save ""
 enable-debug-command yes
 # a replica's full sync starts at once instead of after the default 5 s
 repl-diskless-sync-delay 0
+# tests/modules/rcp_testmod.c: module commands no built-in table knows (learned from the server's COMMAND)
+loadmodule $(rq "$dir/rcp_testmod.so")
 CONF
   "$server_bin" "$nd/redis.conf" >"$nd/start.log" 2>&1 || true
 }
@@ -205,6 +208,9 @@ start)
   dir=$(cd "$dir" && pwd)
   if [[ -n $(compgen -G "$dir/node-*") ]]; then rcp_die "cluster.sh: $dir already holds a cluster (stop it first)"; fi
   echo "$server" >"$dir/server"
+  # the test module every node loads (built here, for the server and compiler of this platform)
+  "${CC:-cc}" -O2 -shared -fPIC -o "$dir/rcp_testmod.so" "$(dirname "$0")/../modules/rcp_testmod.c" \
+    || rcp_die "cluster.sh: cannot build the test module tests/modules/rcp_testmod.c (a C compiler is needed)"
   t0=$SECONDS
   ports=()
   # Whatever goes wrong from here on (an error, a signal), nothing started is left running.

@@ -1,5 +1,5 @@
 --TEST--
-Shared map: 8 processes starting at once on a cold cluster entry send exactly one CLUSTER SLOTS; the map is then used by the parent without any
+Shared map: 8 processes starting at once on a cold cluster entry send exactly one CLUSTER SHARDS; the map is then used by the parent without any
 --EXTENSIONS--
 redis_cluster_pool
 pcntl
@@ -8,7 +8,7 @@ pcntl
 require __DIR__ . '/../cluster.inc';
 $seeds = [rcp_seeds()[1], rcp_seeds()[4]];   // a seed list of its own: a fresh entry in the segment
 $before = 0;
-foreach (rcp_seeds() as $n) { preg_match('/cmdstat_cluster\|slots:calls=(\d+)/', (new RcpRaw($n))->cmd('INFO', 'commandstats'), $m); $before += $m[1] ?? 0; }
+foreach (rcp_seeds() as $n) { preg_match_all('/cmdstat_cluster\|(?:slots|shards):calls=(\d+)/', (new RcpRaw($n))->cmd('INFO', 'commandstats'), $m); $before += array_sum(array_map('intval', $m[1])); }
 $kids = [];
 for ($i = 0; $i < 8; $i++) {
     $pid = pcntl_fork();
@@ -23,8 +23,8 @@ $ok = 0;
 foreach ($kids as $pid) { pcntl_waitpid($pid, $st); $ok += pcntl_wexitstatus($st) === 0; }
 echo "children ok: $ok\n";
 $after = 0;
-foreach (rcp_seeds() as $n) { preg_match('/cmdstat_cluster\|slots:calls=(\d+)/', (new RcpRaw($n))->cmd('INFO', 'commandstats'), $m); $after += $m[1] ?? 0; }
-echo "CLUSTER SLOTS received by the servers: ", $after - $before, "\n";
+foreach (rcp_seeds() as $n) { preg_match_all('/cmdstat_cluster\|(?:slots|shards):calls=(\d+)/', (new RcpRaw($n))->cmd('INFO', 'commandstats'), $m); $after += array_sum(array_map('intval', $m[1])); }
+echo "CLUSTER SHARDS/SLOTS received by the servers: ", $after - $before, "\n";
 $p = new RedisClusterPool($seeds);
 var_dump($p->get('fork:3'));
 $s = $p->stats();
@@ -36,7 +36,7 @@ for ($i = 0; $i < 8; $i++) $p->del("fork:$i");
 ?>
 --EXPECTF--
 children ok: 8
-CLUSTER SLOTS received by the servers: 1
+CLUSTER SHARDS/SLOTS received by the servers: 1
 string(2) "v3"
 parent sent: 0, pool-wide: 1, shared: true, nodes: 6
 segment: %d of 8 clusters, fits
