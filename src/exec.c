@@ -416,6 +416,11 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 	zval_ptr_dtor(reply);
 	if (st != RCP_OK) {
 		free(map);
+		if (shards && st == RCP_E_PROTOCOL) {
+			/* a CLUSTER SHARDS of a shape we do not read (a newer server?): CLUSTER SLOTS from now on */
+			cc->no_shards = true;
+			return rcp_fetch_slots(cl, host, port, out, err);
+		}
 		return st;
 	}
 	*out = map;
