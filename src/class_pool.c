@@ -1045,6 +1045,7 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&cl, "refreshes", (zend_long)cc->refreshes);
 	add_assoc_long(&cl, "refresh_failures", (zend_long)cc->refresh_failures);
 	add_assoc_long(&cl, "cluster_slots_sent", (zend_long)cc->cluster_slots_sent);
+	add_assoc_string(&cl, "topology_from", cc->no_shards ? "CLUSTER SLOTS" : "CLUSTER SHARDS");
 	add_assoc_long(&cl, "moved", (zend_long)cc->moved_seen);
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
 	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);

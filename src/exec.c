@@ -416,6 +416,11 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 	zval_ptr_dtor(reply);
 	if (st != RCP_OK) {
 		free(map);
+		if (shards && st == RCP_E_PROTOCOL) {
+			/* a CLUSTER SHARDS of a shape we do not read (a newer server?): CLUSTER SLOTS from now on */
+			cc->no_shards = true;
+			return rcp_fetch_slots(cl, host, port, out, err);
+		}
 		return st;
 	}
 	*out = map;
@@ -1178,12 +1183,17 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *co
 	efree(group_of_key);
 }
 
+#define RCP_SPLIT_LINEAR 64
+
 static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
                                  const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err)
 {
 	rcp_map *map = cl->cluster->map;
 	rcp_group *groups = safe_emalloc((size_t)MIN(nkeys, RCP_SLOTS), sizeof(rcp_group), 0);
-	int16_t *group_of_slot = emalloc(sizeof(int16_t) * RCP_SLOTS);
+	/* the group of each slot: a table of every slot only for many keys; a few keys search the groups so far
+	 * (a 32 KiB table to clear cost more than the whole split of a MGET of 10) */
+	int16_t *group_of_slot = nkeys > RCP_SPLIT_LINEAR ? emalloc(sizeof(int16_t) * RCP_SLOTS) : NULL;
+	uint32_t *group_of_k = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0); /* each key's group: slot computed once */
 	uint32_t *unit_mem = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
 	uint32_t ngroups = 0, nparts = 0, g, i;
 	rcp_part *parts = NULL;
@@ -1211,7 +1221,10 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		need = 2 * bytes + (size_t)argc * 16 + (size_t)nkeys * 56 +
 			(size_t)MIN(nkeys, RCP_SLOTS) * (sizeof(rcp_group) + 16 + 200);
 		if (need > room) {
-			efree(group_of_slot);
+			if (group_of_slot) {
+				efree(group_of_slot);
+			}
+			efree(group_of_k);
 			efree(unit_mem);
 			efree(groups);
 			return rcp_err_set(err, RCP_E_MEMORY, NULL, "%s of %d keys over several slots needs about %zu bytes of "
@@ -1224,17 +1237,35 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
 		memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
 	}
-	memset(group_of_slot, 0xff, sizeof(int16_t) * RCP_SLOTS);
+	if (group_of_slot) {
+		memset(group_of_slot, 0xff, sizeof(int16_t) * RCP_SLOTS);
+	}
 	/* 1. group the keys by slot, remembering the caller's order */
 	for (int k = 0; k < nkeys; k++) {
 		int slot = rcp_key_slot(argv[pos[k]], argvlen[pos[k]]);
-		if (group_of_slot[slot] < 0) {
+		int32_t found = -1;
+		if (group_of_slot) {
+			found = group_of_slot[slot];
+		} else {
+			for (uint32_t q = ngroups; q-- > 0; ) { /* the latest first: keys of a slot often come together */
+				if (groups[q].slot == slot) {
+					found = (int32_t)q;
+					break;
+				}
+			}
+		}
+		if (found >= 0) {
+			group_of_k[k] = (uint32_t)found;
+		} else {
 			if (map->slots[slot] == RCP_NO_NODE) {
 				rcp_want_refresh(cl->cluster);
 				st = rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node", cmd->name, slot);
 				goto out_groups;
 			}
-			group_of_slot[slot] = (int16_t)ngroups;
+			if (group_of_slot) {
+				group_of_slot[slot] = (int16_t)ngroups;
+			}
+			group_of_k[k] = ngroups;
 			groups[ngroups].slot = slot;
 			groups[ngroups].primary = map->slots[slot];
 			groups[ngroups].node = map->slots[slot];
@@ -1257,7 +1288,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		uint32_t off = 0;
 		uint32_t *count = ecalloc(ngroups, sizeof(uint32_t));
 		for (int k = 0; k < nkeys; k++) {
-			count[group_of_slot[rcp_key_slot(argv[pos[k]], argvlen[pos[k]])]]++;
+			count[group_of_k[k]]++;
 		}
 		for (g = 0; g < ngroups; g++) {
 			groups[g].units = unit_mem + off;
@@ -1265,7 +1296,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		}
 		efree(count);
 		for (int k = 0; k < nkeys; k++) {
-			rcp_group *gr = &groups[group_of_slot[rcp_key_slot(argv[pos[k]], argvlen[pos[k]])]];
+			rcp_group *gr = &groups[group_of_k[k]];
 			gr->units[gr->nunits++] = (uint32_t)k;
 		}
 	}
@@ -1478,7 +1509,10 @@ out_groups:
 	if (part_of_node) efree(part_of_node);
 	if (read_node) efree(read_node);
 	efree(unit_mem);
-	efree(group_of_slot);
+	if (group_of_slot) {
+		efree(group_of_slot);
+	}
+	efree(group_of_k);
 	efree(groups);
 	return st;
 }
