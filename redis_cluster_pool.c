@@ -94,6 +94,8 @@ static PHP_GINIT_FUNCTION(redis_cluster_pool)
 
 PHP_MINIT_FUNCTION(redis_cluster_pool)
 {
+	zend_class_entry *ce_client, *ce_pipeline_if, *ce_transaction_if;
+
 	REGISTER_INI_ENTRIES();
 	{
 		/* the segment is mapped here, in the FPM master, so that every worker inherits it */
@@ -111,7 +113,11 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 
 	rcp_metrics_on = RCP_G(metrics);
 
-	rcp_ce_pool = register_class_RedisClusterPool();
+	/* the interfaces first, and RedisClusterPool after the classes its methods return (Pipeline, Transaction,
+	 * KeyspaceIterator), so that its methods are checked against ClientInterface's with every class known */
+	ce_client = register_class_RedisClusterPool_ClientInterface();
+	ce_pipeline_if = register_class_RedisClusterPool_PipelineInterface();
+	ce_transaction_if = register_class_RedisClusterPool_TransactionInterface();
 	rcp_ce_exception = register_class_RedisClusterPool_Exception(zend_ce_exception);
 	rcp_ce_invalid_argument = register_class_RedisClusterPool_InvalidArgumentException(rcp_ce_exception);
 	rcp_ce_server = register_class_RedisClusterPool_ServerException(rcp_ce_exception);
@@ -124,9 +130,10 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_ce_memory = register_class_RedisClusterPool_MemoryLimitException(rcp_ce_exception);
 	rcp_ce_status = register_class_RedisClusterPool_Status(zend_ce_stringable);
 	rcp_ce_error = register_class_RedisClusterPool_Error(zend_ce_stringable);
-	rcp_ce_pipeline = register_class_RedisClusterPool_Pipeline();
+	rcp_ce_pipeline = register_class_RedisClusterPool_Pipeline(ce_pipeline_if);
 	rcp_ce_keyspace = register_class_RedisClusterPool_KeyspaceIterator(zend_ce_iterator);
-	rcp_ce_transaction = register_class_RedisClusterPool_Transaction();
+	rcp_ce_transaction = register_class_RedisClusterPool_Transaction(ce_transaction_if);
+	rcp_ce_pool = register_class_RedisClusterPool(ce_client);
 	rcp_ce_aborted = register_class_RedisClusterPool_AbortedMultiExecException(rcp_ce_exception);
 
 	rcp_status_minit();

@@ -6,662 +6,1139 @@
  * For tools only: PHP itself must not load it next to the extension.
  */
 
-namespace {
+namespace RedisClusterPool {
     /**
-     * A Redis Cluster client for PHP-FPM: routes every command by key slot, keeps the slot map and the
-     * node sockets across requests, and returns replies in Predis v3's shapes.
+     * What RedisClusterPool does, as an interface (like Predis\ClientInterface): type your code against it and
+     * a test double (a PHPUnit mock, an anonymous class) can stand in for the pool. RedisClusterPool implements
+     * it; the static methods (keySlot(), commandInfo(), poolStats(), metrics(), predisArgs(), predisReply()) and
+     * the adapter API (rawPipeline(), rawOnNodes()) stay on the class.
      *
-     * Commands are methods (case-insensitive) taking Predis' arguments:
-     *   $pool->set('k', 'v', 'EX', 10); $pool->mget(['a', 'b']); $pool->hgetall('h');
+     * Every Redis command is a method through __call(), typed below (@method): the arguments Predis v3 takes
+     * and the replies in the shapes the extension returns them. Those types assume the default "exceptions"
+     * option (true): with "exceptions" => false an error reply comes back as a RedisClusterPool\Error in place
+     * of the value; and between the raw multi() and exec(), commands return the Status QUEUED.
      *
      * @method mixed acl(mixed ...$arguments)
-     * @method mixed append(mixed ...$arguments)
-     * @method mixed bgrewriteaof(mixed ...$arguments)
-     * @method mixed bgsave(mixed ...$arguments)
-     * @method mixed bitcount(mixed ...$arguments)
-     * @method mixed bitfield(mixed ...$arguments)
-     * @method mixed bitfield_ro(mixed ...$arguments)
-     * @method mixed bitop(mixed ...$arguments)
-     * @method mixed bitpos(mixed ...$arguments)
-     * @method mixed blmove(mixed ...$arguments)
-     * @method mixed blmpop(mixed ...$arguments)
-     * @method mixed blpop(mixed ...$arguments)
-     * @method mixed brpop(mixed ...$arguments)
-     * @method mixed brpoplpush(mixed ...$arguments)
-     * @method mixed bzmpop(mixed ...$arguments)
-     * @method mixed bzpopmax(mixed ...$arguments)
-     * @method mixed bzpopmin(mixed ...$arguments)
+     * @method int append(string $key, string|int|float $value)
+     * @method bool bgrewriteaof()
+     * @method true|string bgsave()
+     * @method int bitcount(string $key, int|null $start = null, int|null $end = null, string $index = 'byte')
+     * @method list<int|null> bitfield(string $key, string $subcommand, string|int ...$subcommandArg)
+     * @method list<int> bitfield_ro(string $key, array<string, int>|null $encodingOffsetMap = null)
+     * @method int bitop(string $operation, string $destkey, string|array<string> $keyOrKeys, string ...$keys)
+     * @method int bitpos(string $key, int $bit, int|null $start = null, int|null $end = null, string $index = 'byte')
+     * @method string|null blmove(string $source, string $destination, string $where, string $to, int|float $timeout)
+     * @method array<string, list<string>>|null blmpop(int|float $timeout, array<string> $keys, string $modifier = 'left', int $count = 1)
+     * @method array{string, string}|null blpop(string|array<string> $keyOrKeys, string|int|float ...$keysAndTimeout)
+     * @method array{string, string}|null brpop(string|array<string> $keyOrKeys, string|int|float ...$keysAndTimeout)
+     * @method string|null brpoplpush(string $source, string $destination, int|float $timeout)
+     * @method array<string, array<string, string>>|null bzmpop(int|float $timeout, array<string> $keys, string $modifier = 'min', int $count = 1)
+     * @method array<string, array<string, string>>|array{null} bzpopmax(array<string> $keys, int|float $timeout)
+     * @method array<string, array<string, string>>|array{null} bzpopmin(array<string> $keys, int|float $timeout)
      * @method mixed client(mixed ...$arguments)
      * @method mixed cluster(mixed ...$arguments)
-     * @method mixed command(mixed ...$arguments)
+     * @method array<mixed>|int command(string ...$subcommandAndArguments)
      * @method mixed commandlog(mixed ...$arguments)
-     * @method mixed config(mixed ...$arguments)
-     * @method mixed copy(mixed ...$arguments)
-     * @method mixed dbsize(mixed ...$arguments)
+     * @method array<string, string>|\RedisClusterPool\Status config(string $subcommand, string|int|float ...$arguments)
+     * @method int copy(string $source, string $destination, int $db = -1, bool $replace = false)
+     * @method int dbsize()
      * @method mixed debug(mixed ...$arguments)
-     * @method mixed decr(mixed ...$arguments)
-     * @method mixed decrby(mixed ...$arguments)
-     * @method mixed del(mixed ...$arguments)
-     * @method mixed dump(mixed ...$arguments)
-     * @method mixed echo(mixed ...$arguments)
-     * @method mixed eval(mixed ...$arguments)
-     * @method mixed eval_ro(mixed ...$arguments)
-     * @method mixed evalsha(mixed ...$arguments)
-     * @method mixed evalsha_ro(mixed ...$arguments)
-     * @method mixed exists(mixed ...$arguments)
-     * @method mixed expire(mixed ...$arguments)
-     * @method mixed expireat(mixed ...$arguments)
-     * @method mixed expiretime(mixed ...$arguments)
-     * @method mixed fcall(mixed ...$arguments)
-     * @method mixed fcall_ro(mixed ...$arguments)
-     * @method mixed flushall(mixed ...$arguments)
-     * @method mixed flushdb(mixed ...$arguments)
+     * @method int decr(string $key)
+     * @method int decrby(string $key, int $decrement)
+     * @method int del(string|array<string> $keyOrKeys, string ...$keys)
+     * @method \RedisClusterPool\Status discard()
+     * @method string|null dump(string $key)
+     * @method string echo(string|int|float $message)
+     * @method mixed eval(string $script, int $numkeys, string|int|float ...$keyOrArg)
+     * @method mixed eval_ro(string $script, array<string> $keys, string|int|float ...$argument)
+     * @method mixed evalsha(string $sha1, int $numkeys, string|int|float ...$keyOrArg)
+     * @method mixed evalsha_ro(string $sha1, array<string> $keys, string|int|float ...$argument)
+     * @method list<mixed>|null exec()
+     * @method int exists(string $key, string ...$keys)
+     * @method int expire(string $key, int $seconds, string|null $expireOption = null)
+     * @method int expireat(string $key, int $timestamp, string|null $expireOption = null)
+     * @method int expiretime(string $key)
+     * @method mixed fcall(string $function, array<string> $keys, string|int|float ...$args)
+     * @method mixed fcall_ro(string $function, array<string> $keys, string|int|float ...$args)
+     * @method \RedisClusterPool\Status flushall(string ...$mode)
+     * @method \RedisClusterPool\Status flushdb(string ...$mode)
      * @method mixed function(mixed ...$arguments)
-     * @method mixed geoadd(mixed ...$arguments)
-     * @method mixed geodist(mixed ...$arguments)
-     * @method mixed geohash(mixed ...$arguments)
-     * @method mixed geopos(mixed ...$arguments)
-     * @method mixed georadius(mixed ...$arguments)
+     * @method int geoadd(string $key, array<array{float|int|string, float|int|string, string|int|float}>|float|int|string $longitudeOrTriples, float|int|string ...$latitudeMemberAndMore)
+     * @method string|null geodist(string $key, string|int|float $member1, string|int|float $member2, string|null $unit = null)
+     * @method list<string|null> geohash(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method list<array{string, string}|null> geopos(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method list<mixed>|int georadius(string $key, int|float|string $longitude, int|float|string $latitude, int|float|string $radius, string $unit, array<mixed>|null $options = null)
      * @method mixed georadius_ro(mixed ...$arguments)
-     * @method mixed georadiusbymember(mixed ...$arguments)
+     * @method list<mixed>|int georadiusbymember(string $key, string|int|float $member, int|float|string $radius, string $unit, array<mixed>|null $options = null)
      * @method mixed georadiusbymember_ro(mixed ...$arguments)
-     * @method mixed geosearch(mixed ...$arguments)
-     * @method mixed geosearchstore(mixed ...$arguments)
-     * @method mixed get(mixed ...$arguments)
-     * @method mixed getbit(mixed ...$arguments)
-     * @method mixed getdel(mixed ...$arguments)
-     * @method mixed getex(mixed ...$arguments)
-     * @method mixed getrange(mixed ...$arguments)
-     * @method mixed getset(mixed ...$arguments)
-     * @method mixed hdel(mixed ...$arguments)
-     * @method mixed hexists(mixed ...$arguments)
-     * @method mixed hexpire(mixed ...$arguments)
-     * @method mixed hexpireat(mixed ...$arguments)
-     * @method mixed hexpiretime(mixed ...$arguments)
-     * @method mixed hget(mixed ...$arguments)
-     * @method mixed hgetall(mixed ...$arguments)
-     * @method mixed hgetdel(mixed ...$arguments)
-     * @method mixed hgetex(mixed ...$arguments)
-     * @method mixed hincrby(mixed ...$arguments)
-     * @method mixed hincrbyfloat(mixed ...$arguments)
-     * @method mixed hkeys(mixed ...$arguments)
-     * @method mixed hlen(mixed ...$arguments)
-     * @method mixed hmget(mixed ...$arguments)
-     * @method mixed hmset(mixed ...$arguments)
-     * @method mixed hpersist(mixed ...$arguments)
-     * @method mixed hpexpire(mixed ...$arguments)
-     * @method mixed hpexpireat(mixed ...$arguments)
-     * @method mixed hpexpiretime(mixed ...$arguments)
-     * @method mixed hpttl(mixed ...$arguments)
-     * @method mixed hrandfield(mixed ...$arguments)
-     * @method mixed hscan(mixed ...$arguments)
-     * @method mixed hset(mixed ...$arguments)
-     * @method mixed hsetex(mixed ...$arguments)
-     * @method mixed hsetnx(mixed ...$arguments)
-     * @method mixed hstrlen(mixed ...$arguments)
-     * @method mixed httl(mixed ...$arguments)
-     * @method mixed hvals(mixed ...$arguments)
-     * @method mixed incr(mixed ...$arguments)
-     * @method mixed incrby(mixed ...$arguments)
-     * @method mixed incrbyfloat(mixed ...$arguments)
-     * @method mixed info(mixed ...$arguments)
-     * @method mixed keys(mixed ...$arguments)
-     * @method mixed lastsave(mixed ...$arguments)
+     * @method list<string>|array<string, array<string, float|int>> geosearch(string $key, \Predis\Command\Argument\Geospatial\FromInterface $from, \Predis\Command\Argument\Geospatial\ByInterface $by, string|null $sorting = null, int $count = -1, bool $any = false, bool $withCoord = false, bool $withDist = false, bool $withHash = false)
+     * @method int geosearchstore(string $destination, string $source, \Predis\Command\Argument\Geospatial\FromInterface $from, \Predis\Command\Argument\Geospatial\ByInterface $by, string|null $sorting = null, int $count = -1, bool $any = false, bool $storeDist = false)
+     * @method string|null get(string $key)
+     * @method int getbit(string $key, int $offset)
+     * @method string|null getdel(string $key)
+     * @method string|null getex(string $key, string $modifier = '', int|false $value = false)
+     * @method string getrange(string $key, int $start, int $end)
+     * @method string|null getset(string $key, string|int|float $value)
+     * @method int hdel(string $key, string|int|float|array<string|int|float> $fieldOrFields, string|int|float ...$fields)
+     * @method int hexists(string $key, string|int|float $field)
+     * @method list<int>|null hexpire(string $key, int $seconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method list<int>|null hexpireat(string $key, int $unixTimeSeconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method list<int>|null hexpiretime(string $key, array<string|int|float> $fields)
+     * @method string|null hget(string $key, string|int|float $field)
+     * @method array<string, string> hgetall(string $key)
+     * @method list<string|null> hgetdel(string $key, array<string|int|float> $fields)
+     * @method list<string|null>|null hgetex(string $key, array<string|int|float> $fields, string $modifier = '', int|bool $modifierValue = false)
+     * @method int hincrby(string $key, string|int|float $field, int $increment)
+     * @method string hincrbyfloat(string $key, string|int|float $field, int|float|string $increment)
+     * @method list<string> hkeys(string $key)
+     * @method int hlen(string $key)
+     * @method list<string|null> hmget(string $key, string|int|float|array<string|int|float> $fieldOrFields, string|int|float ...$fields)
+     * @method \RedisClusterPool\Status hmset(string $key, array<string|int|float>|string|int|float $dictionaryOrField, string|int|float ...$valuesAndFields)
+     * @method list<int>|null hpersist(string $key, array<string|int|float> $fields)
+     * @method list<int>|null hpexpire(string $key, int $milliseconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method list<int>|null hpexpireat(string $key, int $unixTimeMilliseconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method list<int>|null hpexpiretime(string $key, array<string|int|float> $fields)
+     * @method list<int>|null hpttl(string $key, array<string|int|float> $fields)
+     * @method string|list<string>|null hrandfield(string $key, int|null $count = null, bool $withValues = false)
+     * @phpstan-method ($count is null ? string|null : list<string>) hrandfield(string $key, int|null $count = null, bool $withValues = false)
+     * @method array{string, array<string, string>|list<string>} hscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @method int hset(string $key, string|int|float $field, string|int|float $value, string|int|float ...$fieldsAndValues)
+     * @method int hsetex(string $key, array<string|int|float> $fieldValueMap, string $setModifier = '', string $ttlModifier = '', int|bool $ttlModifierValue = false)
+     * @method int hsetnx(string $key, string|int|float $field, string|int|float $value)
+     * @method int hstrlen(string $key, string|int|float $field)
+     * @method list<int>|null httl(string $key, array<string|int|float> $fields)
+     * @method list<string> hvals(string $key)
+     * @method int incr(string $key)
+     * @method int incrby(string $key, int $increment)
+     * @method string incrbyfloat(string $key, int|float|string $increment)
+     * @method array<string, mixed> info(string ...$section)
+     * @method list<string> keys(string $pattern)
+     * @method int lastsave()
      * @method mixed latency(mixed ...$arguments)
-     * @method mixed lcs(mixed ...$arguments)
-     * @method mixed lindex(mixed ...$arguments)
-     * @method mixed linsert(mixed ...$arguments)
-     * @method mixed llen(mixed ...$arguments)
-     * @method mixed lmove(mixed ...$arguments)
-     * @method mixed lmpop(mixed ...$arguments)
+     * @method string|int|array<string, mixed> lcs(string $key1, string $key2, bool $len = false, bool $idx = false, int $minMatchLen = 0, bool $withMatchLen = false)
+     * @phpstan-method ($idx is true ? array{matches: list<mixed>, len: int} : ($len is true ? int : string)) lcs(string $key1, string $key2, bool $len = false, bool $idx = false, int $minMatchLen = 0, bool $withMatchLen = false)
+     * @method string|null lindex(string $key, int $index)
+     * @method int linsert(string $key, string $whence, string|int|float $pivot, string|int|float $value)
+     * @method int llen(string $key)
+     * @method string|null lmove(string $source, string $destination, string $where, string $to)
+     * @method array<string, list<string>>|null lmpop(array<string> $keys, string $modifier = 'left', int $count = 1)
      * @method mixed lolwut(mixed ...$arguments)
-     * @method mixed lpop(mixed ...$arguments)
+     * @method string|list<string>|null lpop(string $key, int|null $count = null)
+     * @phpstan-method ($count is null ? string|null : list<string>|null) lpop(string $key, int|null $count = null)
      * @method mixed lpos(mixed ...$arguments)
-     * @method mixed lpush(mixed ...$arguments)
-     * @method mixed lpushx(mixed ...$arguments)
-     * @method mixed lrange(mixed ...$arguments)
-     * @method mixed lrem(mixed ...$arguments)
-     * @method mixed lset(mixed ...$arguments)
-     * @method mixed ltrim(mixed ...$arguments)
+     * @method int lpush(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method int lpushx(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method list<string> lrange(string $key, int $start, int $stop)
+     * @method int lrem(string $key, int $count, string|int|float $value)
+     * @method \RedisClusterPool\Status lset(string $key, int $index, string|int|float $value)
+     * @method \RedisClusterPool\Status ltrim(string $key, int $start, int $stop)
      * @method mixed memory(mixed ...$arguments)
-     * @method mixed mget(mixed ...$arguments)
+     * @method list<string|null> mget(string|array<string> $keyOrKeys, string ...$keys)
      * @method mixed migrate(mixed ...$arguments)
      * @method mixed module(mixed ...$arguments)
-     * @method mixed mset(mixed ...$arguments)
-     * @method mixed msetnx(mixed ...$arguments)
-     * @method mixed object(mixed ...$arguments)
-     * @method mixed persist(mixed ...$arguments)
-     * @method mixed pexpire(mixed ...$arguments)
-     * @method mixed pexpireat(mixed ...$arguments)
-     * @method mixed pexpiretime(mixed ...$arguments)
-     * @method mixed pfadd(mixed ...$arguments)
-     * @method mixed pfcount(mixed ...$arguments)
-     * @method mixed pfmerge(mixed ...$arguments)
-     * @method mixed ping(mixed ...$arguments)
-     * @method mixed psetex(mixed ...$arguments)
-     * @method mixed pttl(mixed ...$arguments)
-     * @method mixed publish(mixed ...$arguments)
-     * @method mixed pubsub(mixed ...$arguments)
-     * @method mixed randomkey(mixed ...$arguments)
-     * @method mixed rename(mixed ...$arguments)
-     * @method mixed renamenx(mixed ...$arguments)
+     * @method \RedisClusterPool\Status mset(array<string, string|int|float>|string $dictionaryOrKey, string|int|float ...$valuesAndKeys)
+     * @method int msetnx(array<string, string|int|float>|string $dictionaryOrKey, string|int|float ...$valuesAndKeys)
+     * @method \RedisClusterPool\Status multi()
+     * @method string|int|null object(string $subcommand, string $key)
+     * @method int persist(string $key)
+     * @method int pexpire(string $key, int $milliseconds, string|null $option = null)
+     * @method int pexpireat(string $key, int $timestamp, string|null $option = null)
+     * @method int pexpiretime(string $key)
+     * @method int pfadd(string $key, string|int|float|array<string|int|float> $elementOrElements, string|int|float ...$elements)
+     * @method int pfcount(string|array<string> $keyOrKeys, string ...$keys)
+     * @method \RedisClusterPool\Status pfmerge(string $destinationKey, string|array<string> $sourceKeyOrKeys, string ...$sourceKeys)
+     * @method \RedisClusterPool\Status|string ping(string|int|float|null $message = null)
+     * @phpstan-method ($message is null ? \RedisClusterPool\Status : string) ping(string|int|float|null $message = null)
+     * @method \RedisClusterPool\Status psetex(string $key, int $milliseconds, string|int|float $value)
+     * @method int pttl(string $key)
+     * @method int publish(string $channel, string|int|float $message)
+     * @method list<string>|array<string, int>|int pubsub(string $subcommand, string|int ...$arguments)
+     * @method string|null randomkey()
+     * @method \RedisClusterPool\Status rename(string $key, string $target)
+     * @method int renamenx(string $key, string $target)
      * @method mixed restore(mixed ...$arguments)
      * @method mixed role(mixed ...$arguments)
-     * @method mixed rpop(mixed ...$arguments)
-     * @method mixed rpoplpush(mixed ...$arguments)
-     * @method mixed rpush(mixed ...$arguments)
-     * @method mixed rpushx(mixed ...$arguments)
-     * @method mixed sadd(mixed ...$arguments)
-     * @method mixed save(mixed ...$arguments)
-     * @method mixed scard(mixed ...$arguments)
-     * @method mixed script(mixed ...$arguments)
-     * @method mixed sdiff(mixed ...$arguments)
-     * @method mixed sdiffstore(mixed ...$arguments)
-     * @method mixed set(mixed ...$arguments)
-     * @method mixed setbit(mixed ...$arguments)
-     * @method mixed setex(mixed ...$arguments)
-     * @method mixed setnx(mixed ...$arguments)
-     * @method mixed setrange(mixed ...$arguments)
-     * @method mixed sinter(mixed ...$arguments)
-     * @method mixed sintercard(mixed ...$arguments)
-     * @method mixed sinterstore(mixed ...$arguments)
-     * @method mixed sismember(mixed ...$arguments)
-     * @method mixed slowlog(mixed ...$arguments)
-     * @method mixed smembers(mixed ...$arguments)
-     * @method mixed smismember(mixed ...$arguments)
-     * @method mixed smove(mixed ...$arguments)
-     * @method mixed sort(mixed ...$arguments)
-     * @method mixed sort_ro(mixed ...$arguments)
-     * @method mixed spop(mixed ...$arguments)
-     * @method mixed spublish(mixed ...$arguments)
-     * @method mixed srandmember(mixed ...$arguments)
-     * @method mixed srem(mixed ...$arguments)
-     * @method mixed sscan(mixed ...$arguments)
-     * @method mixed strlen(mixed ...$arguments)
+     * @method string|list<string>|null rpop(string $key, int|null $count = null)
+     * @phpstan-method ($count is null ? string|null : list<string>|null) rpop(string $key, int|null $count = null)
+     * @method string|null rpoplpush(string $source, string $destination)
+     * @method int rpush(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method int rpushx(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method int sadd(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method \RedisClusterPool\Status save()
+     * @method int scard(string $key)
+     * @method \RedisClusterPool\Status|string|list<int> script(string $subcommand, string ...$arguments)
+     * @method list<string> sdiff(string|array<string> $keyOrKeys, string ...$keys)
+     * @method int sdiffstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @method \RedisClusterPool\Status|string|null set(string $key, string|int|float $value, string|int|null $expireResolution = null, string|int|null $expireTTL = null, string|int|null $flag = null, string|int|null $flagValue = null, string|int ...$moreOptions)
+     * @method int setbit(string $key, int $offset, int|string $value)
+     * @method \RedisClusterPool\Status setex(string $key, int $seconds, string|int|float $value)
+     * @method int setnx(string $key, string|int|float $value)
+     * @method int setrange(string $key, int $offset, string|int|float $value)
+     * @method list<string> sinter(string|array<string> $keyOrKeys, string ...$keys)
+     * @method int sintercard(array<string> $keys, int|bool $limit = 0)
+     * @method int sinterstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @method int sismember(string $key, string|int|float $member)
+     * @method list<array<string, mixed>>|int|\RedisClusterPool\Status slowlog(string $subcommand, int ...$arguments)
+     * @method list<string> smembers(string $key)
+     * @method list<int> smismember(string $key, string|int|float ...$members)
+     * @method int smove(string $source, string $destination, string|int|float $member)
+     * @method list<string|null>|int sort(string $key, array<mixed>|null $options = null)
+     * @method list<string|null> sort_ro(string $key, string|null $byPattern = null, \Predis\Command\Argument\Server\LimitOffsetCount|null $limit = null, array<string> $getPatterns = [], string|null $sorting = null, bool $alpha = false)
+     * @method string|list<string>|null spop(string $key, int|null $count = null)
+     * @phpstan-method ($count is null ? string|null : list<string>) spop(string $key, int|null $count = null)
+     * @method int spublish(string $shardChannel, string|int|float $message)
+     * @method string|list<string>|null srandmember(string $key, int|null $count = null)
+     * @phpstan-method ($count is null ? string|null : list<string>) srandmember(string $key, int|null $count = null)
+     * @method int srem(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method array{string, list<string>} sscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @method int strlen(string $key)
      * @method mixed substr(mixed ...$arguments)
-     * @method mixed sunion(mixed ...$arguments)
-     * @method mixed sunionstore(mixed ...$arguments)
-     * @method mixed time(mixed ...$arguments)
-     * @method mixed touch(mixed ...$arguments)
-     * @method mixed ttl(mixed ...$arguments)
-     * @method mixed type(mixed ...$arguments)
-     * @method mixed unlink(mixed ...$arguments)
-     * @method mixed vadd(mixed ...$arguments)
-     * @method mixed vcard(mixed ...$arguments)
-     * @method mixed vdim(mixed ...$arguments)
-     * @method mixed vemb(mixed ...$arguments)
-     * @method mixed vgetattr(mixed ...$arguments)
-     * @method mixed vinfo(mixed ...$arguments)
+     * @method list<string> sunion(string|array<string> $keyOrKeys, string ...$keys)
+     * @method int sunionstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @method array{string, string} time()
+     * @method int touch(string|array<string> $keyOrKeys, string ...$keys)
+     * @method int ttl(string $key)
+     * @method string type(string $key)
+     * @method int unlink(string|array<string> $keyOrKeys, string ...$keys)
+     * @method \RedisClusterPool\Status unwatch()
+     * @method bool vadd(string $key, string|array<float|int> $vector, string|int|float $elem, int|null $dim = null, bool $cas = false, string|null $quant = null, int|null $bef = null, string|array<mixed>|null $attributes = null, int|null $numlinks = null)
+     * @method int vcard(string $key)
+     * @method int vdim(string $key)
+     * @method list<float|string> vemb(string $key, string $elem, bool $raw = false)
+     * @method string|array<mixed>|null vgetattr(string $key, string $elem, bool $asJson = false)
+     * @phpstan-method ($asJson is true ? string|null : array<mixed>|null) vgetattr(string $key, string $elem, bool $asJson = false)
+     * @method array<string, mixed>|null vinfo(string $key)
      * @method mixed vismember(mixed ...$arguments)
-     * @method mixed vlinks(mixed ...$arguments)
-     * @method mixed vrandmember(mixed ...$arguments)
-     * @method mixed vrem(mixed ...$arguments)
-     * @method mixed vsetattr(mixed ...$arguments)
-     * @method mixed vsim(mixed ...$arguments)
-     * @method mixed xack(mixed ...$arguments)
-     * @method mixed xadd(mixed ...$arguments)
-     * @method mixed xautoclaim(mixed ...$arguments)
-     * @method mixed xclaim(mixed ...$arguments)
-     * @method mixed xdel(mixed ...$arguments)
+     * @method list<list<string>|array<string, float>>|null vlinks(string $key, string $elem, bool $withScores = false)
+     * @method string|list<string>|null vrandmember(string $key, int|null $count = null)
+     * @phpstan-method ($count is null ? string|null : list<string>) vrandmember(string $key, int|null $count = null)
+     * @method bool vrem(string $key, string $elem)
+     * @method bool vsetattr(string $key, string $elem, string|array<mixed> $attributes)
+     * @method list<string>|array<string, float> vsim(string $key, string|array<float|int> $vectorOrElem, bool $isElem = false, bool $withScores = false, int|null $count = null, float|null $epsilon = null, int|null $ef = null, string|null $filter = null, int|null $filterEf = null, bool $truth = false, bool $noThread = false)
+     * @phpstan-method ($withScores is true ? array<string, float> : list<string>) vsim(string $key, string|array<float|int> $vectorOrElem, bool $isElem = false, bool $withScores = false, int|null $count = null, float|null $epsilon = null, int|null $ef = null, string|null $filter = null, int|null $filterEf = null, bool $truth = false, bool $noThread = false)
+     * @method \RedisClusterPool\Status watch(string|array<string> $keyOrKeys, string ...$keys)
+     * @method int xack(string $key, string $group, string ...$id)
+     * @method string|null xadd(string $key, array<string|int, string|int|float> $dictionary, string $id = '*', array<mixed>|null $options = null)
+     * @method list<mixed> xautoclaim(string $key, string $group, string $consumer, int $minIdleTime, string $start, int|null $count = null, bool $justId = false)
+     * @method array<string, array<string, string>>|list<string> xclaim(string $key, string $group, string $consumer, int $minIdleTime, string|array<string> $ids, int|null $idle = null, int|null $time = null, int|null $retryCount = null, bool $force = false, bool $justId = false, string|null $lastId = null)
+     * @method int xdel(string $key, string|array<string> $idOrIds, string ...$ids)
      * @method mixed xgroup(mixed ...$arguments)
      * @method mixed xinfo(mixed ...$arguments)
-     * @method mixed xlen(mixed ...$arguments)
-     * @method mixed xpending(mixed ...$arguments)
-     * @method mixed xrange(mixed ...$arguments)
-     * @method mixed xread(mixed ...$arguments)
-     * @method mixed xread_v4(mixed ...$arguments)
-     * @method mixed xreadgroup(mixed ...$arguments)
-     * @method mixed xreadgroup_claim(mixed ...$arguments)
-     * @method mixed xrevrange(mixed ...$arguments)
-     * @method mixed xsetid(mixed ...$arguments)
-     * @method mixed xtrim(mixed ...$arguments)
-     * @method mixed zadd(mixed ...$arguments)
-     * @method mixed zcard(mixed ...$arguments)
-     * @method mixed zcount(mixed ...$arguments)
-     * @method mixed zdiff(mixed ...$arguments)
-     * @method mixed zdiffstore(mixed ...$arguments)
-     * @method mixed zincrby(mixed ...$arguments)
-     * @method mixed zinter(mixed ...$arguments)
-     * @method mixed zintercard(mixed ...$arguments)
-     * @method mixed zinterstore(mixed ...$arguments)
-     * @method mixed zlexcount(mixed ...$arguments)
-     * @method mixed zmpop(mixed ...$arguments)
-     * @method mixed zmscore(mixed ...$arguments)
-     * @method mixed zpopmax(mixed ...$arguments)
-     * @method mixed zpopmin(mixed ...$arguments)
-     * @method mixed zrandmember(mixed ...$arguments)
-     * @method mixed zrange(mixed ...$arguments)
-     * @method mixed zrangebylex(mixed ...$arguments)
-     * @method mixed zrangebyscore(mixed ...$arguments)
-     * @method mixed zrangestore(mixed ...$arguments)
-     * @method mixed zrank(mixed ...$arguments)
-     * @method mixed zrem(mixed ...$arguments)
-     * @method mixed zremrangebylex(mixed ...$arguments)
-     * @method mixed zremrangebyrank(mixed ...$arguments)
-     * @method mixed zremrangebyscore(mixed ...$arguments)
-     * @method mixed zrevrange(mixed ...$arguments)
-     * @method mixed zrevrangebylex(mixed ...$arguments)
-     * @method mixed zrevrangebyscore(mixed ...$arguments)
-     * @method mixed zrevrank(mixed ...$arguments)
-     * @method mixed zscan(mixed ...$arguments)
-     * @method mixed zscore(mixed ...$arguments)
-     * @method mixed zunion(mixed ...$arguments)
-     * @method mixed zunionstore(mixed ...$arguments)
+     * @method int xlen(string $key)
+     * @method list<mixed> xpending(string $key, string $group, int|null $minIdleTime = null, string|null $start = null, string|null $end = null, int|null $count = null, string|null $consumer = null)
+     * @method array<string, array<string, string>> xrange(string $key, string $start, string $end, int|null $count = null)
+     * @method array<string, mixed> xread(int|null $count = null, int|null $block = null, array<string>|null $streams = null, string ...$id)
+     * @method array<string, mixed> xread_v4(array<string, string> $keyIdDict, int|null $count = null, int|null $blockMs = null, int|null $maxCount = null, int|null $maxSize = null)
+     * @method list<mixed>|null xreadgroup(string $group, string $consumer, int|null $count = null, int|null $blockMs = null, bool $noAck = false, string ...$keyOrId)
+     * @method list<mixed>|null xreadgroup_claim(string $group, string $consumer, array<string, string> $keyIdDict, int|null $count = null, int|null $blockMs = null, bool $noAck = false, int|null $claim = null, int|null $maxCount = null, int|null $maxSize = null)
+     * @method array<string, array<string, string>> xrevrange(string $key, string $end, string $start, int|null $count = null)
+     * @method \RedisClusterPool\Status xsetid(string $key, string $lastId, int|null $entriesAdded = null, string|null $maxDeleteId = null)
+     * @method int xtrim(string $key, string|array<string> $strategy, string|int $threshold, array<mixed>|null $options = null)
+     * @method int|string|null zadd(string $key, array<string|int, int|float|string>|string|int|float ...$membersAndScoresDictionary)
+     * @method int zcard(string $key)
+     * @method int zcount(string $key, int|float|string $min, int|float|string $max)
+     * @method list<string>|array<string, string> zdiff(array<string> $keys, bool $withScores = false)
+     * @phpstan-method ($withScores is true ? array<string, string> : list<string>) zdiff(array<string> $keys, bool $withScores = false)
+     * @method int zdiffstore(string $destination, array<string> $keys)
+     * @method string zincrby(string $key, int|float|string $increment, string|int|float $member)
+     * @method list<string>|array<string, string> zinter(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @phpstan-method ($withScores is true ? array<string, string> : list<string>) zinter(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @method int zintercard(array<string> $keys, int|bool $limit = 0)
+     * @method int zinterstore(string $destination, array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum')
+     * @method int zlexcount(string $key, string $min, string $max)
+     * @method array<string, array<string, string>>|null zmpop(array<string> $keys, string $modifier = 'min', int $count = 1)
+     * @method list<string|null> zmscore(string $key, string|int|float ...$member)
+     * @method array<string, string> zpopmax(string $key, int $count = 1)
+     * @method array<string, string> zpopmin(string $key, int $count = 1)
+     * @method string|list<string>|array<string, string>|null zrandmember(string $key, int|null $count = null, bool $withScores = false)
+     * @phpstan-method ($count is null ? string|null : ($withScores is true ? array<string, string> : list<string>)) zrandmember(string $key, int|null $count = null, bool $withScores = false)
+     * @method list<string>|array<string, string> zrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @phpstan-method ($options is null ? list<string> : list<string>|array<string, string>) zrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @method list<string> zrangebylex(string $key, string $start, string $stop, array<mixed>|null $options = null)
+     * @method list<string>|array<string, string> zrangebyscore(string $key, int|float|string $min, int|float|string $max, array<mixed>|string|null $options = null)
+     * @phpstan-method ($options is null ? list<string> : list<string>|array<string, string>) zrangebyscore(string $key, int|float|string $min, int|float|string $max, array<mixed>|string|null $options = null)
+     * @method int zrangestore(string $destination, string $source, int|string $min, int|string $max, string|bool $by = false, bool $reversed = false, bool $limit = false, int $offset = 0, int $count = 0)
+     * @method int|null zrank(string $key, string|int|float $member)
+     * @method int zrem(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method int zremrangebylex(string $key, string $min, string $max)
+     * @method int zremrangebyrank(string $key, int|string $start, int|string $stop)
+     * @method int zremrangebyscore(string $key, int|float|string $min, int|float|string $max)
+     * @method list<string>|array<string, string> zrevrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @phpstan-method ($options is null ? list<string> : list<string>|array<string, string>) zrevrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @method list<string> zrevrangebylex(string $key, string $start, string $stop, array<mixed>|null $options = null)
+     * @method list<string>|array<string, string> zrevrangebyscore(string $key, int|float|string $max, int|float|string $min, array<mixed>|string|null $options = null)
+     * @phpstan-method ($options is null ? list<string> : list<string>|array<string, string>) zrevrangebyscore(string $key, int|float|string $max, int|float|string $min, array<mixed>|string|null $options = null)
+     * @method int|null zrevrank(string $key, string|int|float $member)
+     * @method array{string, array<string, float>} zscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @method string|null zscore(string $key, string|int|float $member)
+     * @method list<string>|array<string, string> zunion(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @phpstan-method ($withScores is true ? array<string, string> : list<string>) zunion(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @method int zunionstore(string $destination, array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum')
      */
-    final class RedisClusterPool
+    interface ClientInterface
     {
         /**
-         * The extension's version (the same as phpversion("redis_cluster_pool") and package.xml's release).
-         * @var string
-         */
-        public const VERSION = "0.1.0";
-
-        /**
-         * Seeds: "host:port", "tcp://host:port", "redis://host:port" or ["host" => .., "port" => ..].
-         * Options: "parameters" => ["username" => ?string, "password" => ?string, "timeout" => float (connect, s, default 5.0),
-         *                         "read_write_timeout" => float (per command, s, default 5.0), "database" => 0],
-         *        "prefix" => string (prepended to every key argument),
-         *        "exceptions" => bool (default true; false returns RedisClusterPool\Error objects instead of throwing).
-         * @throws RedisClusterPool\InvalidArgumentException on malformed seeds or options
-         */
-        public function __construct(#[\SensitiveParameter] array|string $seeds, #[\SensitiveParameter] array $options = []) {}
-
-        /**
          * Any Redis command, by name: $pool->get('k'), $pool->zadd('z', ['m' => 1.5]).
-         * @throws RedisClusterPool\Exception
+         * @throws Exception
          */
-        public function __call(string $name, array $arguments): mixed {}
+        public function __call(string $name, array $arguments): mixed;
 
         /**
-         * Send a command as given (no Predis argument rewriting, no reply conversion; the prefix is still
-         * applied to key arguments). Like Predis\Client::executeRaw(), status and error replies come back as
-         * strings, and $error is set to true for an error reply.
-         * $arguments: the command name and its arguments.
-         * @throws RedisClusterPool\Exception
+         * A command as given (no Predis argument rewriting, no reply conversion); status and error replies
+         * come back as strings, and $error is set to true for an error reply (Predis\Client::executeRaw()).
+         * @phpstan-param list<string|int|float> $arguments
+         * @throws Exception
          */
-        public function executeRaw(array $arguments, mixed &$error = null): mixed {}
-
-        /** The cluster hash slot (0..16383) of a key, honouring {hash tags}. Binary safe. */
-        public static function keySlot(string $key): int {}
+        public function executeRaw(array $arguments, mixed &$error = null): mixed;
 
         /**
-         * How the extension routes a command: its table entry, key positions (argv[0] is the command name),
-         * write/readonly flags, routing and merge policy. Needs no server.
-         * @return array{name: string, keys: list<int>, write: bool, readonly: bool, route: string, merge: string}
-         * @throws RedisClusterPool\InvalidArgumentException for an unknown command or bad movable-key arguments
+         * With a callback: run it on a pipeline, send what it queued, return the replies in call order.
+         * Without: return the pipeline (->execute() sends it).
+         * @phpstan-param (callable(PipelineInterface): mixed)|null $callback
+         * @phpstan-return ($callback is null ? PipelineInterface : list<mixed>)
+         * @throws Exception
          */
-        public static function commandInfo(string ...$argv): array {}
+        public function pipeline(?callable $callback = null): PipelineInterface|array;
 
         /**
-         * The Redis arguments (after the command name) that a method call with these arguments sends,
-         * after Predis' argument rewriting (e.g. zadd('z', ['m' => 1]) -> ['z', '1', 'm']).
-         * @return list<string>
+         * MULTI/EXEC on one slot: transaction() returns the transaction, transaction(callable) and
+         * transaction(array $options, callable) run the block and return EXEC's replies (null when nothing was
+         * queued). In check-and-set mode (['cas' => true]) commands run at once and return their reply until
+         * $tx->multi(); after it (and without 'cas') they are queued and return the transaction.
+         * @phpstan-template TCas of bool = false
+         * @phpstan-param array{watch?: string|array<string>, cas?: TCas, retry?: int, exceptions?: bool}|(callable(TransactionInterface<false>): mixed)|null $optionsOrCallback
+         * @phpstan-param (callable(TransactionInterface<TCas>): mixed)|null $callback
+         * @phpstan-return ($optionsOrCallback is callable ? list<mixed>|null : ($callback is null ? TransactionInterface<TCas> : list<mixed>|null))
+         * @throws Exception
          */
-        public static function predisArgs(string $method, array $arguments): array {}
+        public function transaction(mixed $optionsOrCallback = null, ?callable $callback = null): TransactionInterface|array|null;
 
         /**
-         * Convert a raw reply into Predis' shape for a command sent with $redisArguments (after the name).
-         * $callerArguments: the method call's own arguments, for the few Predis parsers that depend on a flag
-         * that is not sent (vgetattr()'s $asJson, vlinks()'s $withScores); without them those parsers decide
-         * from $redisArguments alone.
+         * The keys of every primary (SCAN node by node): foreach ($pool->scanAll('user:*', 1000) as $key).
+         * @phpstan-return \Iterator<int, string>
+         * @throws Exception
          */
-        public static function predisReply(string $method, array $redisArguments, mixed $reply, ?array $callerArguments = null): mixed {}
+        public function scanAll(?string $match = null, int $count = 0, ?string $type = null): \Iterator;
 
         /**
-         * The slot map this process uses: ["nodes" => ["host:port" => ["role" => "primary"|"replica", ...]],
-         * "slots" => [[from, to, "host:port" (primary), [replicas...]], ...]]. Discovers the cluster if needed.
+         * The slot map in use: nodes and slot ranges.
+         * @phpstan-return array{nodes: array<string, array<string, mixed>>, slots: list<array{int, int, string, list<string>}>}
          */
-        public function getSlotMap(): array {}
+        public function getSlotMap(): array;
+
+        /** The primary ("host:port") owning a key's slot. */
+        public function nodeForKey(string $key): string;
 
         /**
-         * Counters of this process (pooled connections opened/reused/discarded and why) and of this
-         * object's cluster (topology generation, nodes, refreshes, CLUSTER SLOTS sent, MOVED/ASK seen).
-         * Never contains credentials.
+         * Counters of this process and of the cluster.
+         * @phpstan-return array<string, mixed>
          */
-        public function stats(): array {}
+        public function stats(): array;
+    }
+
+    /**
+     * A pipeline (RedisClusterPool::pipeline(), Pipeline): commands are methods that queue and return the
+     * pipeline ($pipe->set('a', 1)->get('a')), execute() sends them.
+     *
+     * @method $this acl(mixed ...$arguments)
+     * @method $this append(string $key, string|int|float $value)
+     * @method $this bgrewriteaof()
+     * @method $this bgsave()
+     * @method $this bitcount(string $key, int|null $start = null, int|null $end = null, string $index = 'byte')
+     * @method $this bitfield(string $key, string $subcommand, string|int ...$subcommandArg)
+     * @method $this bitfield_ro(string $key, array<string, int>|null $encodingOffsetMap = null)
+     * @method $this bitop(string $operation, string $destkey, string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this bitpos(string $key, int $bit, int|null $start = null, int|null $end = null, string $index = 'byte')
+     * @method $this blmove(string $source, string $destination, string $where, string $to, int|float $timeout)
+     * @method $this blmpop(int|float $timeout, array<string> $keys, string $modifier = 'left', int $count = 1)
+     * @method $this blpop(string|array<string> $keyOrKeys, string|int|float ...$keysAndTimeout)
+     * @method $this brpop(string|array<string> $keyOrKeys, string|int|float ...$keysAndTimeout)
+     * @method $this brpoplpush(string $source, string $destination, int|float $timeout)
+     * @method $this bzmpop(int|float $timeout, array<string> $keys, string $modifier = 'min', int $count = 1)
+     * @method $this bzpopmax(array<string> $keys, int|float $timeout)
+     * @method $this bzpopmin(array<string> $keys, int|float $timeout)
+     * @method $this client(mixed ...$arguments)
+     * @method $this cluster(mixed ...$arguments)
+     * @method $this command(string ...$subcommandAndArguments)
+     * @method $this commandlog(mixed ...$arguments)
+     * @method $this config(string $subcommand, string|int|float ...$arguments)
+     * @method $this copy(string $source, string $destination, int $db = -1, bool $replace = false)
+     * @method $this dbsize()
+     * @method $this debug(mixed ...$arguments)
+     * @method $this decr(string $key)
+     * @method $this decrby(string $key, int $decrement)
+     * @method $this del(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this dump(string $key)
+     * @method $this echo(string|int|float $message)
+     * @method $this eval(string $script, int $numkeys, string|int|float ...$keyOrArg)
+     * @method $this eval_ro(string $script, array<string> $keys, string|int|float ...$argument)
+     * @method $this evalsha(string $sha1, int $numkeys, string|int|float ...$keyOrArg)
+     * @method $this evalsha_ro(string $sha1, array<string> $keys, string|int|float ...$argument)
+     * @method $this exists(string $key, string ...$keys)
+     * @method $this expire(string $key, int $seconds, string|null $expireOption = null)
+     * @method $this expireat(string $key, int $timestamp, string|null $expireOption = null)
+     * @method $this expiretime(string $key)
+     * @method $this fcall(string $function, array<string> $keys, string|int|float ...$args)
+     * @method $this fcall_ro(string $function, array<string> $keys, string|int|float ...$args)
+     * @method $this flushall(string ...$mode)
+     * @method $this flushdb(string ...$mode)
+     * @method $this function(mixed ...$arguments)
+     * @method $this geoadd(string $key, array<array{float|int|string, float|int|string, string|int|float}>|float|int|string $longitudeOrTriples, float|int|string ...$latitudeMemberAndMore)
+     * @method $this geodist(string $key, string|int|float $member1, string|int|float $member2, string|null $unit = null)
+     * @method $this geohash(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this geopos(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this georadius(string $key, int|float|string $longitude, int|float|string $latitude, int|float|string $radius, string $unit, array<mixed>|null $options = null)
+     * @method $this georadius_ro(mixed ...$arguments)
+     * @method $this georadiusbymember(string $key, string|int|float $member, int|float|string $radius, string $unit, array<mixed>|null $options = null)
+     * @method $this georadiusbymember_ro(mixed ...$arguments)
+     * @method $this geosearch(string $key, \Predis\Command\Argument\Geospatial\FromInterface $from, \Predis\Command\Argument\Geospatial\ByInterface $by, string|null $sorting = null, int $count = -1, bool $any = false, bool $withCoord = false, bool $withDist = false, bool $withHash = false)
+     * @method $this geosearchstore(string $destination, string $source, \Predis\Command\Argument\Geospatial\FromInterface $from, \Predis\Command\Argument\Geospatial\ByInterface $by, string|null $sorting = null, int $count = -1, bool $any = false, bool $storeDist = false)
+     * @method $this get(string $key)
+     * @method $this getbit(string $key, int $offset)
+     * @method $this getdel(string $key)
+     * @method $this getex(string $key, string $modifier = '', int|false $value = false)
+     * @method $this getrange(string $key, int $start, int $end)
+     * @method $this getset(string $key, string|int|float $value)
+     * @method $this hdel(string $key, string|int|float|array<string|int|float> $fieldOrFields, string|int|float ...$fields)
+     * @method $this hexists(string $key, string|int|float $field)
+     * @method $this hexpire(string $key, int $seconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method $this hexpireat(string $key, int $unixTimeSeconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method $this hexpiretime(string $key, array<string|int|float> $fields)
+     * @method $this hget(string $key, string|int|float $field)
+     * @method $this hgetall(string $key)
+     * @method $this hgetdel(string $key, array<string|int|float> $fields)
+     * @method $this hgetex(string $key, array<string|int|float> $fields, string $modifier = '', int|bool $modifierValue = false)
+     * @method $this hincrby(string $key, string|int|float $field, int $increment)
+     * @method $this hincrbyfloat(string $key, string|int|float $field, int|float|string $increment)
+     * @method $this hkeys(string $key)
+     * @method $this hlen(string $key)
+     * @method $this hmget(string $key, string|int|float|array<string|int|float> $fieldOrFields, string|int|float ...$fields)
+     * @method $this hmset(string $key, array<string|int|float>|string|int|float $dictionaryOrField, string|int|float ...$valuesAndFields)
+     * @method $this hpersist(string $key, array<string|int|float> $fields)
+     * @method $this hpexpire(string $key, int $milliseconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method $this hpexpireat(string $key, int $unixTimeMilliseconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method $this hpexpiretime(string $key, array<string|int|float> $fields)
+     * @method $this hpttl(string $key, array<string|int|float> $fields)
+     * @method $this hrandfield(string $key, int|null $count = null, bool $withValues = false)
+     * @method $this hscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @method $this hset(string $key, string|int|float $field, string|int|float $value, string|int|float ...$fieldsAndValues)
+     * @method $this hsetex(string $key, array<string|int|float> $fieldValueMap, string $setModifier = '', string $ttlModifier = '', int|bool $ttlModifierValue = false)
+     * @method $this hsetnx(string $key, string|int|float $field, string|int|float $value)
+     * @method $this hstrlen(string $key, string|int|float $field)
+     * @method $this httl(string $key, array<string|int|float> $fields)
+     * @method $this hvals(string $key)
+     * @method $this incr(string $key)
+     * @method $this incrby(string $key, int $increment)
+     * @method $this incrbyfloat(string $key, int|float|string $increment)
+     * @method $this info(string ...$section)
+     * @method $this keys(string $pattern)
+     * @method $this lastsave()
+     * @method $this latency(mixed ...$arguments)
+     * @method $this lcs(string $key1, string $key2, bool $len = false, bool $idx = false, int $minMatchLen = 0, bool $withMatchLen = false)
+     * @method $this lindex(string $key, int $index)
+     * @method $this linsert(string $key, string $whence, string|int|float $pivot, string|int|float $value)
+     * @method $this llen(string $key)
+     * @method $this lmove(string $source, string $destination, string $where, string $to)
+     * @method $this lmpop(array<string> $keys, string $modifier = 'left', int $count = 1)
+     * @method $this lolwut(mixed ...$arguments)
+     * @method $this lpop(string $key, int|null $count = null)
+     * @method $this lpos(mixed ...$arguments)
+     * @method $this lpush(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method $this lpushx(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method $this lrange(string $key, int $start, int $stop)
+     * @method $this lrem(string $key, int $count, string|int|float $value)
+     * @method $this lset(string $key, int $index, string|int|float $value)
+     * @method $this ltrim(string $key, int $start, int $stop)
+     * @method $this memory(mixed ...$arguments)
+     * @method $this mget(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this migrate(mixed ...$arguments)
+     * @method $this module(mixed ...$arguments)
+     * @method $this mset(array<string, string|int|float>|string $dictionaryOrKey, string|int|float ...$valuesAndKeys)
+     * @method $this msetnx(array<string, string|int|float>|string $dictionaryOrKey, string|int|float ...$valuesAndKeys)
+     * @method $this object(string $subcommand, string $key)
+     * @method $this persist(string $key)
+     * @method $this pexpire(string $key, int $milliseconds, string|null $option = null)
+     * @method $this pexpireat(string $key, int $timestamp, string|null $option = null)
+     * @method $this pexpiretime(string $key)
+     * @method $this pfadd(string $key, string|int|float|array<string|int|float> $elementOrElements, string|int|float ...$elements)
+     * @method $this pfcount(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this pfmerge(string $destinationKey, string|array<string> $sourceKeyOrKeys, string ...$sourceKeys)
+     * @method $this ping(string|int|float|null $message = null)
+     * @method $this psetex(string $key, int $milliseconds, string|int|float $value)
+     * @method $this pttl(string $key)
+     * @method $this publish(string $channel, string|int|float $message)
+     * @method $this pubsub(string $subcommand, string|int ...$arguments)
+     * @method $this randomkey()
+     * @method $this rename(string $key, string $target)
+     * @method $this renamenx(string $key, string $target)
+     * @method $this restore(mixed ...$arguments)
+     * @method $this role(mixed ...$arguments)
+     * @method $this rpop(string $key, int|null $count = null)
+     * @method $this rpoplpush(string $source, string $destination)
+     * @method $this rpush(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method $this rpushx(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method $this sadd(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this save()
+     * @method $this scard(string $key)
+     * @method $this script(string $subcommand, string ...$arguments)
+     * @method $this sdiff(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this sdiffstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this set(string $key, string|int|float $value, string|int|null $expireResolution = null, string|int|null $expireTTL = null, string|int|null $flag = null, string|int|null $flagValue = null, string|int ...$moreOptions)
+     * @method $this setbit(string $key, int $offset, int|string $value)
+     * @method $this setex(string $key, int $seconds, string|int|float $value)
+     * @method $this setnx(string $key, string|int|float $value)
+     * @method $this setrange(string $key, int $offset, string|int|float $value)
+     * @method $this sinter(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this sintercard(array<string> $keys, int|bool $limit = 0)
+     * @method $this sinterstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this sismember(string $key, string|int|float $member)
+     * @method $this slowlog(string $subcommand, int ...$arguments)
+     * @method $this smembers(string $key)
+     * @method $this smismember(string $key, string|int|float ...$members)
+     * @method $this smove(string $source, string $destination, string|int|float $member)
+     * @method $this sort(string $key, array<mixed>|null $options = null)
+     * @method $this sort_ro(string $key, string|null $byPattern = null, \Predis\Command\Argument\Server\LimitOffsetCount|null $limit = null, array<string> $getPatterns = [], string|null $sorting = null, bool $alpha = false)
+     * @method $this spop(string $key, int|null $count = null)
+     * @method $this spublish(string $shardChannel, string|int|float $message)
+     * @method $this srandmember(string $key, int|null $count = null)
+     * @method $this srem(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this sscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @method $this strlen(string $key)
+     * @method $this substr(mixed ...$arguments)
+     * @method $this sunion(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this sunionstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this time()
+     * @method $this touch(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this ttl(string $key)
+     * @method $this type(string $key)
+     * @method $this unlink(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this vadd(string $key, string|array<float|int> $vector, string|int|float $elem, int|null $dim = null, bool $cas = false, string|null $quant = null, int|null $bef = null, string|array<mixed>|null $attributes = null, int|null $numlinks = null)
+     * @method $this vcard(string $key)
+     * @method $this vdim(string $key)
+     * @method $this vemb(string $key, string $elem, bool $raw = false)
+     * @method $this vgetattr(string $key, string $elem, bool $asJson = false)
+     * @method $this vinfo(string $key)
+     * @method $this vismember(mixed ...$arguments)
+     * @method $this vlinks(string $key, string $elem, bool $withScores = false)
+     * @method $this vrandmember(string $key, int|null $count = null)
+     * @method $this vrem(string $key, string $elem)
+     * @method $this vsetattr(string $key, string $elem, string|array<mixed> $attributes)
+     * @method $this vsim(string $key, string|array<float|int> $vectorOrElem, bool $isElem = false, bool $withScores = false, int|null $count = null, float|null $epsilon = null, int|null $ef = null, string|null $filter = null, int|null $filterEf = null, bool $truth = false, bool $noThread = false)
+     * @method $this xack(string $key, string $group, string ...$id)
+     * @method $this xadd(string $key, array<string|int, string|int|float> $dictionary, string $id = '*', array<mixed>|null $options = null)
+     * @method $this xautoclaim(string $key, string $group, string $consumer, int $minIdleTime, string $start, int|null $count = null, bool $justId = false)
+     * @method $this xclaim(string $key, string $group, string $consumer, int $minIdleTime, string|array<string> $ids, int|null $idle = null, int|null $time = null, int|null $retryCount = null, bool $force = false, bool $justId = false, string|null $lastId = null)
+     * @method $this xdel(string $key, string|array<string> $idOrIds, string ...$ids)
+     * @method $this xgroup(mixed ...$arguments)
+     * @method $this xinfo(mixed ...$arguments)
+     * @method $this xlen(string $key)
+     * @method $this xpending(string $key, string $group, int|null $minIdleTime = null, string|null $start = null, string|null $end = null, int|null $count = null, string|null $consumer = null)
+     * @method $this xrange(string $key, string $start, string $end, int|null $count = null)
+     * @method $this xread(int|null $count = null, int|null $block = null, array<string>|null $streams = null, string ...$id)
+     * @method $this xread_v4(array<string, string> $keyIdDict, int|null $count = null, int|null $blockMs = null, int|null $maxCount = null, int|null $maxSize = null)
+     * @method $this xreadgroup(string $group, string $consumer, int|null $count = null, int|null $blockMs = null, bool $noAck = false, string ...$keyOrId)
+     * @method $this xreadgroup_claim(string $group, string $consumer, array<string, string> $keyIdDict, int|null $count = null, int|null $blockMs = null, bool $noAck = false, int|null $claim = null, int|null $maxCount = null, int|null $maxSize = null)
+     * @method $this xrevrange(string $key, string $end, string $start, int|null $count = null)
+     * @method $this xsetid(string $key, string $lastId, int|null $entriesAdded = null, string|null $maxDeleteId = null)
+     * @method $this xtrim(string $key, string|array<string> $strategy, string|int $threshold, array<mixed>|null $options = null)
+     * @method $this zadd(string $key, array<string|int, int|float|string>|string|int|float ...$membersAndScoresDictionary)
+     * @method $this zcard(string $key)
+     * @method $this zcount(string $key, int|float|string $min, int|float|string $max)
+     * @method $this zdiff(array<string> $keys, bool $withScores = false)
+     * @method $this zdiffstore(string $destination, array<string> $keys)
+     * @method $this zincrby(string $key, int|float|string $increment, string|int|float $member)
+     * @method $this zinter(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @method $this zintercard(array<string> $keys, int|bool $limit = 0)
+     * @method $this zinterstore(string $destination, array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum')
+     * @method $this zlexcount(string $key, string $min, string $max)
+     * @method $this zmpop(array<string> $keys, string $modifier = 'min', int $count = 1)
+     * @method $this zmscore(string $key, string|int|float ...$member)
+     * @method $this zpopmax(string $key, int $count = 1)
+     * @method $this zpopmin(string $key, int $count = 1)
+     * @method $this zrandmember(string $key, int|null $count = null, bool $withScores = false)
+     * @method $this zrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @method $this zrangebylex(string $key, string $start, string $stop, array<mixed>|null $options = null)
+     * @method $this zrangebyscore(string $key, int|float|string $min, int|float|string $max, array<mixed>|string|null $options = null)
+     * @method $this zrangestore(string $destination, string $source, int|string $min, int|string $max, string|bool $by = false, bool $reversed = false, bool $limit = false, int $offset = 0, int $count = 0)
+     * @method $this zrank(string $key, string|int|float $member)
+     * @method $this zrem(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this zremrangebylex(string $key, string $min, string $max)
+     * @method $this zremrangebyrank(string $key, int|string $start, int|string $stop)
+     * @method $this zremrangebyscore(string $key, int|float|string $min, int|float|string $max)
+     * @method $this zrevrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @method $this zrevrangebylex(string $key, string $start, string $stop, array<mixed>|null $options = null)
+     * @method $this zrevrangebyscore(string $key, int|float|string $max, int|float|string $min, array<mixed>|string|null $options = null)
+     * @method $this zrevrank(string $key, string|int|float $member)
+     * @method $this zscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @method $this zscore(string $key, string|int|float $member)
+     * @method $this zunion(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @method $this zunionstore(string $destination, array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum')
+     */
+    interface PipelineInterface
+    {
+        /** Queue a command; returns the pipeline. */
+        public function __call(string $name, array $arguments): PipelineInterface;
 
         /**
-         * Pool-wide metrics from the shared segment, for every cluster this FPM pool (or CLI process) talks to:
-         * summed over all workers, no instance and no round trip needed. ["segment" => [...], "clusters" =>
-         * [["seeds" => [...], "user" => ?string, "generation" => int, "map_age_seconds" => float, "counters" =>
-         * [...], "commands" => ["GET" => ["calls" => int, "errors" => int], ...], "nodes" => ["host:port" =>
-         * [role, primary, health, suspect, commands, errors by kind, bytes, connections, latency histogram]]]],
-         * "nodes" => [every node with metrics]]. Never contains credentials.
+         * Send the queued commands; replies in call order.
+         * @phpstan-return list<mixed>
          */
-        public static function poolStats(): array {}
+        public function execute(): array;
+    }
+
+    /**
+     * A MULTI/EXEC transaction (RedisClusterPool::transaction(), Transaction). TCas (for PHPStan) is true in
+     * check-and-set mode before multi(): a command runs at once and returns its reply; otherwise it is queued
+     * and returns the transaction.
+     * @template TCas of bool = false
+     *
+     * @method mixed acl(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) acl(mixed ...$arguments)
+     * @method $this|int append(string $key, string|int|float $value)
+     * @phpstan-method (TCas is true ? int : $this) append(string $key, string|int|float $value)
+     * @method $this|bool bgrewriteaof()
+     * @phpstan-method (TCas is true ? bool : $this) bgrewriteaof()
+     * @method $this|true|string bgsave()
+     * @phpstan-method (TCas is true ? true|string : $this) bgsave()
+     * @method $this|int bitcount(string $key, int|null $start = null, int|null $end = null, string $index = 'byte')
+     * @phpstan-method (TCas is true ? int : $this) bitcount(string $key, int|null $start = null, int|null $end = null, string $index = 'byte')
+     * @method $this|list<int|null> bitfield(string $key, string $subcommand, string|int ...$subcommandArg)
+     * @phpstan-method (TCas is true ? list<int|null> : $this) bitfield(string $key, string $subcommand, string|int ...$subcommandArg)
+     * @method $this|list<int> bitfield_ro(string $key, array<string, int>|null $encodingOffsetMap = null)
+     * @phpstan-method (TCas is true ? list<int> : $this) bitfield_ro(string $key, array<string, int>|null $encodingOffsetMap = null)
+     * @method $this|int bitop(string $operation, string $destkey, string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? int : $this) bitop(string $operation, string $destkey, string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|int bitpos(string $key, int $bit, int|null $start = null, int|null $end = null, string $index = 'byte')
+     * @phpstan-method (TCas is true ? int : $this) bitpos(string $key, int $bit, int|null $start = null, int|null $end = null, string $index = 'byte')
+     * @method $this|string|null blmove(string $source, string $destination, string $where, string $to, int|float $timeout)
+     * @phpstan-method (TCas is true ? string|null : $this) blmove(string $source, string $destination, string $where, string $to, int|float $timeout)
+     * @method $this|array<string, list<string>>|null blmpop(int|float $timeout, array<string> $keys, string $modifier = 'left', int $count = 1)
+     * @phpstan-method (TCas is true ? array<string, list<string>>|null : $this) blmpop(int|float $timeout, array<string> $keys, string $modifier = 'left', int $count = 1)
+     * @method $this|array{string, string}|null blpop(string|array<string> $keyOrKeys, string|int|float ...$keysAndTimeout)
+     * @phpstan-method (TCas is true ? array{string, string}|null : $this) blpop(string|array<string> $keyOrKeys, string|int|float ...$keysAndTimeout)
+     * @method $this|array{string, string}|null brpop(string|array<string> $keyOrKeys, string|int|float ...$keysAndTimeout)
+     * @phpstan-method (TCas is true ? array{string, string}|null : $this) brpop(string|array<string> $keyOrKeys, string|int|float ...$keysAndTimeout)
+     * @method $this|string|null brpoplpush(string $source, string $destination, int|float $timeout)
+     * @phpstan-method (TCas is true ? string|null : $this) brpoplpush(string $source, string $destination, int|float $timeout)
+     * @method $this|array<string, array<string, string>>|null bzmpop(int|float $timeout, array<string> $keys, string $modifier = 'min', int $count = 1)
+     * @phpstan-method (TCas is true ? array<string, array<string, string>>|null : $this) bzmpop(int|float $timeout, array<string> $keys, string $modifier = 'min', int $count = 1)
+     * @method $this|array<string, array<string, string>>|array{null} bzpopmax(array<string> $keys, int|float $timeout)
+     * @phpstan-method (TCas is true ? array<string, array<string, string>>|array{null} : $this) bzpopmax(array<string> $keys, int|float $timeout)
+     * @method $this|array<string, array<string, string>>|array{null} bzpopmin(array<string> $keys, int|float $timeout)
+     * @phpstan-method (TCas is true ? array<string, array<string, string>>|array{null} : $this) bzpopmin(array<string> $keys, int|float $timeout)
+     * @method mixed client(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) client(mixed ...$arguments)
+     * @method mixed cluster(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) cluster(mixed ...$arguments)
+     * @method $this|array<mixed>|int command(string ...$subcommandAndArguments)
+     * @phpstan-method (TCas is true ? array<mixed>|int : $this) command(string ...$subcommandAndArguments)
+     * @method mixed commandlog(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) commandlog(mixed ...$arguments)
+     * @method $this|array<string, string>|\RedisClusterPool\Status config(string $subcommand, string|int|float ...$arguments)
+     * @phpstan-method (TCas is true ? array<string, string>|\RedisClusterPool\Status : $this) config(string $subcommand, string|int|float ...$arguments)
+     * @method $this|int copy(string $source, string $destination, int $db = -1, bool $replace = false)
+     * @phpstan-method (TCas is true ? int : $this) copy(string $source, string $destination, int $db = -1, bool $replace = false)
+     * @method $this|int dbsize()
+     * @phpstan-method (TCas is true ? int : $this) dbsize()
+     * @method mixed debug(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) debug(mixed ...$arguments)
+     * @method $this|int decr(string $key)
+     * @phpstan-method (TCas is true ? int : $this) decr(string $key)
+     * @method $this|int decrby(string $key, int $decrement)
+     * @phpstan-method (TCas is true ? int : $this) decrby(string $key, int $decrement)
+     * @method $this|int del(string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? int : $this) del(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|string|null dump(string $key)
+     * @phpstan-method (TCas is true ? string|null : $this) dump(string $key)
+     * @method $this|string echo(string|int|float $message)
+     * @phpstan-method (TCas is true ? string : $this) echo(string|int|float $message)
+     * @method mixed eval(string $script, int $numkeys, string|int|float ...$keyOrArg)
+     * @phpstan-method (TCas is true ? mixed : $this) eval(string $script, int $numkeys, string|int|float ...$keyOrArg)
+     * @method mixed eval_ro(string $script, array<string> $keys, string|int|float ...$argument)
+     * @phpstan-method (TCas is true ? mixed : $this) eval_ro(string $script, array<string> $keys, string|int|float ...$argument)
+     * @method mixed evalsha(string $sha1, int $numkeys, string|int|float ...$keyOrArg)
+     * @phpstan-method (TCas is true ? mixed : $this) evalsha(string $sha1, int $numkeys, string|int|float ...$keyOrArg)
+     * @method mixed evalsha_ro(string $sha1, array<string> $keys, string|int|float ...$argument)
+     * @phpstan-method (TCas is true ? mixed : $this) evalsha_ro(string $sha1, array<string> $keys, string|int|float ...$argument)
+     * @method $this|int exists(string $key, string ...$keys)
+     * @phpstan-method (TCas is true ? int : $this) exists(string $key, string ...$keys)
+     * @method $this|int expire(string $key, int $seconds, string|null $expireOption = null)
+     * @phpstan-method (TCas is true ? int : $this) expire(string $key, int $seconds, string|null $expireOption = null)
+     * @method $this|int expireat(string $key, int $timestamp, string|null $expireOption = null)
+     * @phpstan-method (TCas is true ? int : $this) expireat(string $key, int $timestamp, string|null $expireOption = null)
+     * @method $this|int expiretime(string $key)
+     * @phpstan-method (TCas is true ? int : $this) expiretime(string $key)
+     * @method mixed fcall(string $function, array<string> $keys, string|int|float ...$args)
+     * @phpstan-method (TCas is true ? mixed : $this) fcall(string $function, array<string> $keys, string|int|float ...$args)
+     * @method mixed fcall_ro(string $function, array<string> $keys, string|int|float ...$args)
+     * @phpstan-method (TCas is true ? mixed : $this) fcall_ro(string $function, array<string> $keys, string|int|float ...$args)
+     * @method $this|\RedisClusterPool\Status flushall(string ...$mode)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) flushall(string ...$mode)
+     * @method $this|\RedisClusterPool\Status flushdb(string ...$mode)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) flushdb(string ...$mode)
+     * @method mixed function(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) function(mixed ...$arguments)
+     * @method $this|int geoadd(string $key, array<array{float|int|string, float|int|string, string|int|float}>|float|int|string $longitudeOrTriples, float|int|string ...$latitudeMemberAndMore)
+     * @phpstan-method (TCas is true ? int : $this) geoadd(string $key, array<array{float|int|string, float|int|string, string|int|float}>|float|int|string $longitudeOrTriples, float|int|string ...$latitudeMemberAndMore)
+     * @method $this|string|null geodist(string $key, string|int|float $member1, string|int|float $member2, string|null $unit = null)
+     * @phpstan-method (TCas is true ? string|null : $this) geodist(string $key, string|int|float $member1, string|int|float $member2, string|null $unit = null)
+     * @method $this|list<string|null> geohash(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @phpstan-method (TCas is true ? list<string|null> : $this) geohash(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this|list<array{string, string}|null> geopos(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @phpstan-method (TCas is true ? list<array{string, string}|null> : $this) geopos(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this|list<mixed>|int georadius(string $key, int|float|string $longitude, int|float|string $latitude, int|float|string $radius, string $unit, array<mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? list<mixed>|int : $this) georadius(string $key, int|float|string $longitude, int|float|string $latitude, int|float|string $radius, string $unit, array<mixed>|null $options = null)
+     * @method mixed georadius_ro(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) georadius_ro(mixed ...$arguments)
+     * @method $this|list<mixed>|int georadiusbymember(string $key, string|int|float $member, int|float|string $radius, string $unit, array<mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? list<mixed>|int : $this) georadiusbymember(string $key, string|int|float $member, int|float|string $radius, string $unit, array<mixed>|null $options = null)
+     * @method mixed georadiusbymember_ro(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) georadiusbymember_ro(mixed ...$arguments)
+     * @method $this|list<string>|array<string, array<string, float|int>> geosearch(string $key, \Predis\Command\Argument\Geospatial\FromInterface $from, \Predis\Command\Argument\Geospatial\ByInterface $by, string|null $sorting = null, int $count = -1, bool $any = false, bool $withCoord = false, bool $withDist = false, bool $withHash = false)
+     * @phpstan-method (TCas is true ? list<string>|array<string, array<string, float|int>> : $this) geosearch(string $key, \Predis\Command\Argument\Geospatial\FromInterface $from, \Predis\Command\Argument\Geospatial\ByInterface $by, string|null $sorting = null, int $count = -1, bool $any = false, bool $withCoord = false, bool $withDist = false, bool $withHash = false)
+     * @method $this|int geosearchstore(string $destination, string $source, \Predis\Command\Argument\Geospatial\FromInterface $from, \Predis\Command\Argument\Geospatial\ByInterface $by, string|null $sorting = null, int $count = -1, bool $any = false, bool $storeDist = false)
+     * @phpstan-method (TCas is true ? int : $this) geosearchstore(string $destination, string $source, \Predis\Command\Argument\Geospatial\FromInterface $from, \Predis\Command\Argument\Geospatial\ByInterface $by, string|null $sorting = null, int $count = -1, bool $any = false, bool $storeDist = false)
+     * @method $this|string|null get(string $key)
+     * @phpstan-method (TCas is true ? string|null : $this) get(string $key)
+     * @method $this|int getbit(string $key, int $offset)
+     * @phpstan-method (TCas is true ? int : $this) getbit(string $key, int $offset)
+     * @method $this|string|null getdel(string $key)
+     * @phpstan-method (TCas is true ? string|null : $this) getdel(string $key)
+     * @method $this|string|null getex(string $key, string $modifier = '', int|false $value = false)
+     * @phpstan-method (TCas is true ? string|null : $this) getex(string $key, string $modifier = '', int|false $value = false)
+     * @method $this|string getrange(string $key, int $start, int $end)
+     * @phpstan-method (TCas is true ? string : $this) getrange(string $key, int $start, int $end)
+     * @method $this|string|null getset(string $key, string|int|float $value)
+     * @phpstan-method (TCas is true ? string|null : $this) getset(string $key, string|int|float $value)
+     * @method $this|int hdel(string $key, string|int|float|array<string|int|float> $fieldOrFields, string|int|float ...$fields)
+     * @phpstan-method (TCas is true ? int : $this) hdel(string $key, string|int|float|array<string|int|float> $fieldOrFields, string|int|float ...$fields)
+     * @method $this|int hexists(string $key, string|int|float $field)
+     * @phpstan-method (TCas is true ? int : $this) hexists(string $key, string|int|float $field)
+     * @method $this|list<int>|null hexpire(string $key, int $seconds, array<string|int|float> $fields, string|null $flag = null)
+     * @phpstan-method (TCas is true ? list<int>|null : $this) hexpire(string $key, int $seconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method $this|list<int>|null hexpireat(string $key, int $unixTimeSeconds, array<string|int|float> $fields, string|null $flag = null)
+     * @phpstan-method (TCas is true ? list<int>|null : $this) hexpireat(string $key, int $unixTimeSeconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method $this|list<int>|null hexpiretime(string $key, array<string|int|float> $fields)
+     * @phpstan-method (TCas is true ? list<int>|null : $this) hexpiretime(string $key, array<string|int|float> $fields)
+     * @method $this|string|null hget(string $key, string|int|float $field)
+     * @phpstan-method (TCas is true ? string|null : $this) hget(string $key, string|int|float $field)
+     * @method $this|array<string, string> hgetall(string $key)
+     * @phpstan-method (TCas is true ? array<string, string> : $this) hgetall(string $key)
+     * @method $this|list<string|null> hgetdel(string $key, array<string|int|float> $fields)
+     * @phpstan-method (TCas is true ? list<string|null> : $this) hgetdel(string $key, array<string|int|float> $fields)
+     * @method $this|list<string|null>|null hgetex(string $key, array<string|int|float> $fields, string $modifier = '', int|bool $modifierValue = false)
+     * @phpstan-method (TCas is true ? list<string|null>|null : $this) hgetex(string $key, array<string|int|float> $fields, string $modifier = '', int|bool $modifierValue = false)
+     * @method $this|int hincrby(string $key, string|int|float $field, int $increment)
+     * @phpstan-method (TCas is true ? int : $this) hincrby(string $key, string|int|float $field, int $increment)
+     * @method $this|string hincrbyfloat(string $key, string|int|float $field, int|float|string $increment)
+     * @phpstan-method (TCas is true ? string : $this) hincrbyfloat(string $key, string|int|float $field, int|float|string $increment)
+     * @method $this|list<string> hkeys(string $key)
+     * @phpstan-method (TCas is true ? list<string> : $this) hkeys(string $key)
+     * @method $this|int hlen(string $key)
+     * @phpstan-method (TCas is true ? int : $this) hlen(string $key)
+     * @method $this|list<string|null> hmget(string $key, string|int|float|array<string|int|float> $fieldOrFields, string|int|float ...$fields)
+     * @phpstan-method (TCas is true ? list<string|null> : $this) hmget(string $key, string|int|float|array<string|int|float> $fieldOrFields, string|int|float ...$fields)
+     * @method $this|\RedisClusterPool\Status hmset(string $key, array<string|int|float>|string|int|float $dictionaryOrField, string|int|float ...$valuesAndFields)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) hmset(string $key, array<string|int|float>|string|int|float $dictionaryOrField, string|int|float ...$valuesAndFields)
+     * @method $this|list<int>|null hpersist(string $key, array<string|int|float> $fields)
+     * @phpstan-method (TCas is true ? list<int>|null : $this) hpersist(string $key, array<string|int|float> $fields)
+     * @method $this|list<int>|null hpexpire(string $key, int $milliseconds, array<string|int|float> $fields, string|null $flag = null)
+     * @phpstan-method (TCas is true ? list<int>|null : $this) hpexpire(string $key, int $milliseconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method $this|list<int>|null hpexpireat(string $key, int $unixTimeMilliseconds, array<string|int|float> $fields, string|null $flag = null)
+     * @phpstan-method (TCas is true ? list<int>|null : $this) hpexpireat(string $key, int $unixTimeMilliseconds, array<string|int|float> $fields, string|null $flag = null)
+     * @method $this|list<int>|null hpexpiretime(string $key, array<string|int|float> $fields)
+     * @phpstan-method (TCas is true ? list<int>|null : $this) hpexpiretime(string $key, array<string|int|float> $fields)
+     * @method $this|list<int>|null hpttl(string $key, array<string|int|float> $fields)
+     * @phpstan-method (TCas is true ? list<int>|null : $this) hpttl(string $key, array<string|int|float> $fields)
+     * @method $this|string|list<string>|null hrandfield(string $key, int|null $count = null, bool $withValues = false)
+     * @phpstan-method (TCas is true ? ($count is null ? string|null : list<string>) : $this) hrandfield(string $key, int|null $count = null, bool $withValues = false)
+     * @method $this|array{string, array<string, string>|list<string>} hscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? array{string, array<string, string>|list<string>} : $this) hscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @method $this|int hset(string $key, string|int|float $field, string|int|float $value, string|int|float ...$fieldsAndValues)
+     * @phpstan-method (TCas is true ? int : $this) hset(string $key, string|int|float $field, string|int|float $value, string|int|float ...$fieldsAndValues)
+     * @method $this|int hsetex(string $key, array<string|int|float> $fieldValueMap, string $setModifier = '', string $ttlModifier = '', int|bool $ttlModifierValue = false)
+     * @phpstan-method (TCas is true ? int : $this) hsetex(string $key, array<string|int|float> $fieldValueMap, string $setModifier = '', string $ttlModifier = '', int|bool $ttlModifierValue = false)
+     * @method $this|int hsetnx(string $key, string|int|float $field, string|int|float $value)
+     * @phpstan-method (TCas is true ? int : $this) hsetnx(string $key, string|int|float $field, string|int|float $value)
+     * @method $this|int hstrlen(string $key, string|int|float $field)
+     * @phpstan-method (TCas is true ? int : $this) hstrlen(string $key, string|int|float $field)
+     * @method $this|list<int>|null httl(string $key, array<string|int|float> $fields)
+     * @phpstan-method (TCas is true ? list<int>|null : $this) httl(string $key, array<string|int|float> $fields)
+     * @method $this|list<string> hvals(string $key)
+     * @phpstan-method (TCas is true ? list<string> : $this) hvals(string $key)
+     * @method $this|int incr(string $key)
+     * @phpstan-method (TCas is true ? int : $this) incr(string $key)
+     * @method $this|int incrby(string $key, int $increment)
+     * @phpstan-method (TCas is true ? int : $this) incrby(string $key, int $increment)
+     * @method $this|string incrbyfloat(string $key, int|float|string $increment)
+     * @phpstan-method (TCas is true ? string : $this) incrbyfloat(string $key, int|float|string $increment)
+     * @method $this|array<string, mixed> info(string ...$section)
+     * @phpstan-method (TCas is true ? array<string, mixed> : $this) info(string ...$section)
+     * @method $this|list<string> keys(string $pattern)
+     * @phpstan-method (TCas is true ? list<string> : $this) keys(string $pattern)
+     * @method $this|int lastsave()
+     * @phpstan-method (TCas is true ? int : $this) lastsave()
+     * @method mixed latency(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) latency(mixed ...$arguments)
+     * @method $this|string|int|array<string, mixed> lcs(string $key1, string $key2, bool $len = false, bool $idx = false, int $minMatchLen = 0, bool $withMatchLen = false)
+     * @phpstan-method (TCas is true ? ($idx is true ? array{matches: list<mixed>, len: int} : ($len is true ? int : string)) : $this) lcs(string $key1, string $key2, bool $len = false, bool $idx = false, int $minMatchLen = 0, bool $withMatchLen = false)
+     * @method $this|string|null lindex(string $key, int $index)
+     * @phpstan-method (TCas is true ? string|null : $this) lindex(string $key, int $index)
+     * @method $this|int linsert(string $key, string $whence, string|int|float $pivot, string|int|float $value)
+     * @phpstan-method (TCas is true ? int : $this) linsert(string $key, string $whence, string|int|float $pivot, string|int|float $value)
+     * @method $this|int llen(string $key)
+     * @phpstan-method (TCas is true ? int : $this) llen(string $key)
+     * @method $this|string|null lmove(string $source, string $destination, string $where, string $to)
+     * @phpstan-method (TCas is true ? string|null : $this) lmove(string $source, string $destination, string $where, string $to)
+     * @method $this|array<string, list<string>>|null lmpop(array<string> $keys, string $modifier = 'left', int $count = 1)
+     * @phpstan-method (TCas is true ? array<string, list<string>>|null : $this) lmpop(array<string> $keys, string $modifier = 'left', int $count = 1)
+     * @method mixed lolwut(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) lolwut(mixed ...$arguments)
+     * @method $this|string|list<string>|null lpop(string $key, int|null $count = null)
+     * @phpstan-method (TCas is true ? ($count is null ? string|null : list<string>|null) : $this) lpop(string $key, int|null $count = null)
+     * @method mixed lpos(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) lpos(mixed ...$arguments)
+     * @method $this|int lpush(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @phpstan-method (TCas is true ? int : $this) lpush(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method $this|int lpushx(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @phpstan-method (TCas is true ? int : $this) lpushx(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method $this|list<string> lrange(string $key, int $start, int $stop)
+     * @phpstan-method (TCas is true ? list<string> : $this) lrange(string $key, int $start, int $stop)
+     * @method $this|int lrem(string $key, int $count, string|int|float $value)
+     * @phpstan-method (TCas is true ? int : $this) lrem(string $key, int $count, string|int|float $value)
+     * @method $this|\RedisClusterPool\Status lset(string $key, int $index, string|int|float $value)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) lset(string $key, int $index, string|int|float $value)
+     * @method $this|\RedisClusterPool\Status ltrim(string $key, int $start, int $stop)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) ltrim(string $key, int $start, int $stop)
+     * @method mixed memory(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) memory(mixed ...$arguments)
+     * @method $this|list<string|null> mget(string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? list<string|null> : $this) mget(string|array<string> $keyOrKeys, string ...$keys)
+     * @method mixed migrate(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) migrate(mixed ...$arguments)
+     * @method mixed module(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) module(mixed ...$arguments)
+     * @method $this|\RedisClusterPool\Status mset(array<string, string|int|float>|string $dictionaryOrKey, string|int|float ...$valuesAndKeys)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) mset(array<string, string|int|float>|string $dictionaryOrKey, string|int|float ...$valuesAndKeys)
+     * @method $this|int msetnx(array<string, string|int|float>|string $dictionaryOrKey, string|int|float ...$valuesAndKeys)
+     * @phpstan-method (TCas is true ? int : $this) msetnx(array<string, string|int|float>|string $dictionaryOrKey, string|int|float ...$valuesAndKeys)
+     * @method $this|string|int|null object(string $subcommand, string $key)
+     * @phpstan-method (TCas is true ? string|int|null : $this) object(string $subcommand, string $key)
+     * @method $this|int persist(string $key)
+     * @phpstan-method (TCas is true ? int : $this) persist(string $key)
+     * @method $this|int pexpire(string $key, int $milliseconds, string|null $option = null)
+     * @phpstan-method (TCas is true ? int : $this) pexpire(string $key, int $milliseconds, string|null $option = null)
+     * @method $this|int pexpireat(string $key, int $timestamp, string|null $option = null)
+     * @phpstan-method (TCas is true ? int : $this) pexpireat(string $key, int $timestamp, string|null $option = null)
+     * @method $this|int pexpiretime(string $key)
+     * @phpstan-method (TCas is true ? int : $this) pexpiretime(string $key)
+     * @method $this|int pfadd(string $key, string|int|float|array<string|int|float> $elementOrElements, string|int|float ...$elements)
+     * @phpstan-method (TCas is true ? int : $this) pfadd(string $key, string|int|float|array<string|int|float> $elementOrElements, string|int|float ...$elements)
+     * @method $this|int pfcount(string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? int : $this) pfcount(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|\RedisClusterPool\Status pfmerge(string $destinationKey, string|array<string> $sourceKeyOrKeys, string ...$sourceKeys)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) pfmerge(string $destinationKey, string|array<string> $sourceKeyOrKeys, string ...$sourceKeys)
+     * @method $this|\RedisClusterPool\Status|string ping(string|int|float|null $message = null)
+     * @phpstan-method (TCas is true ? ($message is null ? \RedisClusterPool\Status : string) : $this) ping(string|int|float|null $message = null)
+     * @method $this|\RedisClusterPool\Status psetex(string $key, int $milliseconds, string|int|float $value)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) psetex(string $key, int $milliseconds, string|int|float $value)
+     * @method $this|int pttl(string $key)
+     * @phpstan-method (TCas is true ? int : $this) pttl(string $key)
+     * @method $this|int publish(string $channel, string|int|float $message)
+     * @phpstan-method (TCas is true ? int : $this) publish(string $channel, string|int|float $message)
+     * @method $this|list<string>|array<string, int>|int pubsub(string $subcommand, string|int ...$arguments)
+     * @phpstan-method (TCas is true ? list<string>|array<string, int>|int : $this) pubsub(string $subcommand, string|int ...$arguments)
+     * @method $this|string|null randomkey()
+     * @phpstan-method (TCas is true ? string|null : $this) randomkey()
+     * @method $this|\RedisClusterPool\Status rename(string $key, string $target)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) rename(string $key, string $target)
+     * @method $this|int renamenx(string $key, string $target)
+     * @phpstan-method (TCas is true ? int : $this) renamenx(string $key, string $target)
+     * @method mixed restore(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) restore(mixed ...$arguments)
+     * @method mixed role(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) role(mixed ...$arguments)
+     * @method $this|string|list<string>|null rpop(string $key, int|null $count = null)
+     * @phpstan-method (TCas is true ? ($count is null ? string|null : list<string>|null) : $this) rpop(string $key, int|null $count = null)
+     * @method $this|string|null rpoplpush(string $source, string $destination)
+     * @phpstan-method (TCas is true ? string|null : $this) rpoplpush(string $source, string $destination)
+     * @method $this|int rpush(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @phpstan-method (TCas is true ? int : $this) rpush(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method $this|int rpushx(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @phpstan-method (TCas is true ? int : $this) rpushx(string $key, string|int|float|array<string|int|float> $valueOrValues, string|int|float ...$values)
+     * @method $this|int sadd(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @phpstan-method (TCas is true ? int : $this) sadd(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this|\RedisClusterPool\Status save()
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) save()
+     * @method $this|int scard(string $key)
+     * @phpstan-method (TCas is true ? int : $this) scard(string $key)
+     * @method $this|\RedisClusterPool\Status|string|list<int> script(string $subcommand, string ...$arguments)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status|string|list<int> : $this) script(string $subcommand, string ...$arguments)
+     * @method $this|list<string> sdiff(string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? list<string> : $this) sdiff(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|int sdiffstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? int : $this) sdiffstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|\RedisClusterPool\Status|string|null set(string $key, string|int|float $value, string|int|null $expireResolution = null, string|int|null $expireTTL = null, string|int|null $flag = null, string|int|null $flagValue = null, string|int ...$moreOptions)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status|string|null : $this) set(string $key, string|int|float $value, string|int|null $expireResolution = null, string|int|null $expireTTL = null, string|int|null $flag = null, string|int|null $flagValue = null, string|int ...$moreOptions)
+     * @method $this|int setbit(string $key, int $offset, int|string $value)
+     * @phpstan-method (TCas is true ? int : $this) setbit(string $key, int $offset, int|string $value)
+     * @method $this|\RedisClusterPool\Status setex(string $key, int $seconds, string|int|float $value)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) setex(string $key, int $seconds, string|int|float $value)
+     * @method $this|int setnx(string $key, string|int|float $value)
+     * @phpstan-method (TCas is true ? int : $this) setnx(string $key, string|int|float $value)
+     * @method $this|int setrange(string $key, int $offset, string|int|float $value)
+     * @phpstan-method (TCas is true ? int : $this) setrange(string $key, int $offset, string|int|float $value)
+     * @method $this|list<string> sinter(string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? list<string> : $this) sinter(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|int sintercard(array<string> $keys, int|bool $limit = 0)
+     * @phpstan-method (TCas is true ? int : $this) sintercard(array<string> $keys, int|bool $limit = 0)
+     * @method $this|int sinterstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? int : $this) sinterstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|int sismember(string $key, string|int|float $member)
+     * @phpstan-method (TCas is true ? int : $this) sismember(string $key, string|int|float $member)
+     * @method $this|list<array<string, mixed>>|int|\RedisClusterPool\Status slowlog(string $subcommand, int ...$arguments)
+     * @phpstan-method (TCas is true ? list<array<string, mixed>>|int|\RedisClusterPool\Status : $this) slowlog(string $subcommand, int ...$arguments)
+     * @method $this|list<string> smembers(string $key)
+     * @phpstan-method (TCas is true ? list<string> : $this) smembers(string $key)
+     * @method $this|list<int> smismember(string $key, string|int|float ...$members)
+     * @phpstan-method (TCas is true ? list<int> : $this) smismember(string $key, string|int|float ...$members)
+     * @method $this|int smove(string $source, string $destination, string|int|float $member)
+     * @phpstan-method (TCas is true ? int : $this) smove(string $source, string $destination, string|int|float $member)
+     * @method $this|list<string|null>|int sort(string $key, array<mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? list<string|null>|int : $this) sort(string $key, array<mixed>|null $options = null)
+     * @method $this|list<string|null> sort_ro(string $key, string|null $byPattern = null, \Predis\Command\Argument\Server\LimitOffsetCount|null $limit = null, array<string> $getPatterns = [], string|null $sorting = null, bool $alpha = false)
+     * @phpstan-method (TCas is true ? list<string|null> : $this) sort_ro(string $key, string|null $byPattern = null, \Predis\Command\Argument\Server\LimitOffsetCount|null $limit = null, array<string> $getPatterns = [], string|null $sorting = null, bool $alpha = false)
+     * @method $this|string|list<string>|null spop(string $key, int|null $count = null)
+     * @phpstan-method (TCas is true ? ($count is null ? string|null : list<string>) : $this) spop(string $key, int|null $count = null)
+     * @method $this|int spublish(string $shardChannel, string|int|float $message)
+     * @phpstan-method (TCas is true ? int : $this) spublish(string $shardChannel, string|int|float $message)
+     * @method $this|string|list<string>|null srandmember(string $key, int|null $count = null)
+     * @phpstan-method (TCas is true ? ($count is null ? string|null : list<string>) : $this) srandmember(string $key, int|null $count = null)
+     * @method $this|int srem(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @phpstan-method (TCas is true ? int : $this) srem(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this|array{string, list<string>} sscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? array{string, list<string>} : $this) sscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @method $this|int strlen(string $key)
+     * @phpstan-method (TCas is true ? int : $this) strlen(string $key)
+     * @method mixed substr(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) substr(mixed ...$arguments)
+     * @method $this|list<string> sunion(string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? list<string> : $this) sunion(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|int sunionstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? int : $this) sunionstore(string $destination, string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|array{string, string} time()
+     * @phpstan-method (TCas is true ? array{string, string} : $this) time()
+     * @method $this|int touch(string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? int : $this) touch(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|int ttl(string $key)
+     * @phpstan-method (TCas is true ? int : $this) ttl(string $key)
+     * @method $this|string type(string $key)
+     * @phpstan-method (TCas is true ? string : $this) type(string $key)
+     * @method $this|int unlink(string|array<string> $keyOrKeys, string ...$keys)
+     * @phpstan-method (TCas is true ? int : $this) unlink(string|array<string> $keyOrKeys, string ...$keys)
+     * @method $this|bool vadd(string $key, string|array<float|int> $vector, string|int|float $elem, int|null $dim = null, bool $cas = false, string|null $quant = null, int|null $bef = null, string|array<mixed>|null $attributes = null, int|null $numlinks = null)
+     * @phpstan-method (TCas is true ? bool : $this) vadd(string $key, string|array<float|int> $vector, string|int|float $elem, int|null $dim = null, bool $cas = false, string|null $quant = null, int|null $bef = null, string|array<mixed>|null $attributes = null, int|null $numlinks = null)
+     * @method $this|int vcard(string $key)
+     * @phpstan-method (TCas is true ? int : $this) vcard(string $key)
+     * @method $this|int vdim(string $key)
+     * @phpstan-method (TCas is true ? int : $this) vdim(string $key)
+     * @method $this|list<float|string> vemb(string $key, string $elem, bool $raw = false)
+     * @phpstan-method (TCas is true ? list<float|string> : $this) vemb(string $key, string $elem, bool $raw = false)
+     * @method $this|string|array<mixed>|null vgetattr(string $key, string $elem, bool $asJson = false)
+     * @phpstan-method (TCas is true ? ($asJson is true ? string|null : array<mixed>|null) : $this) vgetattr(string $key, string $elem, bool $asJson = false)
+     * @method $this|array<string, mixed>|null vinfo(string $key)
+     * @phpstan-method (TCas is true ? array<string, mixed>|null : $this) vinfo(string $key)
+     * @method mixed vismember(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) vismember(mixed ...$arguments)
+     * @method $this|list<list<string>|array<string, float>>|null vlinks(string $key, string $elem, bool $withScores = false)
+     * @phpstan-method (TCas is true ? list<list<string>|array<string, float>>|null : $this) vlinks(string $key, string $elem, bool $withScores = false)
+     * @method $this|string|list<string>|null vrandmember(string $key, int|null $count = null)
+     * @phpstan-method (TCas is true ? ($count is null ? string|null : list<string>) : $this) vrandmember(string $key, int|null $count = null)
+     * @method $this|bool vrem(string $key, string $elem)
+     * @phpstan-method (TCas is true ? bool : $this) vrem(string $key, string $elem)
+     * @method $this|bool vsetattr(string $key, string $elem, string|array<mixed> $attributes)
+     * @phpstan-method (TCas is true ? bool : $this) vsetattr(string $key, string $elem, string|array<mixed> $attributes)
+     * @method $this|list<string>|array<string, float> vsim(string $key, string|array<float|int> $vectorOrElem, bool $isElem = false, bool $withScores = false, int|null $count = null, float|null $epsilon = null, int|null $ef = null, string|null $filter = null, int|null $filterEf = null, bool $truth = false, bool $noThread = false)
+     * @phpstan-method (TCas is true ? ($withScores is true ? array<string, float> : list<string>) : $this) vsim(string $key, string|array<float|int> $vectorOrElem, bool $isElem = false, bool $withScores = false, int|null $count = null, float|null $epsilon = null, int|null $ef = null, string|null $filter = null, int|null $filterEf = null, bool $truth = false, bool $noThread = false)
+     * @method $this|int xack(string $key, string $group, string ...$id)
+     * @phpstan-method (TCas is true ? int : $this) xack(string $key, string $group, string ...$id)
+     * @method $this|string|null xadd(string $key, array<string|int, string|int|float> $dictionary, string $id = '*', array<mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? string|null : $this) xadd(string $key, array<string|int, string|int|float> $dictionary, string $id = '*', array<mixed>|null $options = null)
+     * @method $this|list<mixed> xautoclaim(string $key, string $group, string $consumer, int $minIdleTime, string $start, int|null $count = null, bool $justId = false)
+     * @phpstan-method (TCas is true ? list<mixed> : $this) xautoclaim(string $key, string $group, string $consumer, int $minIdleTime, string $start, int|null $count = null, bool $justId = false)
+     * @method $this|array<string, array<string, string>>|list<string> xclaim(string $key, string $group, string $consumer, int $minIdleTime, string|array<string> $ids, int|null $idle = null, int|null $time = null, int|null $retryCount = null, bool $force = false, bool $justId = false, string|null $lastId = null)
+     * @phpstan-method (TCas is true ? array<string, array<string, string>>|list<string> : $this) xclaim(string $key, string $group, string $consumer, int $minIdleTime, string|array<string> $ids, int|null $idle = null, int|null $time = null, int|null $retryCount = null, bool $force = false, bool $justId = false, string|null $lastId = null)
+     * @method $this|int xdel(string $key, string|array<string> $idOrIds, string ...$ids)
+     * @phpstan-method (TCas is true ? int : $this) xdel(string $key, string|array<string> $idOrIds, string ...$ids)
+     * @method mixed xgroup(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) xgroup(mixed ...$arguments)
+     * @method mixed xinfo(mixed ...$arguments)
+     * @phpstan-method (TCas is true ? mixed : $this) xinfo(mixed ...$arguments)
+     * @method $this|int xlen(string $key)
+     * @phpstan-method (TCas is true ? int : $this) xlen(string $key)
+     * @method $this|list<mixed> xpending(string $key, string $group, int|null $minIdleTime = null, string|null $start = null, string|null $end = null, int|null $count = null, string|null $consumer = null)
+     * @phpstan-method (TCas is true ? list<mixed> : $this) xpending(string $key, string $group, int|null $minIdleTime = null, string|null $start = null, string|null $end = null, int|null $count = null, string|null $consumer = null)
+     * @method $this|array<string, array<string, string>> xrange(string $key, string $start, string $end, int|null $count = null)
+     * @phpstan-method (TCas is true ? array<string, array<string, string>> : $this) xrange(string $key, string $start, string $end, int|null $count = null)
+     * @method $this|array<string, mixed> xread(int|null $count = null, int|null $block = null, array<string>|null $streams = null, string ...$id)
+     * @phpstan-method (TCas is true ? array<string, mixed> : $this) xread(int|null $count = null, int|null $block = null, array<string>|null $streams = null, string ...$id)
+     * @method $this|array<string, mixed> xread_v4(array<string, string> $keyIdDict, int|null $count = null, int|null $blockMs = null, int|null $maxCount = null, int|null $maxSize = null)
+     * @phpstan-method (TCas is true ? array<string, mixed> : $this) xread_v4(array<string, string> $keyIdDict, int|null $count = null, int|null $blockMs = null, int|null $maxCount = null, int|null $maxSize = null)
+     * @method $this|list<mixed>|null xreadgroup(string $group, string $consumer, int|null $count = null, int|null $blockMs = null, bool $noAck = false, string ...$keyOrId)
+     * @phpstan-method (TCas is true ? list<mixed>|null : $this) xreadgroup(string $group, string $consumer, int|null $count = null, int|null $blockMs = null, bool $noAck = false, string ...$keyOrId)
+     * @method $this|list<mixed>|null xreadgroup_claim(string $group, string $consumer, array<string, string> $keyIdDict, int|null $count = null, int|null $blockMs = null, bool $noAck = false, int|null $claim = null, int|null $maxCount = null, int|null $maxSize = null)
+     * @phpstan-method (TCas is true ? list<mixed>|null : $this) xreadgroup_claim(string $group, string $consumer, array<string, string> $keyIdDict, int|null $count = null, int|null $blockMs = null, bool $noAck = false, int|null $claim = null, int|null $maxCount = null, int|null $maxSize = null)
+     * @method $this|array<string, array<string, string>> xrevrange(string $key, string $end, string $start, int|null $count = null)
+     * @phpstan-method (TCas is true ? array<string, array<string, string>> : $this) xrevrange(string $key, string $end, string $start, int|null $count = null)
+     * @method $this|\RedisClusterPool\Status xsetid(string $key, string $lastId, int|null $entriesAdded = null, string|null $maxDeleteId = null)
+     * @phpstan-method (TCas is true ? \RedisClusterPool\Status : $this) xsetid(string $key, string $lastId, int|null $entriesAdded = null, string|null $maxDeleteId = null)
+     * @method $this|int xtrim(string $key, string|array<string> $strategy, string|int $threshold, array<mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? int : $this) xtrim(string $key, string|array<string> $strategy, string|int $threshold, array<mixed>|null $options = null)
+     * @method $this|int|string|null zadd(string $key, array<string|int, int|float|string>|string|int|float ...$membersAndScoresDictionary)
+     * @phpstan-method (TCas is true ? int|string|null : $this) zadd(string $key, array<string|int, int|float|string>|string|int|float ...$membersAndScoresDictionary)
+     * @method $this|int zcard(string $key)
+     * @phpstan-method (TCas is true ? int : $this) zcard(string $key)
+     * @method $this|int zcount(string $key, int|float|string $min, int|float|string $max)
+     * @phpstan-method (TCas is true ? int : $this) zcount(string $key, int|float|string $min, int|float|string $max)
+     * @method $this|list<string>|array<string, string> zdiff(array<string> $keys, bool $withScores = false)
+     * @phpstan-method (TCas is true ? ($withScores is true ? array<string, string> : list<string>) : $this) zdiff(array<string> $keys, bool $withScores = false)
+     * @method $this|int zdiffstore(string $destination, array<string> $keys)
+     * @phpstan-method (TCas is true ? int : $this) zdiffstore(string $destination, array<string> $keys)
+     * @method $this|string zincrby(string $key, int|float|string $increment, string|int|float $member)
+     * @phpstan-method (TCas is true ? string : $this) zincrby(string $key, int|float|string $increment, string|int|float $member)
+     * @method $this|list<string>|array<string, string> zinter(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @phpstan-method (TCas is true ? ($withScores is true ? array<string, string> : list<string>) : $this) zinter(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @method $this|int zintercard(array<string> $keys, int|bool $limit = 0)
+     * @phpstan-method (TCas is true ? int : $this) zintercard(array<string> $keys, int|bool $limit = 0)
+     * @method $this|int zinterstore(string $destination, array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum')
+     * @phpstan-method (TCas is true ? int : $this) zinterstore(string $destination, array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum')
+     * @method $this|int zlexcount(string $key, string $min, string $max)
+     * @phpstan-method (TCas is true ? int : $this) zlexcount(string $key, string $min, string $max)
+     * @method $this|array<string, array<string, string>>|null zmpop(array<string> $keys, string $modifier = 'min', int $count = 1)
+     * @phpstan-method (TCas is true ? array<string, array<string, string>>|null : $this) zmpop(array<string> $keys, string $modifier = 'min', int $count = 1)
+     * @method $this|list<string|null> zmscore(string $key, string|int|float ...$member)
+     * @phpstan-method (TCas is true ? list<string|null> : $this) zmscore(string $key, string|int|float ...$member)
+     * @method $this|array<string, string> zpopmax(string $key, int $count = 1)
+     * @phpstan-method (TCas is true ? array<string, string> : $this) zpopmax(string $key, int $count = 1)
+     * @method $this|array<string, string> zpopmin(string $key, int $count = 1)
+     * @phpstan-method (TCas is true ? array<string, string> : $this) zpopmin(string $key, int $count = 1)
+     * @method $this|string|list<string>|array<string, string>|null zrandmember(string $key, int|null $count = null, bool $withScores = false)
+     * @phpstan-method (TCas is true ? ($count is null ? string|null : ($withScores is true ? array<string, string> : list<string>)) : $this) zrandmember(string $key, int|null $count = null, bool $withScores = false)
+     * @method $this|list<string>|array<string, string> zrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @phpstan-method (TCas is true ? ($options is null ? list<string> : list<string>|array<string, string>) : $this) zrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @method $this|list<string> zrangebylex(string $key, string $start, string $stop, array<mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? list<string> : $this) zrangebylex(string $key, string $start, string $stop, array<mixed>|null $options = null)
+     * @method $this|list<string>|array<string, string> zrangebyscore(string $key, int|float|string $min, int|float|string $max, array<mixed>|string|null $options = null)
+     * @phpstan-method (TCas is true ? ($options is null ? list<string> : list<string>|array<string, string>) : $this) zrangebyscore(string $key, int|float|string $min, int|float|string $max, array<mixed>|string|null $options = null)
+     * @method $this|int zrangestore(string $destination, string $source, int|string $min, int|string $max, string|bool $by = false, bool $reversed = false, bool $limit = false, int $offset = 0, int $count = 0)
+     * @phpstan-method (TCas is true ? int : $this) zrangestore(string $destination, string $source, int|string $min, int|string $max, string|bool $by = false, bool $reversed = false, bool $limit = false, int $offset = 0, int $count = 0)
+     * @method $this|int|null zrank(string $key, string|int|float $member)
+     * @phpstan-method (TCas is true ? int|null : $this) zrank(string $key, string|int|float $member)
+     * @method $this|int zrem(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @phpstan-method (TCas is true ? int : $this) zrem(string $key, string|int|float|array<string|int|float> $memberOrMembers, string|int|float ...$members)
+     * @method $this|int zremrangebylex(string $key, string $min, string $max)
+     * @phpstan-method (TCas is true ? int : $this) zremrangebylex(string $key, string $min, string $max)
+     * @method $this|int zremrangebyrank(string $key, int|string $start, int|string $stop)
+     * @phpstan-method (TCas is true ? int : $this) zremrangebyrank(string $key, int|string $start, int|string $stop)
+     * @method $this|int zremrangebyscore(string $key, int|float|string $min, int|float|string $max)
+     * @phpstan-method (TCas is true ? int : $this) zremrangebyscore(string $key, int|float|string $min, int|float|string $max)
+     * @method $this|list<string>|array<string, string> zrevrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @phpstan-method (TCas is true ? ($options is null ? list<string> : list<string>|array<string, string>) : $this) zrevrange(string $key, int|string $start, int|string $stop, array<mixed>|string|null $options = null)
+     * @method $this|list<string> zrevrangebylex(string $key, string $start, string $stop, array<mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? list<string> : $this) zrevrangebylex(string $key, string $start, string $stop, array<mixed>|null $options = null)
+     * @method $this|list<string>|array<string, string> zrevrangebyscore(string $key, int|float|string $max, int|float|string $min, array<mixed>|string|null $options = null)
+     * @phpstan-method (TCas is true ? ($options is null ? list<string> : list<string>|array<string, string>) : $this) zrevrangebyscore(string $key, int|float|string $max, int|float|string $min, array<mixed>|string|null $options = null)
+     * @method $this|int|null zrevrank(string $key, string|int|float $member)
+     * @phpstan-method (TCas is true ? int|null : $this) zrevrank(string $key, string|int|float $member)
+     * @method $this|array{string, array<string, float>} zscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @phpstan-method (TCas is true ? array{string, array<string, float>} : $this) zscan(string $key, int|string $cursor, array<string, mixed>|null $options = null)
+     * @method $this|string|null zscore(string $key, string|int|float $member)
+     * @phpstan-method (TCas is true ? string|null : $this) zscore(string $key, string|int|float $member)
+     * @method $this|list<string>|array<string, string> zunion(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @phpstan-method (TCas is true ? ($withScores is true ? array<string, string> : list<string>) : $this) zunion(array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum', bool $withScores = false)
+     * @method $this|int zunionstore(string $destination, array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum')
+     * @phpstan-method (TCas is true ? int : $this) zunionstore(string $destination, array<string> $keys, array<mixed> $weights = [], string $aggregate = 'sum')
+     */
+    interface TransactionInterface
+    {
+        /** Queue a command (returns the transaction), or in check-and-set mode before multi(), run it now. */
+        public function __call(string $name, array $arguments): mixed;
 
         /**
-         * The same metrics as Prometheus / OpenMetrics text (names prefixed redis_cluster_pool_, labels cluster,
-         * node, command, kind, reason), for a status endpoint: `header('Content-Type: text/plain; version=0.0.4');
-         * echo RedisClusterPool::metrics();`.
+         * Start queuing (ends check-and-set mode).
+         * @phpstan-return TransactionInterface<false>
+         * @phpstan-self-out TransactionInterface<false>
          */
-        public static function metrics(): string {}
+        public function multi(): TransactionInterface;
 
         /**
-         * Predis-style pipeline. With a callback: the callback queues commands on the pipeline it receives,
-         * then they are sent and the replies returned in call order. Without: returns the pipeline
-         * (`$pool->pipeline()->set('a', 1)->get('a')->execute()`). Commands are grouped by node and every node is
-         * written before any reply is read: one round trip in parallel. Redirects are followed per command.
-         * An error reply stays in its place (exceptions off) or is thrown after the whole pipeline completed.
+         * WATCH keys now (check-and-set mode, before multi()).
+         * @phpstan-param string|array<string> ...$keys
          */
-        public function pipeline(?callable $callback = null): RedisClusterPool\Pipeline|array {}
+        public function watch(mixed ...$keys): Status;
+
+        /** Release the WATCHed keys. */
+        public function unwatch(): Status;
 
         /**
-         * Iterate over the keys of the whole cluster: SCAN on every primary in turn, each with its own cursor
-         * (a bare SCAN through the pool is refused, since a cursor belongs to one node).
-         * $match: MATCH glob; $count: COUNT hint per SCAN call (0: the server's default); $type: TYPE filter.
-         * With the "prefix" option, only keys under the prefix are returned, without it.
-         * SCAN's guarantees hold per node; keys moved between nodes during the iteration may be missed or
-         * returned twice. foreach ($pool->scanAll('user:*', 1000) as $key) { ... }
-         * @throws RedisClusterPool\InvalidArgumentException for a negative $count
+         * Drop what is queued and the WATCH; execute() then returns null.
+         * @phpstan-return $this
          */
-        public function scanAll(?string $match = null, int $count = 0, ?string $type = null): RedisClusterPool\KeyspaceIterator {}
+        public function discard(): TransactionInterface;
 
         /**
-         * Predis-style MULTI/EXEC transaction. All keys of all its commands (and WATCHed keys) must hash to one
-         * slot (use a {hash tag}): checked before anything is sent, then MULTI + commands + EXEC travel in one
-         * write to that slot's node. Forms: transaction() returns the Transaction (fluent, ->execute());
-         * transaction(callable) and transaction(array $options, callable) run the block and return EXEC's
-         * replies in Predis' shapes (null when nothing was queued or the block called discard()).
-         * Options: "watch" => key|keys (WATCHed at the start of every attempt), "cas" => bool (commands run at
-         * once until $tx->multi()), "retry" => int (re-run the block when a WATCHed key changed; needs a
-         * callback), "exceptions" => bool (default: the pool's).
-         * The raw form works too: $pool->watch($k); $pool->multi(); $pool->set(...) (returns QUEUED);
-         * $pool->exec() (null when a WATCHed key changed); $pool->discard(); $pool->unwatch().
-         * @throws RedisClusterPool\AbortedMultiExecException when a WATCHed key changed and no retry is left
-         * @throws RedisClusterPool\ClusterException when keys hash to different slots
+         * Send MULTI + queued commands + EXEC; replies in call order, or null when nothing was queued.
+         * @phpstan-param (callable(TransactionInterface<TCas>): mixed)|null $callback
+         * @phpstan-return list<mixed>|null
+         * @throws AbortedMultiExecException when a WATCHed key changed
          */
-        public function transaction(mixed $optionsOrCallback = null, ?callable $callback = null): RedisClusterPool\Transaction|array|null {}
-
-        /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
-        public function nodeForKey(string $key): string {}
-
-        // ---- raw API for adapters that parse replies themselves (src/class_raw.c; used by adapters/predis) ----
+        public function execute(?callable $callback = null): ?array;
 
         /**
-         * Send a list of commands ([name, arg, ...] each) as given, routed by key like pipeline(): grouped by
-         * node, one parallel round trip, cross-slot MGET/MSET/DEL/EXISTS/... split, redirects followed. The
-         * prefix, if any, is applied to key arguments. Replies in call order, as the protocol reader built them
-         * (no Predis conversion): OK/QUEUED/NOKEY/PONG as RedisClusterPool\Status, other status replies as
-         * strings, error replies as RedisClusterPool\Error objects in place: never thrown.
-         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
-         * @throws RedisClusterPool\ClusterException for keys that cannot be routed (unsplittable cross-slot)
-         * @throws RedisClusterPool\InvalidArgumentException for malformed, unknown or connection-state commands
+         * Alias of execute() without a callback.
+         * @phpstan-return list<mixed>|null
          */
-        public function rawPipeline(array $commands): array {}
-
-        /**
-         * Send commands to given nodes ("host:port" as getSlotMap() names them), whatever their keys: every
-         * node's commands in one write, all nodes written before any reply is read. Replies as rawPipeline(),
-         * keyed like the input: ["host:port" => [reply, ...], ...]. No redirect is followed (a MOVED comes
-         * back as an Error). Only nodes of the cluster's current map are accepted.
-         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
-         * @throws RedisClusterPool\InvalidArgumentException for an unknown node or a malformed, unknown or
-         *         connection-state command
-         */
-        public function rawOnNodes(array $commandsByNode): array {}
+        public function exec(): ?array;
     }
 }
 
 namespace RedisClusterPool {
     /**
      * Commands queued with method syntax ($pipe->set('a', 1)->get('a')), sent by execute().
-     *
-     * @method Pipeline acl(mixed ...$arguments) queues acl
-     * @method Pipeline append(mixed ...$arguments) queues append
-     * @method Pipeline bgrewriteaof(mixed ...$arguments) queues bgrewriteaof
-     * @method Pipeline bgsave(mixed ...$arguments) queues bgsave
-     * @method Pipeline bitcount(mixed ...$arguments) queues bitcount
-     * @method Pipeline bitfield(mixed ...$arguments) queues bitfield
-     * @method Pipeline bitfield_ro(mixed ...$arguments) queues bitfield_ro
-     * @method Pipeline bitop(mixed ...$arguments) queues bitop
-     * @method Pipeline bitpos(mixed ...$arguments) queues bitpos
-     * @method Pipeline blmove(mixed ...$arguments) queues blmove
-     * @method Pipeline blmpop(mixed ...$arguments) queues blmpop
-     * @method Pipeline blpop(mixed ...$arguments) queues blpop
-     * @method Pipeline brpop(mixed ...$arguments) queues brpop
-     * @method Pipeline brpoplpush(mixed ...$arguments) queues brpoplpush
-     * @method Pipeline bzmpop(mixed ...$arguments) queues bzmpop
-     * @method Pipeline bzpopmax(mixed ...$arguments) queues bzpopmax
-     * @method Pipeline bzpopmin(mixed ...$arguments) queues bzpopmin
-     * @method Pipeline client(mixed ...$arguments) queues client
-     * @method Pipeline cluster(mixed ...$arguments) queues cluster
-     * @method Pipeline command(mixed ...$arguments) queues command
-     * @method Pipeline commandlog(mixed ...$arguments) queues commandlog
-     * @method Pipeline config(mixed ...$arguments) queues config
-     * @method Pipeline copy(mixed ...$arguments) queues copy
-     * @method Pipeline dbsize(mixed ...$arguments) queues dbsize
-     * @method Pipeline debug(mixed ...$arguments) queues debug
-     * @method Pipeline decr(mixed ...$arguments) queues decr
-     * @method Pipeline decrby(mixed ...$arguments) queues decrby
-     * @method Pipeline del(mixed ...$arguments) queues del
-     * @method Pipeline dump(mixed ...$arguments) queues dump
-     * @method Pipeline echo(mixed ...$arguments) queues echo
-     * @method Pipeline eval(mixed ...$arguments) queues eval
-     * @method Pipeline eval_ro(mixed ...$arguments) queues eval_ro
-     * @method Pipeline evalsha(mixed ...$arguments) queues evalsha
-     * @method Pipeline evalsha_ro(mixed ...$arguments) queues evalsha_ro
-     * @method Pipeline exists(mixed ...$arguments) queues exists
-     * @method Pipeline expire(mixed ...$arguments) queues expire
-     * @method Pipeline expireat(mixed ...$arguments) queues expireat
-     * @method Pipeline expiretime(mixed ...$arguments) queues expiretime
-     * @method Pipeline fcall(mixed ...$arguments) queues fcall
-     * @method Pipeline fcall_ro(mixed ...$arguments) queues fcall_ro
-     * @method Pipeline flushall(mixed ...$arguments) queues flushall
-     * @method Pipeline flushdb(mixed ...$arguments) queues flushdb
-     * @method Pipeline function(mixed ...$arguments) queues function
-     * @method Pipeline geoadd(mixed ...$arguments) queues geoadd
-     * @method Pipeline geodist(mixed ...$arguments) queues geodist
-     * @method Pipeline geohash(mixed ...$arguments) queues geohash
-     * @method Pipeline geopos(mixed ...$arguments) queues geopos
-     * @method Pipeline georadius(mixed ...$arguments) queues georadius
-     * @method Pipeline georadius_ro(mixed ...$arguments) queues georadius_ro
-     * @method Pipeline georadiusbymember(mixed ...$arguments) queues georadiusbymember
-     * @method Pipeline georadiusbymember_ro(mixed ...$arguments) queues georadiusbymember_ro
-     * @method Pipeline geosearch(mixed ...$arguments) queues geosearch
-     * @method Pipeline geosearchstore(mixed ...$arguments) queues geosearchstore
-     * @method Pipeline get(mixed ...$arguments) queues get
-     * @method Pipeline getbit(mixed ...$arguments) queues getbit
-     * @method Pipeline getdel(mixed ...$arguments) queues getdel
-     * @method Pipeline getex(mixed ...$arguments) queues getex
-     * @method Pipeline getrange(mixed ...$arguments) queues getrange
-     * @method Pipeline getset(mixed ...$arguments) queues getset
-     * @method Pipeline hdel(mixed ...$arguments) queues hdel
-     * @method Pipeline hexists(mixed ...$arguments) queues hexists
-     * @method Pipeline hexpire(mixed ...$arguments) queues hexpire
-     * @method Pipeline hexpireat(mixed ...$arguments) queues hexpireat
-     * @method Pipeline hexpiretime(mixed ...$arguments) queues hexpiretime
-     * @method Pipeline hget(mixed ...$arguments) queues hget
-     * @method Pipeline hgetall(mixed ...$arguments) queues hgetall
-     * @method Pipeline hgetdel(mixed ...$arguments) queues hgetdel
-     * @method Pipeline hgetex(mixed ...$arguments) queues hgetex
-     * @method Pipeline hincrby(mixed ...$arguments) queues hincrby
-     * @method Pipeline hincrbyfloat(mixed ...$arguments) queues hincrbyfloat
-     * @method Pipeline hkeys(mixed ...$arguments) queues hkeys
-     * @method Pipeline hlen(mixed ...$arguments) queues hlen
-     * @method Pipeline hmget(mixed ...$arguments) queues hmget
-     * @method Pipeline hmset(mixed ...$arguments) queues hmset
-     * @method Pipeline hpersist(mixed ...$arguments) queues hpersist
-     * @method Pipeline hpexpire(mixed ...$arguments) queues hpexpire
-     * @method Pipeline hpexpireat(mixed ...$arguments) queues hpexpireat
-     * @method Pipeline hpexpiretime(mixed ...$arguments) queues hpexpiretime
-     * @method Pipeline hpttl(mixed ...$arguments) queues hpttl
-     * @method Pipeline hrandfield(mixed ...$arguments) queues hrandfield
-     * @method Pipeline hscan(mixed ...$arguments) queues hscan
-     * @method Pipeline hset(mixed ...$arguments) queues hset
-     * @method Pipeline hsetex(mixed ...$arguments) queues hsetex
-     * @method Pipeline hsetnx(mixed ...$arguments) queues hsetnx
-     * @method Pipeline hstrlen(mixed ...$arguments) queues hstrlen
-     * @method Pipeline httl(mixed ...$arguments) queues httl
-     * @method Pipeline hvals(mixed ...$arguments) queues hvals
-     * @method Pipeline incr(mixed ...$arguments) queues incr
-     * @method Pipeline incrby(mixed ...$arguments) queues incrby
-     * @method Pipeline incrbyfloat(mixed ...$arguments) queues incrbyfloat
-     * @method Pipeline info(mixed ...$arguments) queues info
-     * @method Pipeline keys(mixed ...$arguments) queues keys
-     * @method Pipeline lastsave(mixed ...$arguments) queues lastsave
-     * @method Pipeline latency(mixed ...$arguments) queues latency
-     * @method Pipeline lcs(mixed ...$arguments) queues lcs
-     * @method Pipeline lindex(mixed ...$arguments) queues lindex
-     * @method Pipeline linsert(mixed ...$arguments) queues linsert
-     * @method Pipeline llen(mixed ...$arguments) queues llen
-     * @method Pipeline lmove(mixed ...$arguments) queues lmove
-     * @method Pipeline lmpop(mixed ...$arguments) queues lmpop
-     * @method Pipeline lolwut(mixed ...$arguments) queues lolwut
-     * @method Pipeline lpop(mixed ...$arguments) queues lpop
-     * @method Pipeline lpos(mixed ...$arguments) queues lpos
-     * @method Pipeline lpush(mixed ...$arguments) queues lpush
-     * @method Pipeline lpushx(mixed ...$arguments) queues lpushx
-     * @method Pipeline lrange(mixed ...$arguments) queues lrange
-     * @method Pipeline lrem(mixed ...$arguments) queues lrem
-     * @method Pipeline lset(mixed ...$arguments) queues lset
-     * @method Pipeline ltrim(mixed ...$arguments) queues ltrim
-     * @method Pipeline memory(mixed ...$arguments) queues memory
-     * @method Pipeline mget(mixed ...$arguments) queues mget
-     * @method Pipeline migrate(mixed ...$arguments) queues migrate
-     * @method Pipeline module(mixed ...$arguments) queues module
-     * @method Pipeline mset(mixed ...$arguments) queues mset
-     * @method Pipeline msetnx(mixed ...$arguments) queues msetnx
-     * @method Pipeline object(mixed ...$arguments) queues object
-     * @method Pipeline persist(mixed ...$arguments) queues persist
-     * @method Pipeline pexpire(mixed ...$arguments) queues pexpire
-     * @method Pipeline pexpireat(mixed ...$arguments) queues pexpireat
-     * @method Pipeline pexpiretime(mixed ...$arguments) queues pexpiretime
-     * @method Pipeline pfadd(mixed ...$arguments) queues pfadd
-     * @method Pipeline pfcount(mixed ...$arguments) queues pfcount
-     * @method Pipeline pfmerge(mixed ...$arguments) queues pfmerge
-     * @method Pipeline ping(mixed ...$arguments) queues ping
-     * @method Pipeline psetex(mixed ...$arguments) queues psetex
-     * @method Pipeline pttl(mixed ...$arguments) queues pttl
-     * @method Pipeline publish(mixed ...$arguments) queues publish
-     * @method Pipeline pubsub(mixed ...$arguments) queues pubsub
-     * @method Pipeline randomkey(mixed ...$arguments) queues randomkey
-     * @method Pipeline rename(mixed ...$arguments) queues rename
-     * @method Pipeline renamenx(mixed ...$arguments) queues renamenx
-     * @method Pipeline restore(mixed ...$arguments) queues restore
-     * @method Pipeline role(mixed ...$arguments) queues role
-     * @method Pipeline rpop(mixed ...$arguments) queues rpop
-     * @method Pipeline rpoplpush(mixed ...$arguments) queues rpoplpush
-     * @method Pipeline rpush(mixed ...$arguments) queues rpush
-     * @method Pipeline rpushx(mixed ...$arguments) queues rpushx
-     * @method Pipeline sadd(mixed ...$arguments) queues sadd
-     * @method Pipeline save(mixed ...$arguments) queues save
-     * @method Pipeline scard(mixed ...$arguments) queues scard
-     * @method Pipeline script(mixed ...$arguments) queues script
-     * @method Pipeline sdiff(mixed ...$arguments) queues sdiff
-     * @method Pipeline sdiffstore(mixed ...$arguments) queues sdiffstore
-     * @method Pipeline set(mixed ...$arguments) queues set
-     * @method Pipeline setbit(mixed ...$arguments) queues setbit
-     * @method Pipeline setex(mixed ...$arguments) queues setex
-     * @method Pipeline setnx(mixed ...$arguments) queues setnx
-     * @method Pipeline setrange(mixed ...$arguments) queues setrange
-     * @method Pipeline sinter(mixed ...$arguments) queues sinter
-     * @method Pipeline sintercard(mixed ...$arguments) queues sintercard
-     * @method Pipeline sinterstore(mixed ...$arguments) queues sinterstore
-     * @method Pipeline sismember(mixed ...$arguments) queues sismember
-     * @method Pipeline slowlog(mixed ...$arguments) queues slowlog
-     * @method Pipeline smembers(mixed ...$arguments) queues smembers
-     * @method Pipeline smismember(mixed ...$arguments) queues smismember
-     * @method Pipeline smove(mixed ...$arguments) queues smove
-     * @method Pipeline sort(mixed ...$arguments) queues sort
-     * @method Pipeline sort_ro(mixed ...$arguments) queues sort_ro
-     * @method Pipeline spop(mixed ...$arguments) queues spop
-     * @method Pipeline spublish(mixed ...$arguments) queues spublish
-     * @method Pipeline srandmember(mixed ...$arguments) queues srandmember
-     * @method Pipeline srem(mixed ...$arguments) queues srem
-     * @method Pipeline sscan(mixed ...$arguments) queues sscan
-     * @method Pipeline strlen(mixed ...$arguments) queues strlen
-     * @method Pipeline substr(mixed ...$arguments) queues substr
-     * @method Pipeline sunion(mixed ...$arguments) queues sunion
-     * @method Pipeline sunionstore(mixed ...$arguments) queues sunionstore
-     * @method Pipeline time(mixed ...$arguments) queues time
-     * @method Pipeline touch(mixed ...$arguments) queues touch
-     * @method Pipeline ttl(mixed ...$arguments) queues ttl
-     * @method Pipeline type(mixed ...$arguments) queues type
-     * @method Pipeline unlink(mixed ...$arguments) queues unlink
-     * @method Pipeline vadd(mixed ...$arguments) queues vadd
-     * @method Pipeline vcard(mixed ...$arguments) queues vcard
-     * @method Pipeline vdim(mixed ...$arguments) queues vdim
-     * @method Pipeline vemb(mixed ...$arguments) queues vemb
-     * @method Pipeline vgetattr(mixed ...$arguments) queues vgetattr
-     * @method Pipeline vinfo(mixed ...$arguments) queues vinfo
-     * @method Pipeline vismember(mixed ...$arguments) queues vismember
-     * @method Pipeline vlinks(mixed ...$arguments) queues vlinks
-     * @method Pipeline vrandmember(mixed ...$arguments) queues vrandmember
-     * @method Pipeline vrem(mixed ...$arguments) queues vrem
-     * @method Pipeline vsetattr(mixed ...$arguments) queues vsetattr
-     * @method Pipeline vsim(mixed ...$arguments) queues vsim
-     * @method Pipeline xack(mixed ...$arguments) queues xack
-     * @method Pipeline xadd(mixed ...$arguments) queues xadd
-     * @method Pipeline xautoclaim(mixed ...$arguments) queues xautoclaim
-     * @method Pipeline xclaim(mixed ...$arguments) queues xclaim
-     * @method Pipeline xdel(mixed ...$arguments) queues xdel
-     * @method Pipeline xgroup(mixed ...$arguments) queues xgroup
-     * @method Pipeline xinfo(mixed ...$arguments) queues xinfo
-     * @method Pipeline xlen(mixed ...$arguments) queues xlen
-     * @method Pipeline xpending(mixed ...$arguments) queues xpending
-     * @method Pipeline xrange(mixed ...$arguments) queues xrange
-     * @method Pipeline xread(mixed ...$arguments) queues xread
-     * @method Pipeline xread_v4(mixed ...$arguments) queues xread_v4
-     * @method Pipeline xreadgroup(mixed ...$arguments) queues xreadgroup
-     * @method Pipeline xreadgroup_claim(mixed ...$arguments) queues xreadgroup_claim
-     * @method Pipeline xrevrange(mixed ...$arguments) queues xrevrange
-     * @method Pipeline xsetid(mixed ...$arguments) queues xsetid
-     * @method Pipeline xtrim(mixed ...$arguments) queues xtrim
-     * @method Pipeline zadd(mixed ...$arguments) queues zadd
-     * @method Pipeline zcard(mixed ...$arguments) queues zcard
-     * @method Pipeline zcount(mixed ...$arguments) queues zcount
-     * @method Pipeline zdiff(mixed ...$arguments) queues zdiff
-     * @method Pipeline zdiffstore(mixed ...$arguments) queues zdiffstore
-     * @method Pipeline zincrby(mixed ...$arguments) queues zincrby
-     * @method Pipeline zinter(mixed ...$arguments) queues zinter
-     * @method Pipeline zintercard(mixed ...$arguments) queues zintercard
-     * @method Pipeline zinterstore(mixed ...$arguments) queues zinterstore
-     * @method Pipeline zlexcount(mixed ...$arguments) queues zlexcount
-     * @method Pipeline zmpop(mixed ...$arguments) queues zmpop
-     * @method Pipeline zmscore(mixed ...$arguments) queues zmscore
-     * @method Pipeline zpopmax(mixed ...$arguments) queues zpopmax
-     * @method Pipeline zpopmin(mixed ...$arguments) queues zpopmin
-     * @method Pipeline zrandmember(mixed ...$arguments) queues zrandmember
-     * @method Pipeline zrange(mixed ...$arguments) queues zrange
-     * @method Pipeline zrangebylex(mixed ...$arguments) queues zrangebylex
-     * @method Pipeline zrangebyscore(mixed ...$arguments) queues zrangebyscore
-     * @method Pipeline zrangestore(mixed ...$arguments) queues zrangestore
-     * @method Pipeline zrank(mixed ...$arguments) queues zrank
-     * @method Pipeline zrem(mixed ...$arguments) queues zrem
-     * @method Pipeline zremrangebylex(mixed ...$arguments) queues zremrangebylex
-     * @method Pipeline zremrangebyrank(mixed ...$arguments) queues zremrangebyrank
-     * @method Pipeline zremrangebyscore(mixed ...$arguments) queues zremrangebyscore
-     * @method Pipeline zrevrange(mixed ...$arguments) queues zrevrange
-     * @method Pipeline zrevrangebylex(mixed ...$arguments) queues zrevrangebylex
-     * @method Pipeline zrevrangebyscore(mixed ...$arguments) queues zrevrangebyscore
-     * @method Pipeline zrevrank(mixed ...$arguments) queues zrevrank
-     * @method Pipeline zscan(mixed ...$arguments) queues zscan
-     * @method Pipeline zscore(mixed ...$arguments) queues zscore
-     * @method Pipeline zunion(mixed ...$arguments) queues zunion
-     * @method Pipeline zunionstore(mixed ...$arguments) queues zunionstore
      */
-    final class Pipeline
+    final class Pipeline implements PipelineInterface
     {
         private function __construct() {}
 
         /** Queue a command; returns the pipeline. */
         public function __call(string $name, array $arguments): Pipeline {}
 
-        /** Send the queued commands; replies in call order. */
+        /**
+         * Send the queued commands; replies in call order.
+         * @phpstan-return list<mixed>
+         */
         public function execute(): array {}
     }
 
     /**
      * The keys of every primary, from RedisClusterPool::scanAll(): values are keys, keys are positions
      * 0, 1, 2... (like Predis' Keyspace iterator). rewind() starts a new SCAN of every node.
+     * @implements \Iterator<int, string>
      */
     final class KeyspaceIterator implements \Iterator
     {
         private function __construct() {}
 
+        /**
+         * The current key (null only past the end, when valid() is false).
+         * @phpstan-return string
+         */
         public function current(): ?string {}
 
+        /**
+         * Its position (null only past the end).
+         * @phpstan-return int
+         */
         public function key(): ?int {}
 
         public function next(): void {}
@@ -675,34 +1152,51 @@ namespace RedisClusterPool {
      * A MULTI/EXEC transaction (RedisClusterPool::transaction()), like Predis' MultiExec: commands are
      * methods ($tx->set('{u}a', 1)->incr('{u}b')) and are queued (in check-and-set mode, run at once until
      * multi()); execute() sends MULTI + commands + EXEC in one write and returns the replies.
+     * @template TCas of bool = false
+     * @implements TransactionInterface<TCas>
      */
-    final class Transaction
+    final class Transaction implements TransactionInterface
     {
         private function __construct() {}
 
         /** Queue a command (returns the transaction), or in check-and-set mode before multi(), run it now. */
         public function __call(string $name, array $arguments): mixed {}
 
-        /** Start queuing (ends check-and-set mode). */
+        /**
+         * Start queuing (ends check-and-set mode).
+         * @phpstan-return Transaction<false>
+         * @phpstan-self-out Transaction<false>
+         */
         public function multi(): Transaction {}
 
-        /** WATCH keys now (check-and-set mode, before multi()); they must hash to the transaction's slot. */
+        /**
+         * WATCH keys now (check-and-set mode, before multi()); they must hash to the transaction's slot.
+         * @phpstan-param string|array<string> ...$keys
+         */
         public function watch(mixed ...$keys): Status {}
 
         /** Release the WATCHed keys. */
         public function unwatch(): Status {}
 
-        /** Drop what is queued and the WATCH; execute() then returns null. */
+        /**
+         * Drop what is queued and the WATCH; execute() then returns null.
+         * @phpstan-return $this
+         */
         public function discard(): Transaction {}
 
         /**
          * Send MULTI + queued commands + EXEC; replies in call order (Predis' shapes), or null when nothing was
          * queued. With a callback (only before anything is queued), run it first, as transaction() does.
+         * @phpstan-param (callable(Transaction<TCas>): mixed)|null $callback
+         * @phpstan-return list<mixed>|null
          * @throws AbortedMultiExecException when a WATCHed key changed
          */
         public function execute(?callable $callback = null): ?array {}
 
-        /** Alias of execute() without a callback. */
+        /**
+         * Alias of execute() without a callback.
+         * @phpstan-return list<mixed>|null
+         */
         public function exec(): ?array {}
     }
 
@@ -840,5 +1334,192 @@ namespace RedisClusterPool {
         public function getErrorType(): string {}
 
         public function __toString(): string {}
+    }
+}
+
+namespace {
+    /**
+     * A Redis Cluster client for PHP-FPM: routes every command by key slot, keeps the slot map and the
+     * node sockets across requests, and returns replies in Predis v3's shapes.
+     *
+     * Commands are methods (case-insensitive) taking Predis' arguments:
+     *   $pool->set('k', 'v', 'EX', 10); $pool->mget(['a', 'b']); $pool->hgetall('h');
+     * Their typed signatures are RedisClusterPool\ClientInterface's @method tags: type your code against that
+     * interface, and a test double can stand in for the pool.
+     */
+    final class RedisClusterPool implements RedisClusterPool\ClientInterface
+    {
+        /**
+         * The extension's version (the same as phpversion("redis_cluster_pool") and package.xml's release).
+         * @var string
+         */
+        public const VERSION = "0.1.0";
+
+        /**
+         * Seeds: "host:port", "tcp://host:port", "redis://host:port" or ["host" => .., "port" => ..].
+         * Options: "parameters" => ["username" => ?string, "password" => ?string, "timeout" => float (connect, s, default 5.0),
+         *                         "read_write_timeout" => float (per command, s, default 5.0), "database" => 0],
+         *        "prefix" => string (prepended to every key argument),
+         *        "exceptions" => bool (default true; false returns RedisClusterPool\Error objects instead of throwing).
+         * @throws RedisClusterPool\InvalidArgumentException on malformed seeds or options
+         */
+        public function __construct(#[\SensitiveParameter] array|string $seeds, #[\SensitiveParameter] array $options = []) {}
+
+        /**
+         * Any Redis command, by name: $pool->get('k'), $pool->zadd('z', ['m' => 1.5]).
+         * @throws RedisClusterPool\Exception
+         */
+        public function __call(string $name, array $arguments): mixed {}
+
+        /**
+         * Send a command as given (no Predis argument rewriting, no reply conversion; the prefix is still
+         * applied to key arguments). Like Predis\Client::executeRaw(), status and error replies come back as
+         * strings, and $error is set to true for an error reply.
+         * $arguments: the command name and its arguments.
+         * @phpstan-param list<string|int|float> $arguments
+         * @throws RedisClusterPool\Exception
+         */
+        public function executeRaw(array $arguments, mixed &$error = null): mixed {}
+
+        /** The cluster hash slot (0..16383) of a key, honouring {hash tags}. Binary safe. */
+        public static function keySlot(string $key): int {}
+
+        /**
+         * How the extension routes a command: its table entry, key positions (argv[0] is the command name),
+         * write/readonly flags, routing and merge policy. Needs no server.
+         * @return array{name: string, keys: list<int>, write: bool, readonly: bool, route: string, merge: string}
+         * @throws RedisClusterPool\InvalidArgumentException for an unknown command or bad movable-key arguments
+         */
+        public static function commandInfo(string ...$argv): array {}
+
+        /**
+         * Adapter API (README, "Adapter API"): the Redis arguments (after the command name) that a method call
+         * with these arguments sends, after Predis' argument rewriting (e.g. zadd('z', ['m' => 1]) -> ['z', '1',
+         * 'm']). For adapters that want Predis' conversions without the rest; no server needed.
+         * @return list<string>
+         * @throws RedisClusterPool\InvalidArgumentException where the call would refuse the arguments
+         */
+        public static function predisArgs(string $method, array $arguments): array {}
+
+        /**
+         * Adapter API (README, "Adapter API"): convert a raw reply into Predis' shape for a command sent with
+         * $redisArguments (after the name); a reply without a parser comes back unchanged. No server needed.
+         * $callerArguments: the method call's own arguments, for the few Predis parsers that depend on a flag
+         * that is not sent (vgetattr()'s $asJson, vlinks()'s $withScores); without them those parsers decide
+         * from $redisArguments alone.
+         */
+        public static function predisReply(string $method, array $redisArguments, mixed $reply, ?array $callerArguments = null): mixed {}
+
+        /**
+         * The slot map this process uses: ["nodes" => ["host:port" => ["role" => "primary"|"replica", ...]],
+         * "slots" => [[from, to, "host:port" (primary), [replicas...]], ...]]. Discovers the cluster if needed.
+         * @phpstan-return array{nodes: array<string, array<string, mixed>>, slots: list<array{int, int, string, list<string>}>}
+         */
+        public function getSlotMap(): array {}
+
+        /**
+         * Counters of this process (pooled connections opened/reused/discarded and why) and of this
+         * object's cluster (topology generation, nodes, refreshes, CLUSTER SLOTS sent, MOVED/ASK seen).
+         * Never contains credentials.
+         * @phpstan-return array<string, mixed>
+         */
+        public function stats(): array {}
+
+        /**
+         * Pool-wide metrics from the shared segment, for every cluster this FPM pool (or CLI process) talks to:
+         * summed over all workers, no instance and no round trip needed. ["segment" => [...], "clusters" =>
+         * [["seeds" => [...], "user" => ?string, "generation" => int, "map_age_seconds" => float, "counters" =>
+         * [...], "commands" => ["GET" => ["calls" => int, "errors" => int], ...], "nodes" => ["host:port" =>
+         * [role, primary, health, suspect, commands, errors by kind, bytes, connections, latency histogram]]]],
+         * "nodes" => [every node with metrics]]. Never contains credentials.
+         * @phpstan-return array<string, mixed>
+         */
+        public static function poolStats(): array {}
+
+        /**
+         * The same metrics as Prometheus / OpenMetrics text (names prefixed redis_cluster_pool_, labels cluster,
+         * node, command, kind, reason), for a status endpoint: `header('Content-Type: text/plain; version=0.0.4');
+         * echo RedisClusterPool::metrics();`.
+         */
+        public static function metrics(): string {}
+
+        /**
+         * Predis-style pipeline. With a callback: the callback queues commands on the pipeline it receives,
+         * then they are sent and the replies returned in call order. Without: returns the pipeline
+         * (`$pool->pipeline()->set('a', 1)->get('a')->execute()`). Commands are grouped by node and every node is
+         * written before any reply is read: one round trip in parallel. Redirects are followed per command.
+         * An error reply stays in its place (exceptions off) or is thrown after the whole pipeline completed.
+         * @phpstan-param (callable(RedisClusterPool\Pipeline): mixed)|null $callback
+         * @phpstan-return ($callback is null ? RedisClusterPool\Pipeline : list<mixed>)
+         */
+        public function pipeline(?callable $callback = null): RedisClusterPool\Pipeline|array {}
+
+        /**
+         * Iterate over the keys of the whole cluster: SCAN on every primary in turn, each with its own cursor
+         * (a bare SCAN through the pool is refused, since a cursor belongs to one node).
+         * $match: MATCH glob; $count: COUNT hint per SCAN call (0: the server's default); $type: TYPE filter.
+         * With the "prefix" option, only keys under the prefix are returned, without it.
+         * SCAN's guarantees hold per node; keys moved between nodes during the iteration may be missed or
+         * returned twice. foreach ($pool->scanAll('user:*', 1000) as $key) { ... }
+         * @phpstan-return RedisClusterPool\KeyspaceIterator
+         * @throws RedisClusterPool\InvalidArgumentException for a negative $count
+         */
+        public function scanAll(?string $match = null, int $count = 0, ?string $type = null): RedisClusterPool\KeyspaceIterator {}
+
+        /**
+         * Predis-style MULTI/EXEC transaction. All keys of all its commands (and WATCHed keys) must hash to one
+         * slot (use a {hash tag}): checked before anything is sent, then MULTI + commands + EXEC travel in one
+         * write to that slot's node. Forms: transaction() returns the Transaction (fluent, ->execute());
+         * transaction(callable) and transaction(array $options, callable) run the block and return EXEC's
+         * replies in Predis' shapes (null when nothing was queued or the block called discard()).
+         * Options: "watch" => key|keys (WATCHed at the start of every attempt), "cas" => bool (commands run at
+         * once until $tx->multi()), "retry" => int (re-run the block when a WATCHed key changed; needs a
+         * callback), "exceptions" => bool (default: the pool's).
+         * The raw form works too: $pool->watch($k); $pool->multi(); $pool->set(...) (returns QUEUED);
+         * $pool->exec() (null when a WATCHed key changed); $pool->discard(); $pool->unwatch().
+         * @phpstan-template TCas of bool = false
+         * @phpstan-param array{watch?: string|array<string>, cas?: TCas, retry?: int, exceptions?: bool}|(callable(RedisClusterPool\Transaction<false>): mixed)|null $optionsOrCallback
+         * @phpstan-param (callable(RedisClusterPool\Transaction<TCas>): mixed)|null $callback
+         * @phpstan-return ($optionsOrCallback is callable ? list<mixed>|null : ($callback is null ? RedisClusterPool\Transaction<TCas> : list<mixed>|null))
+         * @throws RedisClusterPool\AbortedMultiExecException when a WATCHed key changed and no retry is left
+         * @throws RedisClusterPool\ClusterException when keys hash to different slots
+         */
+        public function transaction(mixed $optionsOrCallback = null, ?callable $callback = null): RedisClusterPool\Transaction|array|null {}
+
+        /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
+        public function nodeForKey(string $key): string {}
+
+        // ---- raw API for adapters that parse replies themselves (src/class_raw.c; used by adapters/predis) ----
+
+        /**
+         * Adapter API (README, "Adapter API"), for adapters that parse replies themselves (the Predis backend
+         * is built on it); applications use the command methods and pipeline() instead.
+         * Send a list of commands ([name, arg, ...] each) as given, routed by key like pipeline(): grouped by
+         * node, one parallel round trip, cross-slot MGET/MSET/DEL/EXISTS/... split, redirects followed. The
+         * prefix, if any, is applied to key arguments. Replies in call order, as the protocol reader built them
+         * (no Predis conversion): OK/QUEUED/NOKEY/PONG as RedisClusterPool\Status, other status replies as
+         * strings, error replies as RedisClusterPool\Error objects in place: never thrown.
+         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
+         * @throws RedisClusterPool\ClusterException for keys that cannot be routed (unsplittable cross-slot)
+         * @throws RedisClusterPool\InvalidArgumentException for malformed, unknown or connection-state commands
+         * @phpstan-param list<list<string|int|float|bool|null>> $commands
+         * @phpstan-return list<mixed>
+         */
+        public function rawPipeline(array $commands): array {}
+
+        /**
+         * Adapter API (README, "Adapter API"), for adapters that parse replies themselves (the Predis backend
+         * is built on it).
+         * Send commands to given nodes ("host:port" as getSlotMap() names them), whatever their keys: every
+         * node's commands in one write, all nodes written before any reply is read. Replies as rawPipeline(),
+         * keyed like the input: ["host:port" => [reply, ...], ...]. No redirect is followed (a MOVED comes
+         * back as an Error). Only nodes of the cluster's current map are accepted.
+         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
+         * @throws RedisClusterPool\InvalidArgumentException for an unknown node or a malformed, unknown or
+         *         connection-state command
+         * @phpstan-param array<string, list<list<string|int|float|bool|null>>> $commandsByNode
+         * @phpstan-return array<string, list<mixed>>
+         */
+        public function rawOnNodes(array $commandsByNode): array {}
     }
 }

@@ -5,170 +5,141 @@
  * @undocumentable
  */
 
-namespace {
+namespace RedisClusterPool {
     /**
-     * A Redis Cluster client for PHP-FPM: routes every command by key slot, keeps the slot map and the
-     * node sockets across requests, and returns replies in Predis v3's shapes.
+     * What RedisClusterPool does, as an interface (like Predis\ClientInterface): type your code against it and
+     * a test double (a PHPUnit mock, an anonymous class) can stand in for the pool. RedisClusterPool implements
+     * it; the static methods (keySlot(), commandInfo(), poolStats(), metrics(), predisArgs(), predisReply()) and
+     * the adapter API (rawPipeline(), rawOnNodes()) stay on the class.
      *
-     * Commands are methods (case-insensitive) taking Predis' arguments:
-     *   $pool->set('k', 'v', 'EX', 10); $pool->mget(['a', 'b']); $pool->hgetall('h');
-     *
-     * @strict-properties
-     * @not-serializable
+     * Every Redis command is a method through __call(), typed below (@method): the arguments Predis v3 takes
+     * and the replies in the shapes the extension returns them. Those types assume the default "exceptions"
+     * option (true): with "exceptions" => false an error reply comes back as a RedisClusterPool\Error in place
+     * of the value; and between the raw multi() and exec(), commands return the Status QUEUED.
      */
-    final class RedisClusterPool
+    interface ClientInterface
     {
         /**
-         * The extension's version (the same as phpversion("redis_cluster_pool") and package.xml's release).
-         * @var string
-         * @cvalue PHP_REDIS_CLUSTER_POOL_VERSION
-         */
-        public const VERSION = "0.1.0";
-
-        /**
-         * Seeds: "host:port", "tcp://host:port", "redis://host:port" or ["host" => .., "port" => ..].
-         * Options: "parameters" => ["username" => ?string, "password" => ?string, "timeout" => float (connect, s, default 5.0),
-         *                         "read_write_timeout" => float (per command, s, default 5.0), "database" => 0],
-         *        "prefix" => string (prepended to every key argument),
-         *        "exceptions" => bool (default true; false returns RedisClusterPool\Error objects instead of throwing).
-         * @throws RedisClusterPool\InvalidArgumentException on malformed seeds or options
-         */
-        public function __construct(#[\SensitiveParameter] array|string $seeds, #[\SensitiveParameter] array $options = []) {}
-
-        /**
          * Any Redis command, by name: $pool->get('k'), $pool->zadd('z', ['m' => 1.5]).
-         * @throws RedisClusterPool\Exception
+         * @throws Exception
          */
-        public function __call(string $name, array $arguments): mixed {}
+        public function __call(string $name, array $arguments): mixed;
 
         /**
-         * Send a command as given (no Predis argument rewriting, no reply conversion; the prefix is still
-         * applied to key arguments). Like Predis\Client::executeRaw(), status and error replies come back as
-         * strings, and $error is set to true for an error reply.
-         * $arguments: the command name and its arguments.
-         * @throws RedisClusterPool\Exception
+         * A command as given (no Predis argument rewriting, no reply conversion); status and error replies
+         * come back as strings, and $error is set to true for an error reply (Predis\Client::executeRaw()).
+         * @phpstan-param list<string|int|float> $arguments
+         * @throws Exception
          */
-        public function executeRaw(array $arguments, mixed &$error = null): mixed {}
-
-        /** The cluster hash slot (0..16383) of a key, honouring {hash tags}. Binary safe. */
-        public static function keySlot(string $key): int {}
+        public function executeRaw(array $arguments, mixed &$error = null): mixed;
 
         /**
-         * How the extension routes a command: its table entry, key positions (argv[0] is the command name),
-         * write/readonly flags, routing and merge policy. Needs no server.
-         * @return array{name: string, keys: list<int>, write: bool, readonly: bool, route: string, merge: string}
-         * @throws RedisClusterPool\InvalidArgumentException for an unknown command or bad movable-key arguments
+         * With a callback: run it on a pipeline, send what it queued, return the replies in call order.
+         * Without: return the pipeline (->execute() sends it).
+         * @phpstan-param (callable(PipelineInterface): mixed)|null $callback
+         * @phpstan-return ($callback is null ? PipelineInterface : list<mixed>)
+         * @throws Exception
          */
-        public static function commandInfo(string ...$argv): array {}
+        public function pipeline(?callable $callback = null): PipelineInterface|array;
 
         /**
-         * The Redis arguments (after the command name) that a method call with these arguments sends,
-         * after Predis' argument rewriting (e.g. zadd('z', ['m' => 1]) -> ['z', '1', 'm']).
-         * @return list<string>
+         * MULTI/EXEC on one slot: transaction() returns the transaction, transaction(callable) and
+         * transaction(array $options, callable) run the block and return EXEC's replies (null when nothing was
+         * queued). In check-and-set mode (['cas' => true]) commands run at once and return their reply until
+         * $tx->multi(); after it (and without 'cas') they are queued and return the transaction.
+         * @phpstan-template TCas of bool = false
+         * @phpstan-param array{watch?: string|array<string>, cas?: TCas, retry?: int, exceptions?: bool}|(callable(TransactionInterface<false>): mixed)|null $optionsOrCallback
+         * @phpstan-param (callable(TransactionInterface<TCas>): mixed)|null $callback
+         * @phpstan-return ($optionsOrCallback is callable ? list<mixed>|null : ($callback is null ? TransactionInterface<TCas> : list<mixed>|null))
+         * @throws Exception
          */
-        public static function predisArgs(string $method, array $arguments): array {}
+        public function transaction(mixed $optionsOrCallback = null, ?callable $callback = null): TransactionInterface|array|null;
 
         /**
-         * Convert a raw reply into Predis' shape for a command sent with $redisArguments (after the name).
-         * $callerArguments: the method call's own arguments, for the few Predis parsers that depend on a flag
-         * that is not sent (vgetattr()'s $asJson, vlinks()'s $withScores); without them those parsers decide
-         * from $redisArguments alone.
+         * The keys of every primary (SCAN node by node): foreach ($pool->scanAll('user:*', 1000) as $key).
+         * @phpstan-return \Iterator<int, string>
+         * @throws Exception
          */
-        public static function predisReply(string $method, array $redisArguments, mixed $reply, ?array $callerArguments = null): mixed {}
+        public function scanAll(?string $match = null, int $count = 0, ?string $type = null): \Iterator;
 
         /**
-         * The slot map this process uses: ["nodes" => ["host:port" => ["role" => "primary"|"replica", ...]],
-         * "slots" => [[from, to, "host:port" (primary), [replicas...]], ...]]. Discovers the cluster if needed.
+         * The slot map in use: nodes and slot ranges.
+         * @phpstan-return array{nodes: array<string, array<string, mixed>>, slots: list<array{int, int, string, list<string>}>}
          */
-        public function getSlotMap(): array {}
+        public function getSlotMap(): array;
+
+        /** The primary ("host:port") owning a key's slot. */
+        public function nodeForKey(string $key): string;
 
         /**
-         * Counters of this process (pooled connections opened/reused/discarded and why) and of this
-         * object's cluster (topology generation, nodes, refreshes, CLUSTER SLOTS sent, MOVED/ASK seen).
-         * Never contains credentials.
+         * Counters of this process and of the cluster.
+         * @phpstan-return array<string, mixed>
          */
-        public function stats(): array {}
+        public function stats(): array;
+    }
+
+    /**
+     * A pipeline (RedisClusterPool::pipeline(), Pipeline): commands are methods that queue and return the
+     * pipeline ($pipe->set('a', 1)->get('a')), execute() sends them.
+     */
+    interface PipelineInterface
+    {
+        /** Queue a command; returns the pipeline. */
+        public function __call(string $name, array $arguments): PipelineInterface;
 
         /**
-         * Pool-wide metrics from the shared segment, for every cluster this FPM pool (or CLI process) talks to:
-         * summed over all workers, no instance and no round trip needed. ["segment" => [...], "clusters" =>
-         * [["seeds" => [...], "user" => ?string, "generation" => int, "map_age_seconds" => float, "counters" =>
-         * [...], "commands" => ["GET" => ["calls" => int, "errors" => int], ...], "nodes" => ["host:port" =>
-         * [role, primary, health, suspect, commands, errors by kind, bytes, connections, latency histogram]]]],
-         * "nodes" => [every node with metrics]]. Never contains credentials.
+         * Send the queued commands; replies in call order.
+         * @phpstan-return list<mixed>
          */
-        public static function poolStats(): array {}
+        public function execute(): array;
+    }
+
+    /**
+     * A MULTI/EXEC transaction (RedisClusterPool::transaction(), Transaction). TCas (for PHPStan) is true in
+     * check-and-set mode before multi(): a command runs at once and returns its reply; otherwise it is queued
+     * and returns the transaction.
+     * @template TCas of bool = false
+     */
+    interface TransactionInterface
+    {
+        /** Queue a command (returns the transaction), or in check-and-set mode before multi(), run it now. */
+        public function __call(string $name, array $arguments): mixed;
 
         /**
-         * The same metrics as Prometheus / OpenMetrics text (names prefixed redis_cluster_pool_, labels cluster,
-         * node, command, kind, reason), for a status endpoint: `header('Content-Type: text/plain; version=0.0.4');
-         * echo RedisClusterPool::metrics();`.
+         * Start queuing (ends check-and-set mode).
+         * @phpstan-return TransactionInterface<false>
+         * @phpstan-self-out TransactionInterface<false>
          */
-        public static function metrics(): string {}
+        public function multi(): TransactionInterface;
 
         /**
-         * Predis-style pipeline. With a callback: the callback queues commands on the pipeline it receives,
-         * then they are sent and the replies returned in call order. Without: returns the pipeline
-         * (`$pool->pipeline()->set('a', 1)->get('a')->execute()`). Commands are grouped by node and every node is
-         * written before any reply is read: one round trip in parallel. Redirects are followed per command.
-         * An error reply stays in its place (exceptions off) or is thrown after the whole pipeline completed.
+         * WATCH keys now (check-and-set mode, before multi()).
+         * @phpstan-param string|array<string> ...$keys
          */
-        public function pipeline(?callable $callback = null): RedisClusterPool\Pipeline|array {}
+        public function watch(mixed ...$keys): Status;
+
+        /** Release the WATCHed keys. */
+        public function unwatch(): Status;
 
         /**
-         * Iterate over the keys of the whole cluster: SCAN on every primary in turn, each with its own cursor
-         * (a bare SCAN through the pool is refused, since a cursor belongs to one node).
-         * $match: MATCH glob; $count: COUNT hint per SCAN call (0: the server's default); $type: TYPE filter.
-         * With the "prefix" option, only keys under the prefix are returned, without it.
-         * SCAN's guarantees hold per node; keys moved between nodes during the iteration may be missed or
-         * returned twice. foreach ($pool->scanAll('user:*', 1000) as $key) { ... }
-         * @throws RedisClusterPool\InvalidArgumentException for a negative $count
+         * Drop what is queued and the WATCH; execute() then returns null.
+         * @phpstan-return $this
          */
-        public function scanAll(?string $match = null, int $count = 0, ?string $type = null): RedisClusterPool\KeyspaceIterator {}
+        public function discard(): TransactionInterface;
 
         /**
-         * Predis-style MULTI/EXEC transaction. All keys of all its commands (and WATCHed keys) must hash to one
-         * slot (use a {hash tag}): checked before anything is sent, then MULTI + commands + EXEC travel in one
-         * write to that slot's node. Forms: transaction() returns the Transaction (fluent, ->execute());
-         * transaction(callable) and transaction(array $options, callable) run the block and return EXEC's
-         * replies in Predis' shapes (null when nothing was queued or the block called discard()).
-         * Options: "watch" => key|keys (WATCHed at the start of every attempt), "cas" => bool (commands run at
-         * once until $tx->multi()), "retry" => int (re-run the block when a WATCHed key changed; needs a
-         * callback), "exceptions" => bool (default: the pool's).
-         * The raw form works too: $pool->watch($k); $pool->multi(); $pool->set(...) (returns QUEUED);
-         * $pool->exec() (null when a WATCHed key changed); $pool->discard(); $pool->unwatch().
-         * @throws RedisClusterPool\AbortedMultiExecException when a WATCHed key changed and no retry is left
-         * @throws RedisClusterPool\ClusterException when keys hash to different slots
+         * Send MULTI + queued commands + EXEC; replies in call order, or null when nothing was queued.
+         * @phpstan-param (callable(TransactionInterface<TCas>): mixed)|null $callback
+         * @phpstan-return list<mixed>|null
+         * @throws AbortedMultiExecException when a WATCHed key changed
          */
-        public function transaction(mixed $optionsOrCallback = null, ?callable $callback = null): RedisClusterPool\Transaction|array|null {}
-
-        /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
-        public function nodeForKey(string $key): string {}
-
-        // ---- raw API for adapters that parse replies themselves (src/class_raw.c; used by adapters/predis) ----
+        public function execute(?callable $callback = null): ?array;
 
         /**
-         * Send a list of commands ([name, arg, ...] each) as given, routed by key like pipeline(): grouped by
-         * node, one parallel round trip, cross-slot MGET/MSET/DEL/EXISTS/... split, redirects followed. The
-         * prefix, if any, is applied to key arguments. Replies in call order, as the protocol reader built them
-         * (no Predis conversion): OK/QUEUED/NOKEY/PONG as RedisClusterPool\Status, other status replies as
-         * strings, error replies as RedisClusterPool\Error objects in place: never thrown.
-         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
-         * @throws RedisClusterPool\ClusterException for keys that cannot be routed (unsplittable cross-slot)
-         * @throws RedisClusterPool\InvalidArgumentException for malformed, unknown or connection-state commands
+         * Alias of execute() without a callback.
+         * @phpstan-return list<mixed>|null
          */
-        public function rawPipeline(array $commands): array {}
-
-        /**
-         * Send commands to given nodes ("host:port" as getSlotMap() names them), whatever their keys: every
-         * node's commands in one write, all nodes written before any reply is read. Replies as rawPipeline(),
-         * keyed like the input: ["host:port" => [reply, ...], ...]. No redirect is followed (a MOVED comes
-         * back as an Error). Only nodes of the cluster's current map are accepted.
-         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
-         * @throws RedisClusterPool\InvalidArgumentException for an unknown node or a malformed, unknown or
-         *         connection-state command
-         */
-        public function rawOnNodes(array $commandsByNode): array {}
+        public function exec(): ?array;
     }
 }
 
@@ -178,20 +149,24 @@ namespace RedisClusterPool {
      * @strict-properties
      * @not-serializable
      */
-    final class Pipeline
+    final class Pipeline implements PipelineInterface
     {
         private function __construct() {}
 
         /** Queue a command; returns the pipeline. */
         public function __call(string $name, array $arguments): Pipeline {}
 
-        /** Send the queued commands; replies in call order. */
+        /**
+         * Send the queued commands; replies in call order.
+         * @phpstan-return list<mixed>
+         */
         public function execute(): array {}
     }
 
     /**
      * The keys of every primary, from RedisClusterPool::scanAll(): values are keys, keys are positions
      * 0, 1, 2... (like Predis' Keyspace iterator). rewind() starts a new SCAN of every node.
+     * @implements \Iterator<int, string>
      * @strict-properties
      * @not-serializable
      */
@@ -199,8 +174,16 @@ namespace RedisClusterPool {
     {
         private function __construct() {}
 
+        /**
+         * The current key (null only past the end, when valid() is false).
+         * @phpstan-return string
+         */
         public function current(): ?string {}
 
+        /**
+         * Its position (null only past the end).
+         * @phpstan-return int
+         */
         public function key(): ?int {}
 
         public function next(): void {}
@@ -214,36 +197,53 @@ namespace RedisClusterPool {
      * A MULTI/EXEC transaction (RedisClusterPool::transaction()), like Predis' MultiExec: commands are
      * methods ($tx->set('{u}a', 1)->incr('{u}b')) and are queued (in check-and-set mode, run at once until
      * multi()); execute() sends MULTI + commands + EXEC in one write and returns the replies.
+     * @template TCas of bool = false
+     * @implements TransactionInterface<TCas>
      * @strict-properties
      * @not-serializable
      */
-    final class Transaction
+    final class Transaction implements TransactionInterface
     {
         private function __construct() {}
 
         /** Queue a command (returns the transaction), or in check-and-set mode before multi(), run it now. */
         public function __call(string $name, array $arguments): mixed {}
 
-        /** Start queuing (ends check-and-set mode). */
+        /**
+         * Start queuing (ends check-and-set mode).
+         * @phpstan-return Transaction<false>
+         * @phpstan-self-out Transaction<false>
+         */
         public function multi(): Transaction {}
 
-        /** WATCH keys now (check-and-set mode, before multi()); they must hash to the transaction's slot. */
+        /**
+         * WATCH keys now (check-and-set mode, before multi()); they must hash to the transaction's slot.
+         * @phpstan-param string|array<string> ...$keys
+         */
         public function watch(mixed ...$keys): Status {}
 
         /** Release the WATCHed keys. */
         public function unwatch(): Status {}
 
-        /** Drop what is queued and the WATCH; execute() then returns null. */
+        /**
+         * Drop what is queued and the WATCH; execute() then returns null.
+         * @phpstan-return $this
+         */
         public function discard(): Transaction {}
 
         /**
          * Send MULTI + queued commands + EXEC; replies in call order (Predis' shapes), or null when nothing was
          * queued. With a callback (only before anything is queued), run it first, as transaction() does.
+         * @phpstan-param (callable(Transaction<TCas>): mixed)|null $callback
+         * @phpstan-return list<mixed>|null
          * @throws AbortedMultiExecException when a WATCHed key changed
          */
         public function execute(?callable $callback = null): ?array {}
 
-        /** Alias of execute() without a callback. */
+        /**
+         * Alias of execute() without a callback.
+         * @phpstan-return list<mixed>|null
+         */
         public function exec(): ?array {}
     }
 
@@ -385,5 +385,196 @@ namespace RedisClusterPool {
         public function getErrorType(): string {}
 
         public function __toString(): string {}
+    }
+}
+
+namespace {
+    /**
+     * A Redis Cluster client for PHP-FPM: routes every command by key slot, keeps the slot map and the
+     * node sockets across requests, and returns replies in Predis v3's shapes.
+     *
+     * Commands are methods (case-insensitive) taking Predis' arguments:
+     *   $pool->set('k', 'v', 'EX', 10); $pool->mget(['a', 'b']); $pool->hgetall('h');
+     * Their typed signatures are RedisClusterPool\ClientInterface's @method tags: type your code against that
+     * interface, and a test double can stand in for the pool.
+     *
+     * @strict-properties
+     * @not-serializable
+     */
+    final class RedisClusterPool implements RedisClusterPool\ClientInterface
+    {
+        /**
+         * The extension's version (the same as phpversion("redis_cluster_pool") and package.xml's release).
+         * @var string
+         * @cvalue PHP_REDIS_CLUSTER_POOL_VERSION
+         */
+        public const VERSION = "0.1.0";
+
+        /**
+         * Seeds: "host:port", "tcp://host:port", "redis://host:port" or ["host" => .., "port" => ..].
+         * Options: "parameters" => ["username" => ?string, "password" => ?string, "timeout" => float (connect, s, default 5.0),
+         *                         "read_write_timeout" => float (per command, s, default 5.0), "database" => 0],
+         *        "prefix" => string (prepended to every key argument),
+         *        "exceptions" => bool (default true; false returns RedisClusterPool\Error objects instead of throwing).
+         * @throws RedisClusterPool\InvalidArgumentException on malformed seeds or options
+         */
+        public function __construct(#[\SensitiveParameter] array|string $seeds, #[\SensitiveParameter] array $options = []) {}
+
+        /**
+         * Any Redis command, by name: $pool->get('k'), $pool->zadd('z', ['m' => 1.5]).
+         * @throws RedisClusterPool\Exception
+         */
+        public function __call(string $name, array $arguments): mixed {}
+
+        /**
+         * Send a command as given (no Predis argument rewriting, no reply conversion; the prefix is still
+         * applied to key arguments). Like Predis\Client::executeRaw(), status and error replies come back as
+         * strings, and $error is set to true for an error reply.
+         * $arguments: the command name and its arguments.
+         * @phpstan-param list<string|int|float> $arguments
+         * @throws RedisClusterPool\Exception
+         */
+        public function executeRaw(array $arguments, mixed &$error = null): mixed {}
+
+        /** The cluster hash slot (0..16383) of a key, honouring {hash tags}. Binary safe. */
+        public static function keySlot(string $key): int {}
+
+        /**
+         * How the extension routes a command: its table entry, key positions (argv[0] is the command name),
+         * write/readonly flags, routing and merge policy. Needs no server.
+         * @return array{name: string, keys: list<int>, write: bool, readonly: bool, route: string, merge: string}
+         * @throws RedisClusterPool\InvalidArgumentException for an unknown command or bad movable-key arguments
+         */
+        public static function commandInfo(string ...$argv): array {}
+
+        /**
+         * Adapter API (README, "Adapter API"): the Redis arguments (after the command name) that a method call
+         * with these arguments sends, after Predis' argument rewriting (e.g. zadd('z', ['m' => 1]) -> ['z', '1',
+         * 'm']). For adapters that want Predis' conversions without the rest; no server needed.
+         * @return list<string>
+         * @throws RedisClusterPool\InvalidArgumentException where the call would refuse the arguments
+         */
+        public static function predisArgs(string $method, array $arguments): array {}
+
+        /**
+         * Adapter API (README, "Adapter API"): convert a raw reply into Predis' shape for a command sent with
+         * $redisArguments (after the name); a reply without a parser comes back unchanged. No server needed.
+         * $callerArguments: the method call's own arguments, for the few Predis parsers that depend on a flag
+         * that is not sent (vgetattr()'s $asJson, vlinks()'s $withScores); without them those parsers decide
+         * from $redisArguments alone.
+         */
+        public static function predisReply(string $method, array $redisArguments, mixed $reply, ?array $callerArguments = null): mixed {}
+
+        /**
+         * The slot map this process uses: ["nodes" => ["host:port" => ["role" => "primary"|"replica", ...]],
+         * "slots" => [[from, to, "host:port" (primary), [replicas...]], ...]]. Discovers the cluster if needed.
+         * @phpstan-return array{nodes: array<string, array<string, mixed>>, slots: list<array{int, int, string, list<string>}>}
+         */
+        public function getSlotMap(): array {}
+
+        /**
+         * Counters of this process (pooled connections opened/reused/discarded and why) and of this
+         * object's cluster (topology generation, nodes, refreshes, CLUSTER SLOTS sent, MOVED/ASK seen).
+         * Never contains credentials.
+         * @phpstan-return array<string, mixed>
+         */
+        public function stats(): array {}
+
+        /**
+         * Pool-wide metrics from the shared segment, for every cluster this FPM pool (or CLI process) talks to:
+         * summed over all workers, no instance and no round trip needed. ["segment" => [...], "clusters" =>
+         * [["seeds" => [...], "user" => ?string, "generation" => int, "map_age_seconds" => float, "counters" =>
+         * [...], "commands" => ["GET" => ["calls" => int, "errors" => int], ...], "nodes" => ["host:port" =>
+         * [role, primary, health, suspect, commands, errors by kind, bytes, connections, latency histogram]]]],
+         * "nodes" => [every node with metrics]]. Never contains credentials.
+         * @phpstan-return array<string, mixed>
+         */
+        public static function poolStats(): array {}
+
+        /**
+         * The same metrics as Prometheus / OpenMetrics text (names prefixed redis_cluster_pool_, labels cluster,
+         * node, command, kind, reason), for a status endpoint: `header('Content-Type: text/plain; version=0.0.4');
+         * echo RedisClusterPool::metrics();`.
+         */
+        public static function metrics(): string {}
+
+        /**
+         * Predis-style pipeline. With a callback: the callback queues commands on the pipeline it receives,
+         * then they are sent and the replies returned in call order. Without: returns the pipeline
+         * (`$pool->pipeline()->set('a', 1)->get('a')->execute()`). Commands are grouped by node and every node is
+         * written before any reply is read: one round trip in parallel. Redirects are followed per command.
+         * An error reply stays in its place (exceptions off) or is thrown after the whole pipeline completed.
+         * @phpstan-param (callable(RedisClusterPool\Pipeline): mixed)|null $callback
+         * @phpstan-return ($callback is null ? RedisClusterPool\Pipeline : list<mixed>)
+         */
+        public function pipeline(?callable $callback = null): RedisClusterPool\Pipeline|array {}
+
+        /**
+         * Iterate over the keys of the whole cluster: SCAN on every primary in turn, each with its own cursor
+         * (a bare SCAN through the pool is refused, since a cursor belongs to one node).
+         * $match: MATCH glob; $count: COUNT hint per SCAN call (0: the server's default); $type: TYPE filter.
+         * With the "prefix" option, only keys under the prefix are returned, without it.
+         * SCAN's guarantees hold per node; keys moved between nodes during the iteration may be missed or
+         * returned twice. foreach ($pool->scanAll('user:*', 1000) as $key) { ... }
+         * @phpstan-return RedisClusterPool\KeyspaceIterator
+         * @throws RedisClusterPool\InvalidArgumentException for a negative $count
+         */
+        public function scanAll(?string $match = null, int $count = 0, ?string $type = null): RedisClusterPool\KeyspaceIterator {}
+
+        /**
+         * Predis-style MULTI/EXEC transaction. All keys of all its commands (and WATCHed keys) must hash to one
+         * slot (use a {hash tag}): checked before anything is sent, then MULTI + commands + EXEC travel in one
+         * write to that slot's node. Forms: transaction() returns the Transaction (fluent, ->execute());
+         * transaction(callable) and transaction(array $options, callable) run the block and return EXEC's
+         * replies in Predis' shapes (null when nothing was queued or the block called discard()).
+         * Options: "watch" => key|keys (WATCHed at the start of every attempt), "cas" => bool (commands run at
+         * once until $tx->multi()), "retry" => int (re-run the block when a WATCHed key changed; needs a
+         * callback), "exceptions" => bool (default: the pool's).
+         * The raw form works too: $pool->watch($k); $pool->multi(); $pool->set(...) (returns QUEUED);
+         * $pool->exec() (null when a WATCHed key changed); $pool->discard(); $pool->unwatch().
+         * @phpstan-template TCas of bool = false
+         * @phpstan-param array{watch?: string|array<string>, cas?: TCas, retry?: int, exceptions?: bool}|(callable(RedisClusterPool\Transaction<false>): mixed)|null $optionsOrCallback
+         * @phpstan-param (callable(RedisClusterPool\Transaction<TCas>): mixed)|null $callback
+         * @phpstan-return ($optionsOrCallback is callable ? list<mixed>|null : ($callback is null ? RedisClusterPool\Transaction<TCas> : list<mixed>|null))
+         * @throws RedisClusterPool\AbortedMultiExecException when a WATCHed key changed and no retry is left
+         * @throws RedisClusterPool\ClusterException when keys hash to different slots
+         */
+        public function transaction(mixed $optionsOrCallback = null, ?callable $callback = null): RedisClusterPool\Transaction|array|null {}
+
+        /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
+        public function nodeForKey(string $key): string {}
+
+        // ---- raw API for adapters that parse replies themselves (src/class_raw.c; used by adapters/predis) ----
+
+        /**
+         * Adapter API (README, "Adapter API"), for adapters that parse replies themselves (the Predis backend
+         * is built on it); applications use the command methods and pipeline() instead.
+         * Send a list of commands ([name, arg, ...] each) as given, routed by key like pipeline(): grouped by
+         * node, one parallel round trip, cross-slot MGET/MSET/DEL/EXISTS/... split, redirects followed. The
+         * prefix, if any, is applied to key arguments. Replies in call order, as the protocol reader built them
+         * (no Predis conversion): OK/QUEUED/NOKEY/PONG as RedisClusterPool\Status, other status replies as
+         * strings, error replies as RedisClusterPool\Error objects in place: never thrown.
+         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
+         * @throws RedisClusterPool\ClusterException for keys that cannot be routed (unsplittable cross-slot)
+         * @throws RedisClusterPool\InvalidArgumentException for malformed, unknown or connection-state commands
+         * @phpstan-param list<list<string|int|float|bool|null>> $commands
+         * @phpstan-return list<mixed>
+         */
+        public function rawPipeline(array $commands): array {}
+
+        /**
+         * Adapter API (README, "Adapter API"), for adapters that parse replies themselves (the Predis backend
+         * is built on it).
+         * Send commands to given nodes ("host:port" as getSlotMap() names them), whatever their keys: every
+         * node's commands in one write, all nodes written before any reply is read. Replies as rawPipeline(),
+         * keyed like the input: ["host:port" => [reply, ...], ...]. No redirect is followed (a MOVED comes
+         * back as an Error). Only nodes of the cluster's current map are accepted.
+         * @throws RedisClusterPool\ConnectionException when a node fails (no replies are returned then)
+         * @throws RedisClusterPool\InvalidArgumentException for an unknown node or a malformed, unknown or
+         *         connection-state command
+         * @phpstan-param array<string, list<list<string|int|float|bool|null>>> $commandsByNode
+         * @phpstan-return array<string, list<mixed>>
+         */
+        public function rawOnNodes(array $commandsByNode): array {}
     }
 }

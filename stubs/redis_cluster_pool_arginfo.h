@@ -1,20 +1,161 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 75cc8b4aa9120425f76572bc227f6c56de05fe86 */
+ * Stub hash: bd394838d183e36f13d75b42aea3529c91c36256 */
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ClientInterface___call, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ClientInterface_executeRaw, 0, 1, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(1, error, IS_MIXED, 0, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_RedisClusterPool_ClientInterface_pipeline, 0, 0, RedisClusterPool\\PipelineInterface, MAY_BE_ARRAY)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_RedisClusterPool_ClientInterface_transaction, 0, 0, RedisClusterPool\\TransactionInterface, MAY_BE_ARRAY|MAY_BE_NULL)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, optionsOrCallback, IS_MIXED, 0, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_ClientInterface_scanAll, 0, 0, Iterator, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, match, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, count, IS_LONG, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, type, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ClientInterface_getSlotMap, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ClientInterface_nodeForKey, 0, 1, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_ClientInterface_stats arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_PipelineInterface___call, 0, 2, RedisClusterPool\\PipelineInterface, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_PipelineInterface_execute arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
+
+#define arginfo_class_RedisClusterPool_TransactionInterface___call arginfo_class_RedisClusterPool_ClientInterface___call
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_TransactionInterface_multi, 0, 0, RedisClusterPool\\TransactionInterface, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_TransactionInterface_watch, 0, 0, RedisClusterPool\\Status, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, keys, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_TransactionInterface_unwatch, 0, 0, RedisClusterPool\\Status, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_TransactionInterface_discard arginfo_class_RedisClusterPool_TransactionInterface_multi
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_TransactionInterface_execute, 0, 0, IS_ARRAY, 1)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_TransactionInterface_exec, 0, 0, IS_ARRAY, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Pipeline___construct, 0, 0, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Pipeline___call, 0, 2, RedisClusterPool\\Pipeline, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Pipeline_execute arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
+
+#define arginfo_class_RedisClusterPool_KeyspaceIterator___construct arginfo_class_RedisClusterPool_Pipeline___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_current, 0, 0, IS_STRING, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_key, 0, 0, IS_LONG, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_next, 0, 0, IS_VOID, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_KeyspaceIterator_rewind arginfo_class_RedisClusterPool_KeyspaceIterator_next
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_valid, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Transaction___construct arginfo_class_RedisClusterPool_Pipeline___construct
+
+#define arginfo_class_RedisClusterPool_Transaction___call arginfo_class_RedisClusterPool_ClientInterface___call
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Transaction_multi, 0, 0, RedisClusterPool\\Transaction, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Transaction_watch arginfo_class_RedisClusterPool_TransactionInterface_watch
+
+#define arginfo_class_RedisClusterPool_Transaction_unwatch arginfo_class_RedisClusterPool_TransactionInterface_unwatch
+
+#define arginfo_class_RedisClusterPool_Transaction_discard arginfo_class_RedisClusterPool_Transaction_multi
+
+#define arginfo_class_RedisClusterPool_Transaction_execute arginfo_class_RedisClusterPool_TransactionInterface_execute
+
+#define arginfo_class_RedisClusterPool_Transaction_exec arginfo_class_RedisClusterPool_TransactionInterface_exec
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ServerException_getErrorType, 0, 0, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_ServerException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_PartialFailureException_getFailures arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
+
+#define arginfo_class_RedisClusterPool_PartialFailureException_getFailedKeys arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
+
+#define arginfo_class_RedisClusterPool_PartialFailureException_getSucceededKeys arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PartialFailureException_getResults, 0, 0, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_ConnectionException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_AuthenticationException_getErrorType arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_MemoryLimitException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Status___construct, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Status_get, 0, 1, RedisClusterPool\\Status, 0)
+	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Status_getPayload arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_Status___toString arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Error___construct, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, message, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_Error_getMessage arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_Error_getErrorType arginfo_class_RedisClusterPool_ServerException_getErrorType
+
+#define arginfo_class_RedisClusterPool_Error___toString arginfo_class_RedisClusterPool_ServerException_getErrorType
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool___call, 0, 2, IS_MIXED, 0)
-	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
-	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedisClusterPool___call arginfo_class_RedisClusterPool_ClientInterface___call
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_executeRaw, 0, 1, IS_MIXED, 0)
-	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
-	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(1, error, IS_MIXED, 0, "null")
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedisClusterPool_executeRaw arginfo_class_RedisClusterPool_ClientInterface_executeRaw
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_keySlot, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
@@ -36,15 +177,13 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_predisRep
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callerArguments, IS_ARRAY, 1, "null")
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_getSlotMap, 0, 0, IS_ARRAY, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedisClusterPool_getSlotMap arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
 
-#define arginfo_class_RedisClusterPool_stats arginfo_class_RedisClusterPool_getSlotMap
+#define arginfo_class_RedisClusterPool_stats arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
 
-#define arginfo_class_RedisClusterPool_poolStats arginfo_class_RedisClusterPool_getSlotMap
+#define arginfo_class_RedisClusterPool_poolStats arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_metrics, 0, 0, IS_STRING, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedisClusterPool_metrics arginfo_class_RedisClusterPool_ServerException_getErrorType
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_RedisClusterPool_pipeline, 0, 0, RedisClusterPool\\Pipeline, MAY_BE_ARRAY)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
@@ -61,9 +200,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_RedisClusterPool_trans
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_nodeForKey, 0, 1, IS_STRING, 0)
-	ZEND_ARG_TYPE_INFO(0, key, IS_STRING, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedisClusterPool_nodeForKey arginfo_class_RedisClusterPool_ClientInterface_nodeForKey
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_rawPipeline, 0, 1, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, commands, IS_ARRAY, 0)
@@ -73,114 +210,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_rawOnNode
 	ZEND_ARG_TYPE_INFO(0, commandsByNode, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Pipeline___construct, 0, 0, 0)
-ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Pipeline___call, 0, 2, RedisClusterPool\\Pipeline, 0)
-	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
-	ZEND_ARG_TYPE_INFO(0, arguments, IS_ARRAY, 0)
-ZEND_END_ARG_INFO()
-
-#define arginfo_class_RedisClusterPool_Pipeline_execute arginfo_class_RedisClusterPool_getSlotMap
-
-#define arginfo_class_RedisClusterPool_KeyspaceIterator___construct arginfo_class_RedisClusterPool_Pipeline___construct
-
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_current, 0, 0, IS_STRING, 1)
-ZEND_END_ARG_INFO()
-
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_key, 0, 0, IS_LONG, 1)
-ZEND_END_ARG_INFO()
-
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_next, 0, 0, IS_VOID, 0)
-ZEND_END_ARG_INFO()
-
-#define arginfo_class_RedisClusterPool_KeyspaceIterator_rewind arginfo_class_RedisClusterPool_KeyspaceIterator_next
-
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_valid, 0, 0, _IS_BOOL, 0)
-ZEND_END_ARG_INFO()
-
-#define arginfo_class_RedisClusterPool_Transaction___construct arginfo_class_RedisClusterPool_Pipeline___construct
-
-#define arginfo_class_RedisClusterPool_Transaction___call arginfo_class_RedisClusterPool___call
-
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Transaction_multi, 0, 0, RedisClusterPool\\Transaction, 0)
-ZEND_END_ARG_INFO()
-
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Transaction_watch, 0, 0, RedisClusterPool\\Status, 0)
-	ZEND_ARG_VARIADIC_TYPE_INFO(0, keys, IS_MIXED, 0)
-ZEND_END_ARG_INFO()
-
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Transaction_unwatch, 0, 0, RedisClusterPool\\Status, 0)
-ZEND_END_ARG_INFO()
-
-#define arginfo_class_RedisClusterPool_Transaction_discard arginfo_class_RedisClusterPool_Transaction_multi
-
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_Transaction_execute, 0, 0, IS_ARRAY, 1)
-	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
-ZEND_END_ARG_INFO()
-
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_Transaction_exec, 0, 0, IS_ARRAY, 1)
-ZEND_END_ARG_INFO()
-
-#define arginfo_class_RedisClusterPool_ServerException_getErrorType arginfo_class_RedisClusterPool_metrics
-
-#define arginfo_class_RedisClusterPool_ServerException_getNode arginfo_class_RedisClusterPool_metrics
-
-#define arginfo_class_RedisClusterPool_PartialFailureException_getFailures arginfo_class_RedisClusterPool_getSlotMap
-
-#define arginfo_class_RedisClusterPool_PartialFailureException_getFailedKeys arginfo_class_RedisClusterPool_getSlotMap
-
-#define arginfo_class_RedisClusterPool_PartialFailureException_getSucceededKeys arginfo_class_RedisClusterPool_getSlotMap
-
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PartialFailureException_getResults, 0, 0, IS_MIXED, 0)
-ZEND_END_ARG_INFO()
-
-#define arginfo_class_RedisClusterPool_ConnectionException_getNode arginfo_class_RedisClusterPool_metrics
-
-#define arginfo_class_RedisClusterPool_AuthenticationException_getErrorType arginfo_class_RedisClusterPool_metrics
-
-#define arginfo_class_RedisClusterPool_MemoryLimitException_getNode arginfo_class_RedisClusterPool_metrics
-
-ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Status___construct, 0, 0, 1)
-	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
-ZEND_END_ARG_INFO()
-
-ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Status_get, 0, 1, RedisClusterPool\\Status, 0)
-	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
-ZEND_END_ARG_INFO()
-
-#define arginfo_class_RedisClusterPool_Status_getPayload arginfo_class_RedisClusterPool_metrics
-
-#define arginfo_class_RedisClusterPool_Status___toString arginfo_class_RedisClusterPool_metrics
-
-ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Error___construct, 0, 0, 1)
-	ZEND_ARG_TYPE_INFO(0, message, IS_STRING, 0)
-ZEND_END_ARG_INFO()
-
-#define arginfo_class_RedisClusterPool_Error_getMessage arginfo_class_RedisClusterPool_metrics
-
-#define arginfo_class_RedisClusterPool_Error_getErrorType arginfo_class_RedisClusterPool_metrics
-
-#define arginfo_class_RedisClusterPool_Error___toString arginfo_class_RedisClusterPool_metrics
-
-
-ZEND_METHOD(RedisClusterPool, __construct);
-ZEND_METHOD(RedisClusterPool, __call);
-ZEND_METHOD(RedisClusterPool, executeRaw);
-ZEND_METHOD(RedisClusterPool, keySlot);
-ZEND_METHOD(RedisClusterPool, commandInfo);
-ZEND_METHOD(RedisClusterPool, predisArgs);
-ZEND_METHOD(RedisClusterPool, predisReply);
-ZEND_METHOD(RedisClusterPool, getSlotMap);
-ZEND_METHOD(RedisClusterPool, stats);
-ZEND_METHOD(RedisClusterPool, poolStats);
-ZEND_METHOD(RedisClusterPool, metrics);
-ZEND_METHOD(RedisClusterPool, pipeline);
-ZEND_METHOD(RedisClusterPool, scanAll);
-ZEND_METHOD(RedisClusterPool, transaction);
-ZEND_METHOD(RedisClusterPool, nodeForKey);
-ZEND_METHOD(RedisClusterPool, rawPipeline);
-ZEND_METHOD(RedisClusterPool, rawOnNodes);
 ZEND_METHOD(RedisClusterPool_Pipeline, __construct);
 ZEND_METHOD(RedisClusterPool_Pipeline, __call);
 ZEND_METHOD(RedisClusterPool_Pipeline, execute);
@@ -215,26 +245,53 @@ ZEND_METHOD(RedisClusterPool_Error, __construct);
 ZEND_METHOD(RedisClusterPool_Error, getMessage);
 ZEND_METHOD(RedisClusterPool_Error, getErrorType);
 ZEND_METHOD(RedisClusterPool_Error, __toString);
+ZEND_METHOD(RedisClusterPool, __construct);
+ZEND_METHOD(RedisClusterPool, __call);
+ZEND_METHOD(RedisClusterPool, executeRaw);
+ZEND_METHOD(RedisClusterPool, keySlot);
+ZEND_METHOD(RedisClusterPool, commandInfo);
+ZEND_METHOD(RedisClusterPool, predisArgs);
+ZEND_METHOD(RedisClusterPool, predisReply);
+ZEND_METHOD(RedisClusterPool, getSlotMap);
+ZEND_METHOD(RedisClusterPool, stats);
+ZEND_METHOD(RedisClusterPool, poolStats);
+ZEND_METHOD(RedisClusterPool, metrics);
+ZEND_METHOD(RedisClusterPool, pipeline);
+ZEND_METHOD(RedisClusterPool, scanAll);
+ZEND_METHOD(RedisClusterPool, transaction);
+ZEND_METHOD(RedisClusterPool, nodeForKey);
+ZEND_METHOD(RedisClusterPool, rawPipeline);
+ZEND_METHOD(RedisClusterPool, rawOnNodes);
 
 
-static const zend_function_entry class_RedisClusterPool_methods[] = {
-	ZEND_ME(RedisClusterPool, __construct, arginfo_class_RedisClusterPool___construct, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, __call, arginfo_class_RedisClusterPool___call, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, executeRaw, arginfo_class_RedisClusterPool_executeRaw, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, keySlot, arginfo_class_RedisClusterPool_keySlot, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
-	ZEND_ME(RedisClusterPool, commandInfo, arginfo_class_RedisClusterPool_commandInfo, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
-	ZEND_ME(RedisClusterPool, predisArgs, arginfo_class_RedisClusterPool_predisArgs, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
-	ZEND_ME(RedisClusterPool, predisReply, arginfo_class_RedisClusterPool_predisReply, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
-	ZEND_ME(RedisClusterPool, getSlotMap, arginfo_class_RedisClusterPool_getSlotMap, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, stats, arginfo_class_RedisClusterPool_stats, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, poolStats, arginfo_class_RedisClusterPool_poolStats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
-	ZEND_ME(RedisClusterPool, metrics, arginfo_class_RedisClusterPool_metrics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
-	ZEND_ME(RedisClusterPool, pipeline, arginfo_class_RedisClusterPool_pipeline, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, scanAll, arginfo_class_RedisClusterPool_scanAll, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, transaction, arginfo_class_RedisClusterPool_transaction, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, nodeForKey, arginfo_class_RedisClusterPool_nodeForKey, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, rawPipeline, arginfo_class_RedisClusterPool_rawPipeline, ZEND_ACC_PUBLIC)
-	ZEND_ME(RedisClusterPool, rawOnNodes, arginfo_class_RedisClusterPool_rawOnNodes, ZEND_ACC_PUBLIC)
+static const zend_function_entry class_RedisClusterPool_ClientInterface_methods[] = {
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_ClientInterface, __call, arginfo_class_RedisClusterPool_ClientInterface___call, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_ClientInterface, executeRaw, arginfo_class_RedisClusterPool_ClientInterface_executeRaw, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_ClientInterface, pipeline, arginfo_class_RedisClusterPool_ClientInterface_pipeline, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_ClientInterface, transaction, arginfo_class_RedisClusterPool_ClientInterface_transaction, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_ClientInterface, scanAll, arginfo_class_RedisClusterPool_ClientInterface_scanAll, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_ClientInterface, getSlotMap, arginfo_class_RedisClusterPool_ClientInterface_getSlotMap, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_ClientInterface, nodeForKey, arginfo_class_RedisClusterPool_ClientInterface_nodeForKey, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_ClientInterface, stats, arginfo_class_RedisClusterPool_ClientInterface_stats, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_PipelineInterface_methods[] = {
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_PipelineInterface, __call, arginfo_class_RedisClusterPool_PipelineInterface___call, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_PipelineInterface, execute, arginfo_class_RedisClusterPool_PipelineInterface_execute, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_TransactionInterface_methods[] = {
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_TransactionInterface, __call, arginfo_class_RedisClusterPool_TransactionInterface___call, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_TransactionInterface, multi, arginfo_class_RedisClusterPool_TransactionInterface_multi, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_TransactionInterface, watch, arginfo_class_RedisClusterPool_TransactionInterface_watch, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_TransactionInterface, unwatch, arginfo_class_RedisClusterPool_TransactionInterface_unwatch, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_TransactionInterface, discard, arginfo_class_RedisClusterPool_TransactionInterface_discard, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_TransactionInterface, execute, arginfo_class_RedisClusterPool_TransactionInterface_execute, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
+	ZEND_ABSTRACT_ME_WITH_FLAGS(RedisClusterPool_TransactionInterface, exec, arginfo_class_RedisClusterPool_TransactionInterface_exec, ZEND_ACC_PUBLIC|ZEND_ACC_ABSTRACT)
 	ZEND_FE_END
 };
 
@@ -352,37 +409,66 @@ static const zend_function_entry class_RedisClusterPool_Error_methods[] = {
 	ZEND_FE_END
 };
 
-static zend_class_entry *register_class_RedisClusterPool(void)
+
+static const zend_function_entry class_RedisClusterPool_methods[] = {
+	ZEND_ME(RedisClusterPool, __construct, arginfo_class_RedisClusterPool___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, __call, arginfo_class_RedisClusterPool___call, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, executeRaw, arginfo_class_RedisClusterPool_executeRaw, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, keySlot, arginfo_class_RedisClusterPool_keySlot, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, commandInfo, arginfo_class_RedisClusterPool_commandInfo, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, predisArgs, arginfo_class_RedisClusterPool_predisArgs, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, predisReply, arginfo_class_RedisClusterPool_predisReply, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, getSlotMap, arginfo_class_RedisClusterPool_getSlotMap, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, stats, arginfo_class_RedisClusterPool_stats, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, poolStats, arginfo_class_RedisClusterPool_poolStats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, metrics, arginfo_class_RedisClusterPool_metrics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, pipeline, arginfo_class_RedisClusterPool_pipeline, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, scanAll, arginfo_class_RedisClusterPool_scanAll, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, transaction, arginfo_class_RedisClusterPool_transaction, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, nodeForKey, arginfo_class_RedisClusterPool_nodeForKey, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, rawPipeline, arginfo_class_RedisClusterPool_rawPipeline, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, rawOnNodes, arginfo_class_RedisClusterPool_rawOnNodes, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_RedisClusterPool_ClientInterface(void)
 {
 	zend_class_entry ce, *class_entry;
 
-	INIT_CLASS_ENTRY(ce, "RedisClusterPool", class_RedisClusterPool_methods);
-	class_entry = zend_register_internal_class_ex(&ce, NULL);
-	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
-
-	zval const_VERSION_value;
-	zend_string *const_VERSION_value_str = zend_string_init(PHP_REDIS_CLUSTER_POOL_VERSION, strlen(PHP_REDIS_CLUSTER_POOL_VERSION), 1);
-	ZVAL_STR(&const_VERSION_value, const_VERSION_value_str);
-	zend_string *const_VERSION_name = zend_string_init_interned("VERSION", sizeof("VERSION") - 1, 1);
-	zend_declare_class_constant_ex(class_entry, const_VERSION_name, &const_VERSION_value, ZEND_ACC_PUBLIC, NULL);
-	zend_string_release(const_VERSION_name);
-	ZEND_ASSERT(strcmp(PHP_REDIS_CLUSTER_POOL_VERSION, "0.1.0") == 0);
-
-
-	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
-
-	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 1, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "ClientInterface", class_RedisClusterPool_ClientInterface_methods);
+	class_entry = zend_register_internal_interface(&ce);
 
 	return class_entry;
 }
 
-static zend_class_entry *register_class_RedisClusterPool_Pipeline(void)
+static zend_class_entry *register_class_RedisClusterPool_PipelineInterface(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "PipelineInterface", class_RedisClusterPool_PipelineInterface_methods);
+	class_entry = zend_register_internal_interface(&ce);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_TransactionInterface(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "TransactionInterface", class_RedisClusterPool_TransactionInterface_methods);
+	class_entry = zend_register_internal_interface(&ce);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_Pipeline(zend_class_entry *class_entry_RedisClusterPool_PipelineInterface)
 {
 	zend_class_entry ce, *class_entry;
 
 	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "Pipeline", class_RedisClusterPool_Pipeline_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_RedisClusterPool_PipelineInterface);
 
 	return class_entry;
 }
@@ -399,13 +485,14 @@ static zend_class_entry *register_class_RedisClusterPool_KeyspaceIterator(zend_c
 	return class_entry;
 }
 
-static zend_class_entry *register_class_RedisClusterPool_Transaction(void)
+static zend_class_entry *register_class_RedisClusterPool_Transaction(zend_class_entry *class_entry_RedisClusterPool_TransactionInterface)
 {
 	zend_class_entry ce, *class_entry;
 
 	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "Transaction", class_RedisClusterPool_Transaction_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_RedisClusterPool_TransactionInterface);
 
 	return class_entry;
 }
@@ -582,6 +669,31 @@ static zend_class_entry *register_class_RedisClusterPool_Error(zend_class_entry 
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 	zend_class_implements(class_entry, 1, class_entry_Stringable);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool(zend_class_entry *class_entry_RedisClusterPool_ClientInterface)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisClusterPool", class_RedisClusterPool_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_RedisClusterPool_ClientInterface);
+
+	zval const_VERSION_value;
+	zend_string *const_VERSION_value_str = zend_string_init(PHP_REDIS_CLUSTER_POOL_VERSION, strlen(PHP_REDIS_CLUSTER_POOL_VERSION), 1);
+	ZVAL_STR(&const_VERSION_value, const_VERSION_value_str);
+	zend_string *const_VERSION_name = zend_string_init_interned("VERSION", sizeof("VERSION") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_VERSION_name, &const_VERSION_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_VERSION_name);
+	ZEND_ASSERT(strcmp(PHP_REDIS_CLUSTER_POOL_VERSION, "0.1.0") == 0);
+
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 1, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
 
 	return class_entry;
 }

@@ -5,14 +5,24 @@
  * both (tools/gen_arginfo.sh runs the two generators). The IDE stub is the source stub with the annotations only
  * gen_stub.php understands removed (@generate-class-entries, @undocumentable, @strict-properties,
  * @not-serializable, @cvalue, ...); docblocks, signatures, attributes and constant values stay as written.
- * Redis commands are methods through __call, which static analysers do not follow: the docblocks of
- * RedisClusterPool and RedisClusterPool\Pipeline get one @method per command the extension accepts, from the
- * command table the C code is built with (src/commands_table.h: top-level commands not refused, plus the
- * Predis method names that differ from their command, src/predis_compat.c).
+ * Redis commands are methods through __call, which static analysers do not follow: the docblocks of the
+ * interfaces RedisClusterPool\ClientInterface, PipelineInterface and TransactionInterface (which
+ * RedisClusterPool, Pipeline and Transaction implement, and inherit the tags from, as Predis' classes do) get
+ * one @method per command the extension accepts, from the command table the C code is built with
+ * (src/commands_table.h: top-level commands not refused, plus the Predis method names that differ from their
+ * command, src/predis_compat.c; on ClientInterface also the pool's raw multi/exec/discard/watch/unwatch).
+ * Their arguments and reply types come from tools/command_signatures.php (made from Predis 3.7 by
+ * tools/gen_command_signatures.php; a command it has no signature for takes `mixed ...$arguments`):
+ *   ClientInterface       @method REPLY name(ARGS), and for a reply that depends on the arguments a second
+ *                         tag, @phpstan-method (conditional type) name(ARGS), which PHPStan prefers
+ *   PipelineInterface     @method $this name(ARGS): every command queues
+ *   TransactionInterface  @method $this|REPLY name(ARGS) and @phpstan-method (TCas is true ? REPLY : $this):
+ *                         in check-and-set mode (before multi()) a command runs and returns its reply
  *
  *   php tools/gen_ide_stub.php            rewrite stubs/redis_cluster_pool.php
  *   php tools/gen_ide_stub.php --check    exit 1 (and say why) if it is not what the source stub gives
  */
+require_once __DIR__ . '/ide_stub_lib.php';
 $root = dirname(__DIR__);
 $src = "$root/stubs/redis_cluster_pool.stub.php";
 $dst = "$root/stubs/redis_cluster_pool.php";
@@ -23,11 +33,7 @@ if ($code === false) {
     exit(2);
 }
 try {
-    $commands = rcp_command_methods($root);
-    $out = rcp_ide_stub($code, 'stubs/' . basename($src), [
-        'RedisClusterPool' => array_map(fn($m) => "@method mixed $m(mixed ...\$arguments)", $commands),
-        'Pipeline' => array_map(fn($m) => "@method Pipeline $m(mixed ...\$arguments) queues $m", $commands),
-    ]);
+    $out = rcp_ide_stub($code, 'stubs/' . basename($src), rcp_command_tags($root));
 } catch (RuntimeException $e) {
     fwrite(STDERR, 'gen_ide_stub: ' . $e->getMessage() . "\n");
     exit(2);
@@ -46,6 +52,34 @@ if (@file_get_contents($dst) !== $out) {
     echo "Saved $dst\n";
 }
 
+/**
+ * The @method tags of the three interfaces, by interface short name.
+ * @return array<string, list<string>>
+ */
+function rcp_command_tags(string $root): array
+{
+    $sigs = require "$root/tools/command_signatures.php";
+    $tags = ['ClientInterface' => [], 'PipelineInterface' => [], 'TransactionInterface' => []];
+    $pool = rcp_pool_only_methods();
+    $names = array_merge(rcp_command_methods($root), $pool);
+    sort($names);
+    foreach ($names as $m) {
+        [$args, $reply, $cond] = $sigs[$m] ?? ['mixed ...$arguments', 'mixed', null];
+        $tags['ClientInterface'][] = "@method $reply $m($args)";
+        if ($cond !== null) $tags['ClientInterface'][] = "@phpstan-method $cond $m($args)";
+        if (in_array($m, $pool, true)) continue;
+        $tags['PipelineInterface'][] = "@method \$this $m($args)";
+        $tags['TransactionInterface'][] = '@method ' . ($reply === 'mixed' ? 'mixed' : "\$this|$reply") . " $m($args)";
+        $tags['TransactionInterface'][] = '@phpstan-method (TCas is true ? ' . ($cond ?? $reply) . " : \$this) $m($args)";
+    }
+    foreach (array_keys($sigs) as $m) {
+        if (!in_array($m, $names, true)) {
+            throw new RuntimeException("tools/command_signatures.php has $m, which is not a command method: run php tools/gen_command_signatures.php");
+        }
+    }
+    return $tags;
+}
+
 /** Tags that only mean something to gen_stub.php (arginfo/class-entry generation, php-src's manual). */
 function rcp_gen_stub_only_tag(string $tag): bool
 {
@@ -53,39 +87,6 @@ function rcp_gen_stub_only_tag(string $tag): bool
         'undocumentable', 'strict-properties', 'not-serializable', 'cvalue', 'refcount', 'compile-time-eval',
         'frameless-function', 'implementation-alias', 'prefer-ref', 'genstubs-expose-comment-block',
         'tentative-return-type', 'alias'], true);
-}
-
-/**
- * Method names of the Redis commands __call accepts: the command table's top-level commands, except those
- * refused (RCP_ROUTE_UNSUPPORTED; for a command with subcommands: when all of them are), lowercase, plus the
- * Predis names of the compatibility layer that differ from their command (xread_v4, ...).
- * @return list<string> sorted
- */
-function rcp_command_methods(string $root): array
-{
-    $table = @file_get_contents("$root/src/commands_table.h");
-    if ($table === false || !preg_match_all('/^\s*\{"([A-Z0-9_|\-]+)",\s*-?\d+,\s*[^,]*,\s*(RCP_ROUTE_\w+),/m', $table, $m, PREG_SET_ORDER)) {
-        throw new RuntimeException('no command in src/commands_table.h');
-    }
-    $ok = [];
-    foreach ($m as [, $name, $route]) {
-        $top = strtolower(explode('|', $name)[0]);
-        $supported = $route !== 'RCP_ROUTE_UNSUPPORTED';
-        $ok[$top] = ($ok[$top] ?? false) || $supported;
-    }
-    $compat = (string) @file_get_contents("$root/src/predis_compat.c");
-    preg_match_all('/\bCMD\("([a-z0-9_]+)",\s*"([A-Z0-9 |_\-]+)"/', $compat, $cm, PREG_SET_ORDER);
-    foreach ($cm as [, $method, $command]) {
-        $top = strtolower(explode(' ', $command)[0]);
-        if ($method !== $top && ($ok[$top] ?? false)) $ok[$method] = true;
-    }
-    $names = array_keys(array_filter($ok));
-    // a PHP method name; and a command cannot hide a real method of the classes
-    $names = array_values(array_filter($names, fn($n) => preg_match('/^[a-z_][a-z0-9_]*$/', $n)
-        && !in_array($n, ['pipeline', 'execute', 'executeraw', 'stats', 'getslotmap', 'nodeforkey', 'keyslot',
-            'commandinfo', 'predisargs', 'predisreply', '__call', '__construct'], true)));
-    sort($names);
-    return $names;
 }
 
 /** @param array<string, list<string>> $extraTags class short name => lines added to its docblock */
@@ -148,13 +149,13 @@ function rcp_ide_stub(string $code, string $srcName, array $extraTags = []): str
     return $out;
 }
 
-/** The name of the class a docblock at $i documents, or null when it does not document a class. */
+/** The name of the class or interface a docblock at $i documents, or null when it documents neither. */
 function rcp_next_class(array $tokens, int $i): ?string
 {
     for ($j = $i + 1; isset($tokens[$j]); $j++) {
         $t = $tokens[$j];
         if (is_array($t) && in_array($t[0], [T_WHITESPACE, T_FINAL, T_ABSTRACT, T_READONLY], true)) continue;
-        if (!is_array($t) || $t[0] !== T_CLASS) return null;
+        if (!is_array($t) || ($t[0] !== T_CLASS && $t[0] !== T_INTERFACE)) return null;
         for ($j++; isset($tokens[$j]) && is_array($tokens[$j]) && $tokens[$j][0] === T_WHITESPACE; $j++);
         return is_array($tokens[$j] ?? null) && $tokens[$j][0] === T_STRING ? $tokens[$j][1] : null;
     }
