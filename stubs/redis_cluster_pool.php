@@ -279,6 +279,7 @@ namespace RedisClusterPool {
     {
         /**
          * Any Redis command, by name: $pool->get('k'), $pool->zadd('z', ['m' => 1.5]).
+         * @phpstan-param array<mixed> $arguments
          * @throws Exception
          */
         public function __call(string $name, array $arguments): mixed;
@@ -576,7 +577,10 @@ namespace RedisClusterPool {
      */
     interface PipelineInterface
     {
-        /** Queue a command; returns the pipeline. */
+        /**
+         * Queue a command; returns the pipeline.
+         * @phpstan-param array<mixed> $arguments
+         */
         public function __call(string $name, array $arguments): PipelineInterface;
 
         /**
@@ -1061,7 +1065,10 @@ namespace RedisClusterPool {
      */
     interface TransactionInterface
     {
-        /** Queue a command (returns the transaction), or in check-and-set mode before multi(), run it now. */
+        /**
+         * Queue a command (returns the transaction), or in check-and-set mode before multi(), run it now.
+         * @phpstan-param array<mixed> $arguments
+         */
         public function __call(string $name, array $arguments): mixed;
 
         /**

@@ -1,5 +1,5 @@
 --TEST--
-RedisClusterPool\ClientInterface: RedisClusterPool, Pipeline and Transaction implement the interfaces; test doubles implementing ClientInterface (the sample app's InMemoryClient, an anonymous class) stand in for the pool: the README's idioms (tests/package/phpstan/app, checked by PHPStan level 8) give the same results on both
+RedisClusterPool\ClientInterface: RedisClusterPool, Pipeline and Transaction implement the interfaces; test doubles implementing ClientInterface (the sample app's InMemoryClient, an anonymous class, PHPUnit mocks) stand in for the pool: the README's idioms (tests/package/phpstan/app, checked by PHPStan level 8) give the same results on both
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -7,6 +7,7 @@ redis_cluster_pool
 require_once __DIR__ . '/../cluster.inc';
 require_once __DIR__ . '/phpstan/app/readme_idioms.php';
 require_once __DIR__ . '/phpstan/app/InMemoryClient.php';
+require_once __DIR__ . '/phpstan/app/canned_stub.php';
 
 use RcpSampleApp as App;
 use RedisClusterPool\ClientInterface;
@@ -41,6 +42,22 @@ $stub = App\cannedStub(function (string $call) use (&$calls) { $calls[] = $call;
 echo "stub: ", App\cached($stub, 'k', fn() => 'unused'), " after ", implode(' ', $calls), "; anonymous: ",
     (new ReflectionClass($stub))->isAnonymous() ? 'yes' : 'no', "\n";
 
+// PHPUnit mocks of the interfaces (createMock), as a unit test writes them: tests/package/phpstan/app/
+// ClientInterfaceMockTest.php, run by PHPUnit (pinned, installed with PHPStan by install_tools.sh, cached)
+$install = (getenv('RCP_SCRATCH') ?: dirname(__DIR__, 2) . '/.scratch') . '/dev-tools';
+exec('bash ' . escapeshellarg(__DIR__ . '/phpstan/install_tools.sh') . ' ' . escapeshellarg($install) . ' 2>&1', $out, $rc);
+$so = getenv('RCP_EXT_SO');
+if ($rc !== 0 || !$so) {
+    echo "PHPUnit could not be installed (rc=$rc) or RCP_EXT_SO is not set (run the suite with scripts/test.sh):\n", implode("\n", $out), "\n";
+} else {
+    $cmd = 'cd ' . escapeshellarg(sys_get_temp_dir()) . ' && ' . escapeshellarg(PHP_BINARY) . ' -d extension=' . escapeshellarg($so)
+        . ' ' . escapeshellarg("$install/vendor/bin/phpunit") . ' --do-not-cache-result --no-progress '
+        . escapeshellarg(__DIR__ . '/phpstan/app/ClientInterfaceMockTest.php') . ' 2>&1';
+    exec($cmd, $unit, $rc);
+    $summary = preg_grep('/^(OK|FAILURES|ERRORS)/', $unit);
+    echo "PHPUnit mocks: ", $rc === 0 ? implode(' ', $summary) : "rc=$rc\n" . implode("\n", $unit), "\n";
+}
+
 // the rest of the sample app on the pool: the idioms PHPStan checked run as written
 echo "basics: ", App\basics($pool), "\n";
 echo "raw multi/exec: ", json_encode(rcp_plain(App\rawMultiExec($pool))), "\n";
@@ -65,6 +82,7 @@ double: {"cached":["computed","computed"],"pipelines":[["Status:OK","x",1],["Sta
 same results: yes
 double's commands: get,setex,get,set,get,incr,set,get,set,incr,set,incr,get,set,get,set
 stub: from the stub after get(k); anonymous: yes
+PHPUnit mocks: OK (3 tests, 5 assertions)
 basics: OK Ada ADA mget:nil,nil,nil/2 field=5 n=1 m:1.5 n:2 members:m,n count:2 deleted:0 PONG
 raw multi/exec: ["Status:OK",1]
 concrete transaction: 1

@@ -1,23 +1,26 @@
 --TEST--
-Release: PHPStan level 8 with the IDE stub finds no error in the README's idioms (tests/package/phpstan/app: pool, pipelines, transactions, check-and-set, scanAll, executeRaw, exceptions, metrics, ClientInterface and a test double) nor in the differential corpus' calls, infers the reply types written in types/, and flags every wrong call of wrong/
+Release: PHPStan level 8 with the IDE stub finds no error in the README's idioms (tests/package/phpstan/app: pool, pipelines, transactions, check-and-set, scanAll, executeRaw, exceptions, metrics, ClientInterface, test doubles and a PHPUnit mock) nor in the differential corpus' calls, infers the reply types written in types/, and flags every wrong call of wrong/
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
 <?php
 /*
- * PHPStan (pinned, installed with Composer into the scratch directory by tests/package/phpstan/install_phpstan.sh,
- * cached) runs without the extension loaded: the stub alone declares the API (scanFiles, as README says).
- * A run without network for Composer fails here: this test never skips.
+ * PHPStan (pinned, installed with Composer into the scratch directory by tests/package/phpstan/install_tools.sh,
+ * cached, with PHPUnit for the sample app's mock test) runs without the extension loaded: the stub alone
+ * declares the API (scanFiles, as README says). A run without network for Composer fails here: this test
+ * never skips.
  */
 $root = dirname(__DIR__, 2);
 $dir = __DIR__ . '/phpstan';
 $scratch = getenv('RCP_SCRATCH') ?: "$root/.scratch";
-$install = "$scratch/phpstan";
-exec('bash ' . escapeshellarg("$dir/install_phpstan.sh") . ' ' . escapeshellarg($install) . ' 2>&1', $out, $rc);
+$install = "$scratch/dev-tools";
+exec('bash ' . escapeshellarg("$dir/install_tools.sh") . ' ' . escapeshellarg($install) . ' 2>&1', $out, $rc);
 if ($rc !== 0 || !is_file("$install/vendor/bin/phpstan")) {
     echo "PHPStan could not be installed (rc=$rc):\n", implode("\n", $out), "\n";
     exit(1);
 }
+// PHPUnit's classes (the sample app's mock test) come from the install's autoloader
+$autoload = ' --autoload-file=' . escapeshellarg("$install/vendor/autoload.php");
 
 // the calls of the differential corpus (tests/predis/differential.inc), written out as code: every one is a
 // valid call, so PHPStan must accept each against the stub's signatures
@@ -39,7 +42,7 @@ foreach (rcp_corpus() as $i => [$method, $args]) {
 file_put_contents("$tmp/corpus/corpus_calls.php", $code . "}\n");
 
 $cmd = escapeshellarg(PHP_BINARY) . ' -d memory_limit=1G ' . escapeshellarg("$install/vendor/bin/phpstan")
-    . ' analyse --no-progress --error-format=json -c ' . escapeshellarg("$dir/phpstan.neon")
+    . ' analyse --no-progress --error-format=json' . $autoload . ' -c ' . escapeshellarg("$dir/phpstan.neon")
     . ' ' . implode(' ', array_map('escapeshellarg', ["$dir/app", "$dir/types", "$dir/wrong", "$tmp/corpus"]))
     . ' 2>' . escapeshellarg("$tmp/stderr");
 $json = shell_exec($cmd);

@@ -22,7 +22,6 @@ final class InMemoryClient implements ClientInterface
     /** @var list<string> the commands run, for assertions */
     public array $log = [];
 
-    /** @param array<mixed> $arguments */
     public function __call(string $name, array $arguments): mixed
     {
         $name = strtolower($name);
@@ -121,7 +120,6 @@ final class InMemoryPipeline implements PipelineInterface
     {
     }
 
-    /** @param array<mixed> $arguments */
     public function __call(string $name, array $arguments): PipelineInterface
     {
         $this->queue[] = [$name, $arguments];
@@ -149,7 +147,6 @@ final class InMemoryTransaction implements TransactionInterface
     {
     }
 
-    /** @param array<mixed> $arguments */
     public function __call(string $name, array $arguments): mixed
     {
         if ($this->cas) {
@@ -205,62 +202,3 @@ final class InMemoryTransaction implements TransactionInterface
     }
 }
 
-/**
- * A PHPUnit-style stub as an anonymous class: canned replies, every call reported to $record.
- * @param \Closure(string): void $record
- */
-function cannedStub(\Closure $record): ClientInterface
-{
-    return new class ($record) implements ClientInterface {
-        /** @param \Closure(string): void $record */
-        public function __construct(private \Closure $record)
-        {
-        }
-
-        /** @param array<mixed> $arguments */
-        public function __call(string $name, array $arguments): mixed
-        {
-            ($this->record)($name . '(' . implode(', ', array_map(fn($a) => is_scalar($a) ? (string) $a : get_debug_type($a), $arguments)) . ')');
-            return match ($name) {
-                'get' => 'from the stub',
-                'setex' => Status::get('OK'),
-                default => null,
-            };
-        }
-
-        public function executeRaw(array $arguments, mixed &$error = null): mixed
-        {
-            return null;
-        }
-
-        public function pipeline(?callable $callback = null): PipelineInterface|array
-        {
-            return $callback === null ? new InMemoryPipeline(new InMemoryClient()) : [];
-        }
-
-        public function transaction(mixed $optionsOrCallback = null, ?callable $callback = null): TransactionInterface|array|null
-        {
-            return null;
-        }
-
-        public function scanAll(?string $match = null, int $count = 0, ?string $type = null): \Iterator
-        {
-            return new \ArrayIterator([]);
-        }
-
-        public function getSlotMap(): array
-        {
-            return ['nodes' => [], 'slots' => []];
-        }
-
-        public function nodeForKey(string $key): string
-        {
-            return 'stub:0';
-        }
-
-        public function stats(): array
-        {
-            return [];
-        }
-    };
-}
