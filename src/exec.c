@@ -17,6 +17,7 @@
 #include "ext/random/php_random.h"
 #include <hiredis/hiredis.h>
 #include "rcp_exec.h"
+#include "rcp_resp_format.h"
 #include "rcp_pool.h"
 #include "rcp_reply.h"
 #include "rcp_slot.h"
@@ -139,14 +140,14 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 		argv[argc] = user; lens[argc++] = ulen;
 	}
 	argv[argc] = pass; lens[argc++] = plen;
-	len = redisFormatCommandArgv(&cmd, argc, argv, lens);
+	len = rcp_format_command(&cmd, argc, argv, lens);
 	if (len > 0) {
 		cl->setup = emalloc((size_t)len);
 		memcpy(cl->setup, cmd, (size_t)len);
 		cl->setup_len = (size_t)len;
 		cl->setup_replies = 1;
 		explicit_bzero(cmd, (size_t)len);
-		redisFreeCommand(cmd);
+		rcp_free_command(cmd);
 	}
 }
 
@@ -1317,7 +1318,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 				sub_lens[n++] = argvlen[a];
 			}
 		}
-		groups[g].cmdlen = redisFormatCommandArgv(&groups[g].cmd, n, sub_argv, sub_lens);
+		groups[g].cmdlen = rcp_format_command(&groups[g].cmd, n, sub_argv, sub_lens);
 	}
 	/* 3. one part per node, its sub-commands pipelined */
 	part_of_node = emalloc(sizeof(int32_t) * map->nnodes);
@@ -1502,7 +1503,7 @@ out:
 	if (rerr_group) efree(rerr_group);
 out_groups:
 	for (g = 0; g < ngroups; g++) {
-		if (groups[g].cmd) redisFreeCommand(groups[g].cmd);
+		if (groups[g].cmd) rcp_free_command(groups[g].cmd);
 	}
 	if (sub_argv) efree((void *)sub_argv);
 	if (sub_lens) efree(sub_lens);
@@ -1561,7 +1562,7 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 		av[i] = argv[i];
 		lens[i] = argvlen[i];
 	}
-	len = redisFormatCommandArgv(&buf, argc, av, lens);
+	len = rcp_format_command(&buf, argc, av, lens);
 	efree(av);
 	efree(lens);
 	if (len < 0) {
@@ -1572,7 +1573,7 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 	cl->cluster->noscript_fallbacks++;
 	rcp_cluster_count(cl->cluster, RCP_SC_NOSCRIPT_FALLBACKS);
 	st = rcp_exec_at(cl, target, buf, (size_t)len, ro ? "EVAL_RO" : "EVAL", reply, err);
-	redisFreeCommand(buf);
+	rcp_free_command(buf);
 	return st;
 }
 
@@ -1691,12 +1692,12 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 	}
 	snprintf(t.host, sizeof(t.host), "%s", host);
 	t.port = port;
-	len = redisFormatCommandArgv(&buf, argc, (const char **)argv, argvlen);
+	len = rcp_format_command(&buf, argc, (const char **)argv, argvlen);
 	if (len < 0) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: cannot encode the command", name);
 	}
 	st = rcp_exec_at(cl, t, buf, (size_t)len, name, reply, err);
-	redisFreeCommand(buf);
+	rcp_free_command(buf);
 	return st;
 }
 
@@ -1779,13 +1780,13 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
 		return st;
 	}
-	len = redisFormatCommandArgv(&buf, argc, (const char **)argv, argvlen);
+	len = rcp_format_command(&buf, argc, (const char **)argv, argvlen);
 	if (len < 0) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: cannot encode the command", cmd->name);
 	}
 	if (nkeys == 0 && (cmd->route == RCP_ROUTE_ALL_PRIMARIES || cmd->route == RCP_ROUTE_ALL_NODES)) {
 		st = rcp_exec_fanout(cl, cmd, buf, (size_t)len, reply, err);
-		redisFreeCommand(buf);
+		rcp_free_command(buf);
 		return st;
 	}
 	{
@@ -1795,7 +1796,7 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 		if (slot >= 0) {
 			idx = map->slots[slot];
 			if (idx == RCP_NO_NODE) {
-				redisFreeCommand(buf);
+				rcp_free_command(buf);
 				rcp_want_refresh(cl->cluster);
 				return rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node "
 					"(CLUSTERDOWN: the cluster does not cover all slots)", cmd->name, slot);
@@ -1816,12 +1817,12 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 		target.read = (cmd->flags & RCP_CMD_READONLY) != 0;
 		if (slot >= 0 && rcp_is_policy_read(cl, cmd)) {
 			st = rcp_exec_read(cl, idx, buf, (size_t)len, cmd->name, reply, err);
-			redisFreeCommand(buf);
+			rcp_free_command(buf);
 			return st;
 		}
 	}
 	st = rcp_exec_at(cl, target, buf, (size_t)len, cmd->name, reply, err);
-	redisFreeCommand(buf);
+	rcp_free_command(buf);
 	if (st == RCP_OK && rcp_noscript_recoverable(cmd, argc, argv, argvlen, reply)) {
 		st = rcp_noscript_fallback(cl, cmd, argc, argv, argvlen, target, reply, err);
 	}
@@ -1941,9 +1942,9 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 			parts[pi].conn = rcp_client_conn_ro(cl, map->nodes[target[i]].host, map->nodes[target[i]].port,
 				map->nodes[target[i]].replica != 0);
 		}
-		len = redisFormatCommandArgv(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
+		len = rcp_format_command(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
 		smart_str_appendl(&bufs[pi], buf, (size_t)len);
-		redisFreeCommand(buf);
+		rcp_free_command(buf);
 		reply_idx[i] = parts[pi].nreplies++;
 	}
 	/* 2. one round trip for all nodes */
@@ -2169,7 +2170,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
 		return st;
 	}
-	len = redisFormatCommandArgv(&buf, argc, (const char **)argv, argvlen);
+	len = rcp_format_command(&buf, argc, (const char **)argv, argvlen);
 	if (len < 0) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "WATCH: cannot encode the command");
 	}
@@ -2214,7 +2215,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 		rcp_client_conn(cl, w->host, w->port)->watching = true;
 		break;
 	}
-	redisFreeCommand(buf);
+	rcp_free_command(buf);
 	return st;
 }
 
@@ -2281,10 +2282,10 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	}
 	for (i = 0; i < n; i++) {
 		char *buf;
-		int len = redisFormatCommandArgv(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
+		int len = rcp_format_command(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
 		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
 		smart_str_appendl(&body, buf, (size_t)len);
-		redisFreeCommand(buf);
+		rcp_free_command(buf);
 	}
 	smart_str_appendl(&body, exec, sizeof(exec) - 1);
 	smart_str_0(&body);
