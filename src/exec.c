@@ -215,7 +215,7 @@ static rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t p
 {
 	rcp_client_setinfo(cl);
 	if (!ro) {
-		return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->setup, cl->setup_len, cl->setup_replies);
+		return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->tls, cl->setup, cl->setup_len, cl->setup_replies);
 	}
 	if (!cl->ro_setup) {
 		cl->ro_setup_len = cl->setup_len + sizeof(rcp_readonly_cmd) - 1;
@@ -228,7 +228,7 @@ static rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t p
 		memcpy(cl->ro_cred + cl->cred_len, "\0ro", 3);
 		cl->ro_cred_len = cl->cred_len + 3;
 	}
-	return rcp_pool_get(host, port, cl->ro_cred, cl->ro_cred_len, cl->ro_setup, cl->ro_setup_len,
+	return rcp_pool_get(host, port, cl->ro_cred, cl->ro_cred_len, cl->tls, cl->ro_setup, cl->ro_setup_len,
 		cl->setup_replies + 1);
 }
 
@@ -407,7 +407,8 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 		return err->code;
 	}
 	map = malloc(sizeof(*map));
-	st = shards ? rcp_map_from_shards_reply(reply, host, map, err) : rcp_map_from_slots_reply(reply, host, map, err);
+	st = shards ? rcp_map_from_shards_reply(reply, host, cl->tls != NULL, map, err)
+		: rcp_map_from_slots_reply(reply, host, map, err);
 	zval_ptr_dtor(reply);
 	if (st != RCP_OK) {
 		free(map);
