@@ -79,12 +79,13 @@ static uint64_t rcp_tls_now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-/* OpenSSL's reason for the last error in the queue (never data: OpenSSL does not put secrets there), then an
- * empty queue. */
+/* OpenSSL's reason for the first error in the queue, the cause (the later ones say what gave up because of
+ * it), never data: OpenSSL does not put secrets there. Then an empty queue. */
 static void rcp_tls_errstr(char *buf, size_t cap, unsigned long *code)
 {
-	unsigned long e = ERR_peek_last_error();
-	const char *r = e ? ERR_reason_error_string(e) : NULL;
+	unsigned long e = ERR_peek_error();
+	/* a system error (a file that does not open) has no reason string of its own: errno's */
+	const char *r = !e ? NULL : ERR_SYSTEM_ERROR(e) ? strerror(ERR_GET_REASON(e)) : ERR_reason_error_string(e);
 
 	if (code) {
 		*code = e;
@@ -214,10 +215,16 @@ static SSL_CTX *rcp_tls_ctx_build(const rcp_tls_opts *o, rcp_err *err)
 			goto fail;
 		}
 		if (SSL_CTX_use_PrivateKey_file(ctx, key, SSL_FILETYPE_PEM) != 1) {
-			rcp_tls_errstr(why, sizeof(why), NULL);
+			unsigned long code;
+			bool mismatch;
+
+			rcp_tls_errstr(why, sizeof(why), &code);
+			mismatch = ERR_GET_LIB(code) == ERR_LIB_X509 && ERR_GET_REASON(code) == X509_R_KEY_VALUES_MISMATCH;
 			rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Option \"parameters.ssl.%s\": cannot load the private key from '%.200s' (%s%s)",
 				o->local_pk ? "local_pk" : "local_cert", key, why,
-				o->passphrase ? "; is parameters.ssl.passphrase right?" : "; is it encrypted? then give parameters.ssl.passphrase");
+				mismatch ? ": it is not the key of the certificate in parameters.ssl.local_cert"
+					: o->passphrase ? "; is parameters.ssl.passphrase right?"
+					: "; is it encrypted? then give parameters.ssl.passphrase");
 			goto fail;
 		}
 		if (SSL_CTX_check_private_key(ctx) != 1) {
