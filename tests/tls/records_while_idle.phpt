@@ -16,7 +16,7 @@ $fake = rcp_fake_start(function (array $argv, array $ctx) {
     if ($cmd === 'GET' && str_starts_with($argv[1], 'stray:')) return [rcp_resp_encode("v:$argv[1]"), 100000, "+STRAY\r\n"];
     return rcp_fake_default($argv, $ctx);
 }, 1, 60.0, ['local_cert' => rcp_tls_cert('server.crt'), 'local_pk' => rcp_tls_cert('server.key')]);
-$p = new RedisClusterPool(['tls://' . $fake['addrs'][0]], ['parameters' => ['ssl' => rcp_tls_ssl(), 'read_write_timeout' => 2]]);
+$p = new RedisClusterPool(['tls://' . $fake['addrs'][0]], ['parameters' => ['ssl' => rcp_tls_ssl(), 'read_write_timeout' => 20, 'timeout' => 20]]);
 $c = fn() => $p->stats()['connections'];
 echo $p->get('a'), "\n";
 $s0 = $c();
