@@ -175,21 +175,27 @@ make_certs() {
     exec 2>>openssl.log >>openssl.log
     newkey() { openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$1.key"; }
     ca() { newkey "$1" && openssl req -x509 -new -key "$1.key" -out "$1.crt" -days 3650 -subj "/CN=$2"; }
-    # sign NAME SUBJECT DAYS EXTENSIONS...: NAME.crt signed by ca.crt
+    # sign NAME SUBJECT DAYS EXTENSIONS...: NAME.crt signed by ca.crt; DAYS "expired": valid one day in 2020
     sign() {
-      local n=$1 subj=$2 days=$3
+      local n=$1 subj=$2 days=$3 validity
       shift 3
+      if [[ $days != expired ]]; then
+        validity=(-days "$days")
+      elif openssl x509 -help 2>&1 | grep -q -- -not_after; then
+        validity=(-not_before 20200101000000Z -not_after 20200102000000Z)   # OpenSSL 3.4+
+      else
+        validity=(-days -1)   # OpenSSL 3.0-3.3: notAfter a day before notBefore (3.4+ refuses this)
+      fi
       newkey "$n" && openssl req -new -key "$n.key" -out "$n.csr" -subj "$subj" &&
         printf '%s\n' "$@" >"$n.ext" &&
-        openssl x509 -req -in "$n.csr" -CA ca.crt -CAkey ca.key -CAcreateserial -out "$n.crt" -days "$days" \
+        openssl x509 -req -in "$n.csr" -CA ca.crt -CAkey ca.key -CAcreateserial -out "$n.crt" "${validity[@]}" \
           -extfile "$n.ext" && rm -f "$n.csr" "$n.ext"
     }
     ca ca "redis_cluster_pool test CA" &&
       ca other-ca "redis_cluster_pool other CA" &&
       sign server "/CN=localhost" 3650 "subjectAltName=IP:127.0.0.1,DNS:localhost" &&
       sign client "/CN=rcp-test-client" 3650 "extendedKeyUsage=clientAuth" &&
-      # a negative validity: notAfter one day before notBefore (now), so the certificate is already expired
-      sign expired "/CN=localhost" -1 "subjectAltName=IP:127.0.0.1,DNS:localhost" &&
+      sign expired "/CN=localhost" expired "subjectAltName=IP:127.0.0.1,DNS:localhost" &&
       sign wrongname "/CN=wrong.example" 3650 "subjectAltName=DNS:wrong.example" &&
       echo "rcp test passphrase" >client-enc.pass &&
       openssl pkey -in client.key -aes256 -passout file:client-enc.pass -out client-enc.key &&

@@ -9,7 +9,7 @@ posix
 require __DIR__ . '/tls.inc';
 $seed = rcp_primaries()[0];
 $t = fn(callable $f) => print(rcp_tls_throws($f) . "\n");
-$get = fn(array $ssl, array $seeds = null) => function () use ($ssl, $seeds, $seed) {
+$get = fn(array $ssl, ?array $seeds = null) => function () use ($ssl, $seeds, $seed) {
     (new RedisClusterPool($seeds ?? ["tls://$seed"], ['parameters' => ['ssl' => $ssl, 'timeout' => 2]]))->get('x');
 };
 echo "-- unknown CA (the cluster's certificate, another CA trusted)\n";
