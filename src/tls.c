@@ -17,8 +17,9 @@
  *    allow_self_signed), and never falls back to plaintext: the connection fails.
  *
  * Sessions: every session a server gives us (TLS 1.3 tickets arrive after the handshake, read with the first
- * reply) is kept per configuration and node, and offered when a new connection to that node is opened, so a
- * reconnect costs an abbreviated handshake.
+ * reply) is kept per configuration and node, in this process and, serialized, in the shared segment
+ * (rcp_shm_tls_session_*), and offered when a new connection to that node is opened: a reconnect, or the first
+ * connection of a worker that never talked to the node, costs an abbreviated handshake.
  */
 #include <arpa/inet.h>
 #include <string.h>
@@ -31,6 +32,7 @@
 
 #include "php.h"
 #include "rcp_tls.h"
+#include "rcp_shm.h"
 
 rcp_tls_stats rcp_tls_counters;
 
@@ -493,10 +495,18 @@ static void rcp_tls_fail_msg(rcp_tls_conn *tc, char *msg, size_t cap)
 
 /* ---- sessions ------------------------------------------------------------------------------------------ */
 
+/* The shared segment's key of a node's session under a configuration. */
+static uint64_t rcp_tls_session_key(rcp_tls_conn *tc)
+{
+	return rcp_fnv(tc->cfg->hash, tc->node, strlen(tc->node));
+}
+
 static int rcp_tls_new_session_cb(SSL *ssl, SSL_SESSION *sess)
 {
 	rcp_tls_conn *tc = rcp_tls_conn_of(ssl);
 	SSL_SESSION *old;
+	unsigned char *der = NULL;
+	int len;
 
 	if (!tc || !SSL_SESSION_is_resumable(sess)) {
 		return 0;
@@ -506,7 +516,40 @@ static int rcp_tls_new_session_cb(SSL *ssl, SSL_SESSION *sess)
 		SSL_SESSION_free(old);
 	}
 	zend_hash_str_update_ptr(&tc->cfg->sessions, tc->node, strlen(tc->node), sess);
+	/* for the other workers: serialized here, out of the segment, then copied in */
+	if ((len = i2d_SSL_SESSION(sess, &der)) > 0) {
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		rcp_shm_tls_session_put(rcp_tls_session_key(tc), der, (size_t)len,
+			(uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
+	}
+	OPENSSL_free(der);
+	ERR_clear_error();
 	return 1; /* we keep the reference OpenSSL gave us */
+}
+
+/* The session to offer to a new connection: this process' own, else one another worker put in the segment. */
+static SSL_SESSION *rcp_tls_session_find(rcp_tls_conn *tc)
+{
+	SSL_SESSION *sess = zend_hash_str_find_ptr(&tc->cfg->sessions, tc->node, strlen(tc->node));
+	unsigned char der[RCP_SHM_TLS_SESSION_MAX];
+	const unsigned char *p = der;
+	size_t len;
+
+	if (sess) {
+		return sess;
+	}
+	len = rcp_shm_tls_session_get(rcp_tls_session_key(tc), der, sizeof(der));
+	if (len == 0 || !(sess = d2i_SSL_SESSION(NULL, &p, (long)len))) {
+		ERR_clear_error();
+		return NULL;
+	}
+	if (!SSL_SESSION_is_resumable(sess)) {
+		SSL_SESSION_free(sess);
+		return NULL;
+	}
+	zend_hash_str_update_ptr(&tc->cfg->sessions, tc->node, strlen(tc->node), sess);
+	return sess;
 }
 
 /* ---- connections --------------------------------------------------------------------------------------- */
@@ -555,8 +598,7 @@ rcp_tls_conn *rcp_tls_conn_new(rcp_tls *t, const char *host, int port)
 	if (t->sni && !is_ip) {
 		SSL_set_tlsext_host_name(tc->ssl, name);
 	}
-	sess = zend_hash_str_find_ptr(&t->sessions, tc->node, strlen(tc->node));
-	if (sess) {
+	if ((sess = rcp_tls_session_find(tc)) != NULL) {
 		SSL_set_session(tc->ssl, sess);
 	}
 	ERR_clear_error();
