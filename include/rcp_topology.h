@@ -64,6 +64,7 @@ typedef struct rcp_cluster {
 	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
 	uint64_t noscript_fallbacks;      /* EVALSHA answered NOSCRIPT, re-sent as EVAL with the known body */
 	uint64_t read_retries;            /* policy reads re-sent to another node after a connection failure */
+	uint64_t readonly_seen;           /* writes answered READONLY by a demoted primary (re-routed after a refresh) */
 	/* the command table learned from the server's COMMAND (NULL: not yet, or it failed: the built-in table) */
 	struct rcp_cmdtab *cmds;          /* process copy (of the shared one, when shared) */
 	uint64_t cmds_retry_ms;           /* after a failure: not asked again before this */

@@ -1083,6 +1083,7 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
 	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);
 	add_assoc_long(&cl, "read_retries", (zend_long)cc->read_retries);
+	add_assoc_long(&cl, "readonly_redirects", (zend_long)cc->readonly_seen);
 	{
 		/* where command routing comes from: the servers' own table (COMMAND), or the built-in one */
 		zval cmds;

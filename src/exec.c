@@ -6,6 +6,7 @@
  *                                  +---- MOVED: patch slot, retry ------+  (refresh requested, rate-limited)
  *                                  +---- ASK: ASKING + command on target (no map change)
  *                                  +---- TRYAGAIN / CLUSTERDOWN: back off, under the command's deadline
+ *                                  +---- READONLY from a "primary": it was demoted (failover): refresh, re-route
  *
  * A write is re-sent only when it is certain nothing reached the server: the connection failed before any
  * byte was written (a pooled socket found dead at first write). Every loop is bounded by
@@ -30,6 +31,8 @@ typedef struct {
 	uint16_t port;
 	bool ro;                  /* a replica read: the connection with READONLY */
 	bool read;                /* a read-only command: safe to send again after its connection was reset */
+	bool has_slot;            /* slot is the keys' slot: a demoted primary (READONLY) can be routed around */
+	uint16_t slot;
 } rcp_target;
 
 /* A MOVED, a connection failure or an uncovered slot asks for a full refresh (rate-limited, single flight). */
@@ -672,6 +675,14 @@ static bool rcp_is_error(zval *z, const char *prefix, size_t plen)
 	return ZSTR_LEN(m) >= plen && !memcmp(ZSTR_VAL(m), prefix, plen);
 }
 
+/* A reply of a batch (split part, pipeline) that is re-run alone through rcp_exec_at(): a redirect (MOVED, ASK),
+ * TRYAGAIN, or READONLY from a demoted primary. */
+static bool rcp_is_rerouted(zval *r)
+{
+	return rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8) ||
+		rcp_is_error(r, "READONLY ", 9);
+}
+
 /*
  * MOVED: the server names the slot's owner, which is authoritative for that slot. When the owner is a
  * primary we already know, patching the slot is all that is needed (a reshard between known primaries
@@ -707,6 +718,36 @@ static void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t)
 	if (!known) {
 		rcp_want_refresh(cc);
 	}
+}
+
+/*
+ * A write answered "-READONLY You can't write against a read only replica" by the node the map calls the slot's
+ * primary: that node was demoted (a failover, a managed service replacing a primary) and the map is stale. The
+ * error means the command was refused, not applied, so it may be sent again: ask for a refresh now (single flight:
+ * the lease holder refreshes, the others pick its map up from the segment) and return the slot's primary in the
+ * map we have then, in *t. False when the map still names the same node: the caller backs off and asks again,
+ * within the command's deadline.
+ */
+static bool rcp_reroute_demoted(rcp_client *cl, rcp_target *t)
+{
+	rcp_cluster *cc = cl->cluster;
+	rcp_err ignored = {0};
+	uint16_t idx;
+
+	rcp_want_refresh(cc);
+	if (cc->shared) {
+		rcp_shared_refresh(cl, false, &ignored);
+		rcp_cluster_sync(cc);
+	} else if (rcp_now_ms() - cc->last_refresh_ms >= cl->refresh_min_interval_ms) {
+		rcp_client_refresh(cl, &ignored);
+	}
+	if (!cc->map || (idx = cc->map->slots[t->slot]) == RCP_NO_NODE ||
+	    (cc->map->nodes[idx].port == t->port && !strcmp(cc->map->nodes[idx].host, t->host))) {
+		return false;
+	}
+	memcpy(t->host, cc->map->nodes[idx].host, RCP_HOST_MAX);
+	t->port = cc->map->nodes[idx].port;
+	return true;
 }
 
 /* Wait *ms, then double it up to 200 ms: the pause between retries of TRYAGAIN, CLUSTERDOWN and redirects
@@ -802,6 +843,26 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 				ZVAL_UNDEF(reply);
 				rcp_backoff(&backoff_ms);
 				continue;
+			}
+		}
+		if (!target.ro && rcp_is_error(reply, "READONLY ", 9)) {
+			/* a primary of our map that is a replica now: never applied, so sent again to the slot's new primary */
+			cl->cluster->readonly_seen++;
+			rcp_want_refresh(cl->cluster);
+			if (target.has_slot) {
+				/* wait for a map that names another primary (the refresh is single flight and rate-limited):
+				 * sending the write to the demoted node again would only be refused again */
+				rcp_target next = target;
+				bool moved;
+				while (!(moved = rcp_reroute_demoted(cl, &next)) && rcp_now_ms() + backoff_ms < deadline && hops++ < 16) {
+					rcp_backoff(&backoff_ms);
+				}
+				if (moved) {
+					target = next;
+					zval_ptr_dtor(reply);
+					ZVAL_UNDEF(reply);
+					continue;
+				}
 			}
 		}
 		return RCP_OK;
@@ -1034,6 +1095,13 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
 		}
 	}
 	if (st == RCP_OK) {
+		for (i = 0; i < n; i++) {
+			if (!all && rcp_is_error(&replies[i], "READONLY ", 9)) {
+				/* a primary of our map was demoted: the map is stale (nothing to re-route: every primary) */
+				cl->cluster->readonly_seen++;
+				rcp_want_refresh(cl->cluster);
+			}
+		}
 		rcp_merge_replies(cmd, parts, n, reply);
 		for (i = 0; i < n; i++) {
 			if (Z_TYPE(replies[i]) == IS_OBJECT && Z_OBJCE(replies[i]) == rcp_ce_error && parts[i].conn) {
@@ -1358,14 +1426,15 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			map = cl->cluster->map;
 			continue;
 		}
-		if (!gerr[g] &&
-		    (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8))) {
+		if (!gerr[g] && rcp_is_rerouted(r)) {
 			rcp_target t = {0};
 			zval again;
 			memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
 			t.port = map->nodes[groups[g].node].port;
 			t.ro = map->nodes[groups[g].node].replica != 0;
 			t.read = (cmd->flags & RCP_CMD_READONLY) != 0;
+			t.has_slot = true;
+			t.slot = (uint16_t)groups[g].slot;
 			zval_ptr_dtor(r);
 			ZVAL_UNDEF(r);
 			rerr = erealloc(rerr, sizeof(rcp_err) * (nrerr + 1)); /* rare: a redirected part that then failed */
@@ -1760,6 +1829,8 @@ rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *co
 		memcpy(target.host, map->nodes[idx].host, RCP_HOST_MAX);
 		target.port = map->nodes[idx].port;
 		target.read = (cmd->flags & RCP_CMD_READONLY) != 0;
+		target.has_slot = slot >= 0;
+		target.slot = slot >= 0 ? (uint16_t)slot : 0;
 		if (slot >= 0 && rcp_is_policy_read(cl, cmd)) {
 			st = rcp_exec_read(cl, idx, buf, (size_t)len, cmd->name, reply, err);
 			redisFreeCommand(buf);
@@ -1941,8 +2012,7 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 	for (i = 0; i < n && first_fail == RCP_OK; i++) {
 		zval *r = &cmds[i].reply;
 		/* (a NOSCRIPT whose body is known is re-run too: rcp_exec falls back to EVAL) */
-		bool redirected = target[i] >= 0 && (rerun[i] || rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) ||
-			rcp_is_error(r, "TRYAGAIN", 8) ||
+		bool redirected = target[i] >= 0 && (rerun[i] || rcp_is_rerouted(r) ||
 			rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r));
 		if (target[i] >= 0 && !redirected) {
 			continue;
