@@ -112,8 +112,8 @@ bool rcp_shm_auth_get(uint64_t key_hash, uint64_t now_ms, char *etype, size_t el
  * never wait. put() copies at most RCP_SHM_TLS_SESSION_MAX bytes (a larger session is not shared); get() copies
  * the session into buf and returns its length, 0 when there is none for key.
  */
-#define RCP_SHM_TLS_SLOTS 64
-#define RCP_SHM_TLS_SESSION_MAX 4096
+#define RCP_SHM_TLS_SLOTS 32
+#define RCP_SHM_TLS_SESSION_MAX 3072
 #define RCP_SHM_TLS_BUSY_MS 1000
 bool rcp_shm_tls_session_put(uint64_t key, const void *der, size_t len, uint64_t now_ms);
 size_t rcp_shm_tls_session_get(uint64_t key, void *buf, size_t cap);
