@@ -15,8 +15,11 @@
 #   RCP_TEST_REPLICAS     the replicas, comma-separated
 #   RCP_TEST_CLUSTER_DIR  DIR (absolute)
 #   RCP_TEST_SERVER       redis or valkey
-#   RCP_TEST_TLS          1 for a TLS cluster (RCP_TLS=1), else 0
+#   RCP_TEST_TLS          1 for a TLS cluster (RCP_TLS=1), 2 for TLS on the client port only (RCP_TLS=client),
+#                         else 0
 #   RCP_TEST_TLS_DIR      (TLS only) DIR/tls, the certificates (below)
+#   RCP_TEST_TLS_SEEDS    (RCP_TLS=client only) 127.0.0.1:tls-port of every node, in RCP_TEST_SEEDS' order (the
+#                         other variables give the plaintext ports)
 # Every node loads the test module tests/modules/rcp_testmod.c (module commands, built into DIR at start).
 # Node N lives in DIR/node-PORT/ with redis.conf (restart a killed node with
 # `redis-server DIR/node-PORT/redis.conf`), redis.pid, redis.log and nodes.conf.
@@ -26,7 +29,9 @@
 #              RCP_NODE_TIMEOUT (cluster-node-timeout in ms, default 3000),
 #              RCP_CLUSTER_WAIT (seconds to wait for a healthy cluster, default 60),
 #              RCP_TLS=1 (start: a TLS cluster: every node has `port 0` and a `tls-port`, `tls-cluster yes`,
-#              `tls-replication yes`, `tls-auth-clients optional`; the other commands see it from DIR/tls).
+#              `tls-replication yes`, `tls-auth-clients optional`; the other commands see it from DIR/tls);
+#              RCP_TLS=client (start: TLS on the client port only: a plaintext `port` and a `tls-port` 6 above
+#              it, `tls-cluster no`: the bus and replication in plaintext, as many managed services run).
 #
 # TLS certificates (made with `openssl` into DIR/tls at start, EC P-256, valid 10 years unless said):
 #   ca.crt ca.key              the CA every node trusts and presents its certificate from
@@ -53,16 +58,17 @@ case $server in redis|valkey) ;; *) rcp_die "cluster.sh: RCP_SERVER must be redi
 server_bin=$server-server
 cli=$server-cli
 
-# TLS: RCP_TLS=1 for `start`, else whether DIR's cluster was started so (DIR/tls/ca.crt)
+# TLS: 0 none, 1 TLS only, 2 TLS on the client port only; RCP_TLS for `start`, else how DIR's cluster was
+# started (DIR/tls/mode)
 tls=0
 if [[ $cmd == start ]]; then
-  [[ ${RCP_TLS:-0} == 1 ]] && tls=1
-elif [[ -f $dir/tls/ca.crt ]]; then
-  tls=1
+  case ${RCP_TLS:-0} in 0) ;; 1) tls=1 ;; client) tls=2 ;; *) rcp_die "cluster.sh: RCP_TLS must be 1 or client" ;; esac
+elif [[ -f $dir/tls/mode ]]; then
+  tls=$(cat "$dir/tls/mode")
 fi
-# the server's cli, over TLS when the cluster speaks TLS (every call of this script goes through it)
+# the server's cli, over TLS when the nodes speak TLS only (every call of this script goes through it)
 rcli() {
-  if ((tls)); then
+  if ((tls == 1)); then
     "$cli" --tls --cacert "$dir/tls/ca.crt" --cert "$dir/tls/client.crt" --key "$dir/tls/client.key" "$@"
   else
     "$cli" "$@"
@@ -104,23 +110,23 @@ stop_nodes() {
   for pid in "${pids[@]}"; do rcp_wait_gone "$pid" 20 || echo "cluster.sh: pid $pid survived SIGKILL" >&2; done
 }
 
-# Six consecutive ports such that neither a port nor its cluster bus port (port + 10000) is in use. Both
+# N consecutive ports (default 6) such that neither a port nor its cluster bus port (port + 10000) is in use. Both
 # stay below the kernel's ephemeral range (ip_local_port_range, usually from 32768), where the local ports of
 # outgoing connections and TIME_WAIT sockets (thousands during tests and benchmarks) would collide with a
 # listener now and then.
 pick_ports() {
-  local try base busy p ok low span
+  local try base busy p ok low span n=${1:-6}
   low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
-  span=$((low - 10000 - 6 - 10000))   # bases 10000 .. low-10006
+  span=$((low - 10000 - n - 10000))   # bases 10000 .. low-10000-N
   ((span > 1000)) || span=1000
   for try in $(seq 1 100); do
     base=$((10000 + (RANDOM * 32768 + RANDOM + try) % span))
     busy=$( (rcp_listening_ports; ss -Htan 2>/dev/null | awk '{ n = split($4, a, ":"); print a[n] }') | sort -un)
     ok=1
-    for p in $(seq "$base" $((base + 5))); do
+    for p in $(seq "$base" $((base + n - 1))); do
       if grep -qx -e "$p" -e $((p + 10000)) <<<"$busy"; then ok=0; break; fi
     done
-    if ((ok)); then seq "$base" $((base + 5)); return 0; fi
+    if ((ok)); then seq "$base" $((base + n - 1)); return 0; fi
   done
   return 1
 }
@@ -216,16 +222,17 @@ start_node() {
   mkdir -p "$nd"
   echo "$p" >"$nd/port"
   if ((tls)); then
-    # TLS only: no plaintext port; the cluster bus and replication over TLS too
+    # 1: TLS only, no plaintext port, the cluster bus and replication over TLS too; 2: TLS on a client port of
+    # its own (p + 6), the plaintext port, the bus and replication as without TLS
     cat >"$nd/redis.conf" <<CONF
-port 0
-tls-port $p
+port $( ((tls == 1)) && echo 0 || echo "$p")
+tls-port $( ((tls == 1)) && echo "$p" || echo $((p + 6)))
 tls-cert-file $(rq "$dir/tls/server.crt")
 tls-key-file $(rq "$dir/tls/server.key")
 tls-ca-cert-file $(rq "$dir/tls/ca.crt")
 tls-auth-clients optional
-tls-cluster yes
-tls-replication yes
+tls-cluster $( ((tls == 1)) && echo yes || echo no)
+tls-replication $( ((tls == 1)) && echo yes || echo no)
 CONF
   else
     echo "port $p" >"$nd/redis.conf"
@@ -255,8 +262,10 @@ CONF
 start_nodes() {
   local attempt p up
   for attempt in 1 2 3 4 5; do
-    mapfile -t ports < <(pick_ports) || true
-    ((${#ports[@]} == 6)) || rcp_die "cluster.sh: found no 6 free consecutive ports"
+    # TLS on the client port only: 12 ports, the nodes' plaintext ports and their TLS ports 6 above
+    mapfile -t ports < <(pick_ports $( ((tls == 2)) && echo 12 || echo 6)) || true
+    ((${#ports[@]} >= 6)) || rcp_die "cluster.sh: found no 6 free consecutive ports"
+    ports=("${ports[@]:0:6}")
     for p in "${ports[@]}"; do start_node "$p"; done
     up=0
     for _ in $(seq 1 300); do   # up to 15 s for the 6 nodes to answer PING in their own directory
@@ -293,7 +302,7 @@ start)
   dir=$(cd "$dir" && pwd)
   if [[ -n $(compgen -G "$dir/node-*") ]]; then rcp_die "cluster.sh: $dir already holds a cluster (stop it first)"; fi
   echo "$server" >"$dir/server"
-  if ((tls)); then make_certs "$dir/tls"; fi
+  if ((tls)); then make_certs "$dir/tls" && echo "$tls" >"$dir/tls/mode"; fi
   # the test module every node loads (built here, for the server and compiler of this platform)
   "${CC:-cc}" -O2 -shared -fPIC -o "$dir/rcp_testmod.so" "$(dirname "$0")/../modules/rcp_testmod.c" \
     || rcp_die "cluster.sh: cannot build the test module tests/modules/rcp_testmod.c (a C compiler is needed)"
@@ -350,10 +359,15 @@ start)
     assign RCP_TEST_SERVER "$server"
     assign RCP_TEST_TLS "$tls"
     if ((tls)); then assign RCP_TEST_TLS_DIR "$dir/tls"; fi
+    if ((tls == 2)); then
+      tlsn=()
+      for a in "${prim[@]}" "${repl[@]}"; do tlsn+=("127.0.0.1:$((${a##*:} + 6))"); done
+      assign RCP_TEST_TLS_SEEDS "$(join "${tlsn[@]}")"
+    fi
   } >"$dir/env.tmp"
   mv "$dir/env.tmp" "$dir/env"
   started_ok=1
-  echo "cluster.sh: $server $( ((tls)) && echo "TLS ")cluster up on ports ${ports[*]} in $((SECONDS - t0)) s" >&2
+  echo "cluster.sh: $server $( ((tls == 1)) && echo "TLS ")$( ((tls == 2)) && echo "client-TLS ")cluster up on ports ${ports[*]} in $((SECONDS - t0)) s" >&2
   cat "$dir/env"
   ;;
 stop)
