@@ -89,8 +89,8 @@ rcp_status rcp_map_from_slots_reply(zval *reply, const char *from_host, rcp_map 
 
 /* The same from a CLUSTER SHARDS reply (Redis 7.0+): also node health, hostnames and TLS ports, and the nodes of
  * shards that serve no slot yet. tls: the client connects over TLS, so a node's port is its tls-port when it has
- * one (CLUSTER SLOTS and MOVED already give the port matching the asking connection: Redis 7.2+ by the
- * connection's type, 7.0 by tls-cluster). */
+ * one (CLUSTER SLOTS and MOVED already give the port matching the asking connection: Redis 8.0 and Valkey 8.1 by
+ * the connection's type, 7.0 by tls-cluster; see tests/tls/client_port_only.phpt). */
 rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, bool tls, rcp_map *map, rcp_err *err);
 
 /* In a flat [key, value, key, value, ...] array (a RESP2 map), the value of key; NULL when absent or arr is not
