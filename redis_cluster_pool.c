@@ -22,6 +22,8 @@
 #include "rcp_exec.h"
 #include "rcp_scripts.h"
 #include "rcp_session.h"
+#include "rcp_metrics.h"
+#include <hiredis/hiredis.h>
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
 
@@ -78,6 +80,8 @@ PHP_INI_BEGIN()
 		shm_size, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.shm_clusters", "8", PHP_INI_SYSTEM, rcp_ini_nonneg,
 		shm_clusters, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_BOOLEAN("redis_cluster_pool.metrics", "1", PHP_INI_SYSTEM, OnUpdateBool,
+		metrics, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.tls_cafile", "", PHP_INI_ALL, OnUpdateString,
 		tls_cafile, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 PHP_INI_END()
@@ -106,6 +110,8 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 			return FAILURE;
 		}
 	}
+
+	rcp_metrics_on = RCP_G(metrics);
 
 	rcp_ce_pool = register_class_RedisClusterPool();
 	rcp_ce_exception = register_class_RedisClusterPool_Exception(zend_ce_exception);
@@ -182,6 +188,29 @@ PHP_MINFO_FUNCTION(redis_cluster_pool)
 			php_info_print_table_row(2, "Shared segment", buf);
 			snprintf(buf, sizeof(buf), "%u of %u", si.clusters_used, si.clusters_max);
 			php_info_print_table_row(2, "Clusters in the shared segment", buf);
+		}
+	}
+	{
+		char v[64];
+		snprintf(v, sizeof(v), "%d.%d.%d", HIREDIS_MAJOR, HIREDIS_MINOR, HIREDIS_PATCH);
+		php_info_print_table_row(2, "hiredis (built with)", v);
+		php_info_print_table_row(2, "libuv (running)", uv_version_string());
+		php_info_print_table_row(2, "Pool-wide metrics", rcp_metrics_on ? "on (RedisClusterPool::poolStats(), ::metrics())" : "off");
+	}
+	{
+		const char *key;
+		size_t keylen;
+		rcp_shm_cluster *sc;
+		for (uint32_t i = 0; (sc = rcp_shm_cluster_at(i, &key, &keylen)); i++) {
+			/* the seeds and the user name (the key holds no password) */
+			const char *nul = memchr(key, '\0', keylen);
+			char name[64], val[1200];
+			snprintf(name, sizeof(name), "Cluster %u", i + 1);
+			snprintf(val, sizeof(val), "%.*s%s%.*s, slot map generation %llu", nul ? (int)(nul - key) : (int)keylen, key,
+				nul && (size_t)(nul - key) + 1 < keylen ? " user " : "",
+				nul ? (int)(keylen - (size_t)(nul - key) - 1) : 0, nul ? nul + 1 : "",
+				(unsigned long long)rcp_shm_generation(sc));
+			php_info_print_table_row(2, name, val);
 		}
 	}
 	rcp_session_minfo();

@@ -13,6 +13,7 @@
 #   cold      a fresh php-fpm pool's first 200 requests, every client           -> cold.json
 #   replica   a replica SIGKILLed under load (spread workload), every client      -> replica.json
 #   syscalls  strace of one pipeline-100, one MGET-10 and one GET of this extension  -> syscalls.txt
+#   metrics   instructions per GET / MGET-10 with redis_cluster_pool.metrics on and off   -> metrics_overhead.txt
 #   scale     a 3-primary and a 100-primary cluster (no replicas): topology cost in fresh processes,
 #             per-command latency/CPU, interleaved; instructions per command
 #             under callgrind on both                                          -> scale.json, instr.txt
@@ -57,7 +58,12 @@ for s in "${suites[@]}"; do
     # the client's own work per command, noise-free (callgrind instruction counts)
     for n in 3 100; do php "${ext[@]}" benchmarks/instr_per_command.php "$work/scale$n/env" 2000; done | tee "$out/instr.txt"
     for n in 3 100; do bash benchmarks/scale_cluster.sh stop "$work/scale$n"; done ;;
-  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale)" ;;
+  metrics)
+    # the cost of the pool-wide metrics: instructions per command under callgrind, metrics on vs off
+    for m in 1 0; do
+      php "${ext[@]}" benchmarks/instr_per_command.php "$work/cluster/env" 2000 "redis_cluster_pool.metrics=$m"
+    done | tee "$out/metrics_overhead.txt" ;;
+  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale metrics)" ;;
   esac
 done
 # every table in markdown (as in docs/BENCHMARKS.md) and one combined JSON of the run

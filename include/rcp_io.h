@@ -68,6 +68,7 @@ typedef struct rcp_conn {
 	rcp_tls_conn *tls;            /* this connection's TLS state, from the TCP connect on; NULL: none yet */
 	bool handshaking;             /* CONNECTING: TCP is up, the TLS handshake is under way */
 	bool got_bytes;               /* the server sent something (a reset before that names TLS as a possible cause) */
+	struct rcp_shm_nodestat_s *stats; /* the node's pool-wide metrics (shared segment), or NULL */
 } rcp_conn;
 
 /* One connection's share of a batch: bytes to write, replies to collect. */
@@ -80,6 +81,8 @@ struct rcp_part {
 	zval *replies;                /* caller-provided array of nreplies zvals (filled as UNDEF -> value) */
 	bool wrote_any;               /* some bytes reached the kernel: a write is not safely retryable */
 	bool done;
+	uint64_t done_us;             /* when it completed or failed (uv_hrtime / 1000), for the latency metrics */
+	struct rcp_shm_nodestat_s *stats; /* its node's metrics (the connection's, kept if the connection goes) */
 	rcp_err err;                  /* per-part error (code RCP_OK when fine) */
 };
 

@@ -87,7 +87,7 @@ const void *rcp_shm_cmds_get(rcp_shm_cluster *sc, size_t *len);
 /* Pool-wide counters. */
 typedef enum {
 	RCP_SC_CLUSTER_SLOTS = 0, RCP_SC_REFRESHES, RCP_SC_MOVED, RCP_SC_ASK, RCP_SC_LEASE_TAKEOVERS,
-	RCP_SC_REFRESH_FAILURES, RCP_SC_COUNT
+	RCP_SC_REFRESH_FAILURES, RCP_SC_READ_RETRIES, RCP_SC_GETKEYS, RCP_SC_NOSCRIPT_FALLBACKS, RCP_SC_COUNT
 } rcp_shm_counter;
 void rcp_shm_count(rcp_shm_cluster *sc, rcp_shm_counter c);
 uint64_t rcp_shm_counter_get(rcp_shm_cluster *sc, rcp_shm_counter c);
@@ -117,6 +117,69 @@ bool rcp_shm_auth_get(uint64_t key_hash, uint64_t now_ms, char *etype, size_t el
 #define RCP_SHM_TLS_BUSY_MS 1000
 bool rcp_shm_tls_session_put(uint64_t key, const void *der, size_t len, uint64_t now_ms);
 size_t rcp_shm_tls_session_get(uint64_t key, void *buf, size_t cap);
+
+/*
+ * Pool-wide metrics of every node this pool talks to, in the segment (segment-wide: a node is one node whatever
+ * cluster entry reaches it). Updated with relaxed atomic adds by every worker, no lock; read by summing nothing
+ * (one slot per node). A node is given its slot on first use (CAS on the state); when all RCP_SHM_NODESTATS
+ * are taken, further nodes share the last slot ("other").
+ */
+#define RCP_SHM_NODESTATS 256
+#define RCP_LAT_BUCKETS   24      /* bucket i: latencies in [2^i, 2^(i+1)) microseconds (i = 0: < 2 us); the
+                                     last also holds everything slower (>= 8.4 s) */
+typedef enum {
+	RCP_NS_COMMANDS = 0,     /* commands sent (replies expected) */
+	RCP_NS_BATCHES,          /* writes of one or more commands whose replies were awaited together */
+	RCP_NS_ERR_REPLY,        /* error replies other than redirects */
+	RCP_NS_ERR_REDIRECT,     /* MOVED / ASK replies */
+	RCP_NS_ERR_TIMEOUT,      /* batches that timed out */
+	RCP_NS_ERR_CONNECTION,   /* batches that failed to connect, or lost the connection */
+	RCP_NS_ERR_OTHER,        /* protocol errors, memory_limit refusals */
+	RCP_NS_BYTES_OUT,
+	RCP_NS_BYTES_IN,
+	RCP_NS_LAT_SUM_US,       /* sum of batch latencies (the histogram's _sum) */
+	RCP_NS_CONN_OPENED,
+	RCP_NS_CONN_REUSED,      /* a pooled connection taken by a new request */
+	RCP_NS_CONN_CLOSED,      /* every close of a connection we opened (open = opened - closed) */
+	RCP_NS_DISC_BROKEN,      /* discarded, by reason */
+	RCP_NS_DISC_CLOSED_BY_PEER,
+	RCP_NS_DISC_UNREAD,
+	RCP_NS_DISC_FORKED,
+	RCP_NS_DISC_IDLE,
+	RCP_NS_SUSPECT_MARKS,    /* marked suspect after a failure */
+	RCP_NS_COUNT
+} rcp_ns_counter;
+
+typedef struct rcp_shm_nodestat_s {
+	uint32_t state;                  /* 0 free, 1 being claimed, 2 ready */
+	char addr[280];                  /* "host:port" */
+	uint64_t v[RCP_NS_COUNT];
+	uint64_t lat[RCP_LAT_BUCKETS];
+} rcp_shm_nodestat;
+
+/* The metrics slot of node addr (found or claimed), or NULL without a segment. */
+rcp_shm_nodestat *rcp_shm_nodestat_get(const char *addr);
+static inline void rcp_ns_add(rcp_shm_nodestat *ns, rcp_ns_counter c, uint64_t n)
+{
+	if (ns) {
+		__atomic_fetch_add(&ns->v[c], n, __ATOMIC_RELAXED);
+	}
+}
+/* All slots (*n): the ready ones have state 2. */
+const rcp_shm_nodestat *rcp_shm_nodestats(uint32_t *n);
+
+/* Per command name, per cluster entry: calls and errors (error replies or failures). */
+#define RCP_SHM_CMDSTATS 128
+typedef struct {
+	uint32_t state;
+	char name[44];                   /* upper case, "CLIENT|LIST"; longer names share the last slot */
+	uint64_t calls, errors;
+} rcp_shm_cmdstat;
+rcp_shm_cmdstat *rcp_shm_cmdstat_get(rcp_shm_cluster *sc, const char *name);
+const rcp_shm_cmdstat *rcp_shm_cmdstats(rcp_shm_cluster *sc, uint32_t *n);   /* all slots, ready: state 2 */
+
+/* Reading other clusters' entries (poolStats()/metrics()): the i-th ready entry's key, or NULL past the end. */
+rcp_shm_cluster *rcp_shm_cluster_at(uint32_t i, const char **key, size_t *keylen);
 
 /* Segment-wide figures for stats()/phpinfo(). */
 typedef struct {

@@ -27,11 +27,14 @@ packages() {
     libfcgi-bin \
     composer unzip git \
     php-pear \
-    procps iproute2 util-linux netbase
+    procps iproute2 util-linux netbase \
+    chromium
   # PHP, phpize/php-config/run-tests.php, php-fpm; the build; the extension's libraries (OpenSSL 3 for TLS); the
-  # test clusters (redis-server, redis-cli; openssl makes the TLS cluster's certificates); the memory pass of scripts/test.sh; cgi-fcgi for tests/fpm/fpm.sh request;
+  # test clusters (redis-server, redis-cli; openssl makes the TLS cluster's certificates); the memory pass of
+  # scripts/test.sh; cgi-fcgi for tests/fpm/fpm.sh request;
   # Predis from Packagist (differential tests, benchmarks); pecl (tests/package builds and installs the release
-  # tarball); ps (process trees), ss (free ports), flock/unshare; /etc/services.
+  # tarball); ps (process trees), ss (free ports), flock/unshare; /etc/services; a headless browser for the
+  # status page test (tests/pool/status_page_fpm.phpt).
   case $1 in
     # the trixie legs of scripts/test.sh also run the cluster tests on Valkey (valkey-server, valkey-cli)
     trixie) printf '%s\n' valkey-server valkey-tools ;;

@@ -20,6 +20,7 @@
 #include "rcp_slot.h"
 #include "rcp_topology.h"
 #include "rcp_shm.h"
+#include "rcp_metrics.h"
 #include "rcp_binding.h"
 #include "rcp_options.h"
 
@@ -813,6 +814,18 @@ ZEND_METHOD(RedisClusterPool, executeRaw)
 
 /* ---- static helpers --------------------------------------------------------------------------- */
 
+ZEND_METHOD(RedisClusterPool, poolStats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	rcp_metrics_pool_stats(return_value);
+}
+
+ZEND_METHOD(RedisClusterPool, metrics)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_STR(rcp_metrics_prometheus());
+}
+
 ZEND_METHOD(RedisClusterPool, keySlot)
 {
 	zend_string *key;
@@ -1079,6 +1092,7 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&cl, "refreshes", (zend_long)cc->refreshes);
 	add_assoc_long(&cl, "refresh_failures", (zend_long)cc->refresh_failures);
 	add_assoc_long(&cl, "cluster_slots_sent", (zend_long)cc->cluster_slots_sent);
+	add_assoc_string(&cl, "topology_from", cc->no_shards ? "CLUSTER SLOTS" : "CLUSTER SHARDS");
 	add_assoc_long(&cl, "moved", (zend_long)cc->moved_seen);
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
 	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);

@@ -24,6 +24,7 @@
 #include "rcp_shm.h"
 #include "rcp_scripts.h"
 #include "rcp_cmdlearn.h"
+#include "rcp_metrics.h"
 #include "php_redis_cluster_pool.h"
 
 typedef struct {
@@ -72,7 +73,10 @@ static void rcp_node_failed(rcp_cluster *cc, const char *host, uint16_t port)
 	int idx = rcp_local_node(cc, host, port);
 
 	if (cc->shared && idx >= 0 && cc->shared_gen == rcp_shm_generation(cc->shared)) {
+		char addr[RCP_ADDR_MAX];
 		rcp_shm_mark_suspect(cc->shared, (uint16_t)idx, rcp_now_ms() + RCP_SUSPECT_MS);
+		rcp_node_addr(&cc->map->nodes[idx], addr, sizeof(addr));
+		rcp_ns_add(rcp_metrics_node(addr), RCP_NS_SUSPECT_MARKS, 1);
 	}
 	rcp_want_refresh(cc);
 }
@@ -302,6 +306,7 @@ static rcp_status rcp_send_node_ro(rcp_client *cl, const char *host, uint16_t po
 		}
 		if (part.wrote_any) {
 			cl->cluster->read_retries++;
+			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
 		}
 	}
 	return err->code;
@@ -415,6 +420,11 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 	zval_ptr_dtor(reply);
 	if (st != RCP_OK) {
 		free(map);
+		if (shards && st == RCP_E_PROTOCOL) {
+			/* a CLUSTER SHARDS of a shape we do not read (a newer server?): CLUSTER SLOTS from now on */
+			cc->no_shards = true;
+			return rcp_fetch_slots(cl, host, port, out, err);
+		}
 		return st;
 	}
 	*out = map;
@@ -957,6 +967,7 @@ static rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const char *bu
 			break;
 		}
 		cl->cluster->read_retries++;
+		rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
 		map = cl->cluster->map;
 	}
 	return st;
@@ -1418,6 +1429,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			zval_ptr_dtor(r);
 			ZVAL_UNDEF(r);
 			cl->cluster->read_retries++;
+			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
 			if (rcp_exec_read(cl, groups[g].primary, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again,
 			                  &e2) == RCP_OK) {
 				ZVAL_COPY_VALUE(r, &again);
@@ -1599,6 +1611,7 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 	zval_ptr_dtor(reply);
 	ZVAL_UNDEF(reply);
 	cl->cluster->noscript_fallbacks++;
+	rcp_cluster_count(cl->cluster, RCP_SC_NOSCRIPT_FALLBACKS);
 	st = rcp_exec_at(cl, target, buf, (size_t)len, ro ? "EVAL_RO" : "EVAL", reply, err);
 	redisFreeCommand(buf);
 	return st;
@@ -1728,8 +1741,21 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 	return st;
 }
 
+static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
+                               const size_t *argvlen, zval *reply, rcp_err *err);
+
+/* Every command of the API goes through one of the three entries below: counted per name (pool-wide metrics). */
 rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                     zval *reply, rcp_err *err)
+{
+	rcp_status st = rcp_exec_one(cl, cmd, argc, argv, argvlen, reply, err);
+
+	rcp_metrics_command(cl->cluster->shared, cmd, st != RCP_OK || rcp_metrics_is_error(reply));
+	return st;
+}
+
+static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
+                               const size_t *argvlen, zval *reply, rcp_err *err)
 {
 	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, i;
 	char ebuf[256];
@@ -1895,7 +1921,19 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *rea
 	return node;
 }
 
+static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err);
+
 rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
+{
+	rcp_status st = rcp_exec_pipeline_run(cl, cmds, n, err);
+
+	for (int i = 0; i < n; i++) {
+		rcp_metrics_command(cl->cluster->shared, cmds[i].cmd, st != RCP_OK || rcp_metrics_is_error(&cmds[i].reply));
+	}
+	return st;
+}
+
+static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
 {
 	rcp_map *map;
 	int *target = NULL, *part_of_node = NULL, i;
@@ -1988,6 +2026,7 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 					}
 				}
 				cl->cluster->read_retries++;
+				rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
 				continue;
 			}
 			if (parts[p].err.code != RCP_OK && first_fail == RCP_OK) {
@@ -2240,7 +2279,24 @@ void rcp_tx_unwatch(rcp_client *cl, rcp_watch *w)
 	w->active = false;
 }
 
+static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds, int n, zval *exec_reply,
+                                const char **aborted, rcp_err *err);
+
 rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds, int n, zval *exec_reply,
+                                const char **aborted, rcp_err *err)
+{
+	rcp_status st;
+
+	*aborted = NULL;
+	st = rcp_exec_transaction_run(cl, w, cmds, n, exec_reply, aborted, err);
+
+	for (int i = 0; i < n; i++) {
+		rcp_metrics_command(cl->cluster->shared, cmds[i].cmd, st != RCP_OK || *aborted != NULL);
+	}
+	return st;
+}
+
+static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds, int n, zval *exec_reply,
                                 const char **aborted, rcp_err *err)
 {
 	static const char multi[] = "*1\r\n$5\r\nMULTI\r\n", exec[] = "*1\r\n$4\r\nEXEC\r\n";
@@ -2419,6 +2475,7 @@ rcp_status rcp_client_getkeys(rcp_client *cl, const rcp_cmd *cmd, int argc, cons
 		return st;
 	}
 	cl->cluster->getkeys_sent++;
+	rcp_cluster_count(cl->cluster, RCP_SC_GETKEYS);
 	if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
 		zend_string *m = rcp_error_message(&reply);
 		rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: the server cannot tell where the keys of this call are "

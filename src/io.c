@@ -30,6 +30,7 @@
 #include "php.h"
 #include "rcp_io.h"
 #include "rcp_reply.h"
+#include "rcp_metrics.h"
 
 static uv_loop_t rcp_loop;
 static uv_timer_t rcp_timer;
@@ -147,6 +148,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *set
 	} else {
 		snprintf(c->addr, sizeof(c->addr), "%s:%d", host, port);
 	}
+	c->stats = rcp_metrics_node(c->addr);
 	c->pid = rcp_pid();
 	c->reader = redisReaderCreateWithFunctions(&rcp_reply_functions);
 	rcp_scan_init(&c->scan);
@@ -192,6 +194,9 @@ static void rcp_on_close(uv_handle_t *h)
 
 void rcp_conn_close(rcp_conn *c)
 {
+	if (!c->refusal && c->pid == rcp_pid() && !c->closing_for_retry) {
+		rcp_ns_add(c->stats, RCP_NS_CONN_CLOSED, 1);
+	}
 	if (c->part) {
 		c->part->conn = NULL;
 		c->part = NULL;
@@ -291,6 +296,7 @@ static void rcp_part_finish(rcp_part *p)
 		return;
 	}
 	p->done = true;
+	p->done_us = uv_hrtime() / 1000;
 	if (--rcp_batch.remaining == 0) {
 		uv_timer_stop(&rcp_timer);
 		uv_stop(&rcp_loop);
@@ -759,6 +765,9 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 			nread == UV_EOF ? "" : uv_strerror((int)nread));
 		return;
 	}
+	if (nread > 0) {
+		rcp_ns_add(c->stats, RCP_NS_BYTES_IN, (uint64_t)nread);
+	}
 	if (nread == 0) {
 		return;
 	}
@@ -966,6 +975,7 @@ static void rcp_arm_timer(void)
 int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t connect_deadline_ms)
 {
 	int i, failed = 0;
+	uint64_t start_us;
 
 	rcp_io_loop();
 	rcp_batch.parts = parts;
@@ -974,6 +984,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	rcp_batch.deadline_ms = deadline_ms;
 	rcp_batch.connect_deadline_ms = connect_deadline_ms < deadline_ms ? connect_deadline_ms : deadline_ms;
 	rcp_batch.bailout = false;
+	start_us = uv_hrtime() / 1000;
 
 	for (i = 0; i < nparts; i++) {
 		rcp_part *p = &parts[i];
@@ -981,6 +992,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 
 		p->got = 0;
 		p->done = false;
+		p->stats = c->stats;
 		p->wrote_any = false;
 		p->err.code = RCP_OK;
 		c->part = p;
@@ -1032,6 +1044,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 		if (parts[i].err.code != RCP_OK) {
 			failed++;
 		}
+		rcp_metrics_part(&parts[i], start_us);
 	}
 	rcp_batch.parts = NULL;
 	rcp_batch.nparts = 0;

@@ -103,16 +103,21 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 			}
 			c->checked_request = rcp_request_serial;
 			rcp_pool_counters.reused++;
+			rcp_ns_add(c->stats, RCP_NS_CONN_REUSED, 1);
 			return c;
 		}
 		if (!strcmp(why, "forked")) {
 			rcp_pool_counters.discarded_forked++;
+			rcp_ns_add(c->stats, RCP_NS_DISC_FORKED, 1);
 		} else if (!strcmp(why, "unread reply") || !strcmp(why, "unsolicited bytes")) {
 			rcp_pool_counters.discarded_unread++;
+			rcp_ns_add(c->stats, RCP_NS_DISC_UNREAD, 1);
 		} else if (!strcmp(why, "closed by peer")) {
 			rcp_pool_counters.discarded_closed++;
+			rcp_ns_add(c->stats, RCP_NS_DISC_CLOSED_BY_PEER, 1);
 		} else {
 			rcp_pool_counters.discarded_broken++;
+			rcp_ns_add(c->stats, RCP_NS_DISC_BROKEN, 1);
 		}
 		zend_hash_str_del(&rcp_pool_ht, key, klen);
 		rcp_conn_close(c);
@@ -127,6 +132,7 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 		rcp_pool_counters.auth_refused++;
 	} else {
 		rcp_pool_counters.opened++;
+		rcp_ns_add(c->stats, RCP_NS_CONN_OPENED, 1);
 	}
 	zend_hash_str_update_ptr(&rcp_pool_ht, key, klen, c);
 	return c;
@@ -157,8 +163,10 @@ void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 				/* never opened (remembered refusal): nothing to count */
 			} else if (c->peer_closed) {
 				rcp_pool_counters.discarded_closed++;
+				rcp_ns_add(c->stats, RCP_NS_DISC_CLOSED_BY_PEER, 1);
 			} else {
 				rcp_pool_counters.discarded_broken++;
+				rcp_ns_add(c->stats, RCP_NS_DISC_BROKEN, 1);
 			}
 			parts[i].conn = NULL;
 			rcp_pool_discard(c);
@@ -210,12 +218,15 @@ static int rcp_pool_reap(zval *v, void *arg)
 	if (c->pid != rcp_pid()) {
 		/* inherited from a parent: not ours to use; close our copy of the fd only */
 		rcp_pool_counters.discarded_forked++;
+		rcp_ns_add(c->stats, RCP_NS_DISC_FORKED, 1);
 	} else if (c->state == RCP_CONN_BROKEN || c->state == RCP_CONN_CONNECTING || c->owed || c->watching ||
 	           !rcp_conn_idle(c)) {
 		/* the request died mid-reply (or left a WATCH behind): none of it may reach the next request */
 		rcp_pool_counters.discarded_unread++;
+		rcp_ns_add(c->stats, RCP_NS_DISC_UNREAD, 1);
 	} else if (idle_timeout_ms && rcp_now_ms() - c->last_used_ms > idle_timeout_ms) {
 		rcp_pool_counters.discarded_idle++;
+		rcp_ns_add(c->stats, RCP_NS_DISC_IDLE, 1);
 	} else {
 		return ZEND_HASH_APPLY_KEEP;
 	}

@@ -32,6 +32,7 @@ struct rcp_shm_cluster {
 	uint32_t cmds_state;        /* the learned command table: RCP_CMDS_NONE -> WRITING -> READY (never changes after) */
 	uint32_t cmds_len;
 	char cmds[RCP_SHM_CMDS_MAX];
+	rcp_shm_cmdstat cmdstats[RCP_SHM_CMDSTATS];
 	rcp_map maps[2];
 };
 
@@ -64,6 +65,7 @@ typedef struct {
 	uint32_t clusters_full;     /* how many times a cluster found the table full */
 	rcp_shm_auth auth[RCP_SHM_AUTH_SLOTS];
 	rcp_shm_tls tls[RCP_SHM_TLS_SLOTS];
+	rcp_shm_nodestat nodestats[RCP_SHM_NODESTATS];
 } rcp_shm_header;
 
 static char *rcp_shm_base;
@@ -522,4 +524,76 @@ const void *rcp_shm_cmds_get(rcp_shm_cluster *sc, size_t *len)
 	}
 	*len = LOAD(&sc->cmds_len);
 	return sc->cmds;
+}
+
+/* ---- metrics ------------------------------------------------------------------------------------------ */
+
+/* Find the slot named key among n slots of stride size whose state and name are at the given offsets, or claim
+ * a free one; when every slot is taken, the last one. */
+#define RCP_SLOT_FIND(arr, n, field, key)                                                                    \
+	do {                                                                                                   \
+		for (int pass = 0; pass < 2; pass++) {                                                             \
+			for (uint32_t i = 0; i < (n); i++) {                                                           \
+				uint32_t st = LOAD(&(arr)[i].state), expect = 0;                                           \
+				if (st == 2 && !strcmp((arr)[i].field, (key))) {                                           \
+					return &(arr)[i];                                                                      \
+				}                                                                                          \
+				if (pass == 1 && st == 0 && CAS(&(arr)[i].state, &expect, 1)) {                            \
+					snprintf((arr)[i].field, sizeof((arr)[i].field), "%s", (key));                         \
+					STORE(&(arr)[i].state, 2);                                                             \
+					return &(arr)[i];                                                                      \
+				}                                                                                          \
+			}                                                                                              \
+		}                                                                                                  \
+		return &(arr)[(n) - 1];                                                                            \
+	} while (0)
+
+rcp_shm_nodestat *rcp_shm_nodestat_get(const char *addr)
+{
+	if (!rcp_shm_base || strlen(addr) >= sizeof(rcp_hdr()->nodestats[0].addr)) {
+		return NULL;
+	}
+	RCP_SLOT_FIND(rcp_hdr()->nodestats, RCP_SHM_NODESTATS, addr, addr);
+}
+
+const rcp_shm_nodestat *rcp_shm_nodestats(uint32_t *n)
+{
+	if (!rcp_shm_base) {
+		*n = 0;
+		return NULL;
+	}
+	*n = RCP_SHM_NODESTATS;
+	return rcp_hdr()->nodestats;
+}
+
+rcp_shm_cmdstat *rcp_shm_cmdstat_get(rcp_shm_cluster *sc, const char *name)
+{
+	if (strlen(name) >= sizeof(sc->cmdstats[0].name)) {
+		return &sc->cmdstats[RCP_SHM_CMDSTATS - 1];
+	}
+	RCP_SLOT_FIND(sc->cmdstats, RCP_SHM_CMDSTATS, name, name);
+}
+
+const rcp_shm_cmdstat *rcp_shm_cmdstats(rcp_shm_cluster *sc, uint32_t *n)
+{
+	*n = RCP_SHM_CMDSTATS;
+	return sc->cmdstats;
+}
+
+rcp_shm_cluster *rcp_shm_cluster_at(uint32_t i, const char **key, size_t *keylen)
+{
+	uint32_t seen = 0;
+
+	if (!rcp_shm_base) {
+		return NULL;
+	}
+	for (uint32_t k = 0; k < rcp_hdr()->clusters_max; k++) {
+		rcp_shm_cluster *e = rcp_entry(k);
+		if (LOAD(&e->state) == RCP_SC_READY && seen++ == i) {
+			*key = e->key;
+			*keylen = e->keylen;
+			return e;
+		}
+	}
+	return NULL;
 }

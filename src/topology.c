@@ -376,6 +376,13 @@ bool rcp_is_str(zval *z, const char *s)
 	return z && Z_TYPE_P(z) == IS_STRING && Z_STRLEN_P(z) == strlen(s) && !memcmp(Z_STRVAL_P(z), s, Z_STRLEN_P(z));
 }
 
+/* Is this CLUSTER SHARDS node reported failed? */
+static bool rcp_shards_failed(zval *n)
+{
+	zval *h = rcp_flat_get(n, "health");
+	return rcp_is_str(h, "fail") || rcp_is_str(h, "failed");
+}
+
 /* One node of a shard: [id, .., port, .., ip, .., endpoint, .., hostname, .., role, .., health, ..]. */
 static uint16_t rcp_shards_node(zval *n, const char *from_host, bool tls_client, rcp_map *map, rcp_err *err)
 {
@@ -430,7 +437,7 @@ static uint16_t rcp_shards_node(zval *n, const char *from_host, bool tls_client,
 	}
 	health = rcp_flat_get(n, "health");
 	map->nodes[idx].health = rcp_is_str(health, "loading") ? RCP_HEALTH_LOADING
-		: rcp_is_str(health, "fail") || rcp_is_str(health, "failed") ? RCP_HEALTH_FAILED : RCP_HEALTH_ONLINE;
+		: rcp_shards_failed(n) ? RCP_HEALTH_FAILED : RCP_HEALTH_ONLINE;
 	map->nodes[idx].tls_port = tls ? (uint16_t)Z_LVAL_P(tls) : 0;
 	return idx;
 }
@@ -456,8 +463,19 @@ rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, bool tl
 		    !(nodes = rcp_flat_get(shard, "nodes")) || Z_TYPE_P(slots) != IS_ARRAY || Z_TYPE_P(nodes) != IS_ARRAY) {
 			return rcp_err_set(err, RCP_E_PROTOCOL, NULL, "bad CLUSTER SHARDS reply: a shard is not [slots, [...], nodes, [...]]");
 		}
+		/* a primary that failed and was replaced stays listed: in its shard beside the promoted one, both "master"
+		 * (Redis 7.2+ keeps shard ids), or alone in a shard without slots (7.0). It is left out then, as CLUSTER
+		 * SLOTS leaves it out: a failed master counts only while it still is its shard's only one, with slots */
+		bool live_master = zend_hash_num_elements(Z_ARRVAL_P(slots)) == 0;
 		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(nodes), n) {
-			uint16_t idx = rcp_shards_node(n, from_host, tls, map, err);
+			live_master |= rcp_is_str(rcp_flat_get(n, "role"), "master") && !rcp_shards_failed(n);
+		} ZEND_HASH_FOREACH_END();
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(nodes), n) {
+			uint16_t idx;
+			if (live_master && rcp_is_str(rcp_flat_get(n, "role"), "master") && rcp_shards_failed(n)) {
+				continue;
+			}
+			idx = rcp_shards_node(n, from_host, tls, map, err);
 			if (idx == RCP_NO_NODE) {
 				return err->code;
 			}

@@ -316,6 +316,23 @@ namespace {
         public function stats(): array {}
 
         /**
+         * Pool-wide metrics from the shared segment, for every cluster this FPM pool (or CLI process) talks to:
+         * summed over all workers, no instance and no round trip needed. ["segment" => [...], "clusters" =>
+         * [["seeds" => [...], "user" => ?string, "generation" => int, "map_age_seconds" => float, "counters" =>
+         * [...], "commands" => ["GET" => ["calls" => int, "errors" => int], ...], "nodes" => ["host:port" =>
+         * [role, primary, health, suspect, commands, errors by kind, bytes, connections, latency histogram]]]],
+         * "nodes" => [every node with metrics]]. Never contains credentials.
+         */
+        public static function poolStats(): array {}
+
+        /**
+         * The same metrics as Prometheus / OpenMetrics text (names prefixed redis_cluster_pool_, labels cluster,
+         * node, command, kind, reason), for a status endpoint: `header('Content-Type: text/plain; version=0.0.4');
+         * echo RedisClusterPool::metrics();`.
+         */
+        public static function metrics(): string {}
+
+        /**
          * Predis-style pipeline. With a callback: the callback queues commands on the pipeline it receives,
          * then they are sent and the replies returned in call order. Without: returns the pipeline
          * (`$pool->pipeline()->set('a', 1)->get('a')->execute()`). Commands are grouped by node and every node is

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 975aa91957eed581c2cf664f84201313029deb1d */
+ * Stub hash: 1b2fc6c80c891af0f7965e1873f7868d2051b93f */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_MASK(0, seeds, MAY_BE_ARRAY|MAY_BE_STRING, NULL)
@@ -39,6 +39,11 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_getSlotMa
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisClusterPool_stats arginfo_class_RedisClusterPool_getSlotMap
+
+#define arginfo_class_RedisClusterPool_poolStats arginfo_class_RedisClusterPool_getSlotMap
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_metrics, 0, 0, IS_STRING, 0)
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_RedisClusterPool_pipeline, 0, 0, RedisClusterPool\\Pipeline, MAY_BE_ARRAY)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
@@ -116,10 +121,9 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_Transaction_exec, 0, 0, IS_ARRAY, 1)
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ServerException_getErrorType, 0, 0, IS_STRING, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedisClusterPool_ServerException_getErrorType arginfo_class_RedisClusterPool_metrics
 
-#define arginfo_class_RedisClusterPool_ServerException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
+#define arginfo_class_RedisClusterPool_ServerException_getNode arginfo_class_RedisClusterPool_metrics
 
 #define arginfo_class_RedisClusterPool_PartialFailureException_getFailures arginfo_class_RedisClusterPool_getSlotMap
 
@@ -130,11 +134,11 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PartialFailureException_getResults, 0, 0, IS_MIXED, 0)
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_RedisClusterPool_ConnectionException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
+#define arginfo_class_RedisClusterPool_ConnectionException_getNode arginfo_class_RedisClusterPool_metrics
 
-#define arginfo_class_RedisClusterPool_AuthenticationException_getErrorType arginfo_class_RedisClusterPool_ServerException_getErrorType
+#define arginfo_class_RedisClusterPool_AuthenticationException_getErrorType arginfo_class_RedisClusterPool_metrics
 
-#define arginfo_class_RedisClusterPool_MemoryLimitException_getNode arginfo_class_RedisClusterPool_ServerException_getErrorType
+#define arginfo_class_RedisClusterPool_MemoryLimitException_getNode arginfo_class_RedisClusterPool_metrics
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Status___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
@@ -144,19 +148,19 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_Status_get
 	ZEND_ARG_TYPE_INFO(0, payload, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_RedisClusterPool_Status_getPayload arginfo_class_RedisClusterPool_ServerException_getErrorType
+#define arginfo_class_RedisClusterPool_Status_getPayload arginfo_class_RedisClusterPool_metrics
 
-#define arginfo_class_RedisClusterPool_Status___toString arginfo_class_RedisClusterPool_ServerException_getErrorType
+#define arginfo_class_RedisClusterPool_Status___toString arginfo_class_RedisClusterPool_metrics
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisClusterPool_Error___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, message, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_RedisClusterPool_Error_getMessage arginfo_class_RedisClusterPool_ServerException_getErrorType
+#define arginfo_class_RedisClusterPool_Error_getMessage arginfo_class_RedisClusterPool_metrics
 
-#define arginfo_class_RedisClusterPool_Error_getErrorType arginfo_class_RedisClusterPool_ServerException_getErrorType
+#define arginfo_class_RedisClusterPool_Error_getErrorType arginfo_class_RedisClusterPool_metrics
 
-#define arginfo_class_RedisClusterPool_Error___toString arginfo_class_RedisClusterPool_ServerException_getErrorType
+#define arginfo_class_RedisClusterPool_Error___toString arginfo_class_RedisClusterPool_metrics
 
 
 ZEND_METHOD(RedisClusterPool, __construct);
@@ -168,6 +172,8 @@ ZEND_METHOD(RedisClusterPool, predisArgs);
 ZEND_METHOD(RedisClusterPool, predisReply);
 ZEND_METHOD(RedisClusterPool, getSlotMap);
 ZEND_METHOD(RedisClusterPool, stats);
+ZEND_METHOD(RedisClusterPool, poolStats);
+ZEND_METHOD(RedisClusterPool, metrics);
 ZEND_METHOD(RedisClusterPool, pipeline);
 ZEND_METHOD(RedisClusterPool, scanAll);
 ZEND_METHOD(RedisClusterPool, transaction);
@@ -220,6 +226,8 @@ static const zend_function_entry class_RedisClusterPool_methods[] = {
 	ZEND_ME(RedisClusterPool, predisReply, arginfo_class_RedisClusterPool_predisReply, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(RedisClusterPool, getSlotMap, arginfo_class_RedisClusterPool_getSlotMap, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, stats, arginfo_class_RedisClusterPool_stats, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, poolStats, arginfo_class_RedisClusterPool_poolStats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisClusterPool, metrics, arginfo_class_RedisClusterPool_metrics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(RedisClusterPool, pipeline, arginfo_class_RedisClusterPool_pipeline, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, scanAll, arginfo_class_RedisClusterPool_scanAll, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, transaction, arginfo_class_RedisClusterPool_transaction, ZEND_ACC_PUBLIC)

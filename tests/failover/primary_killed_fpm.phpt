@@ -72,6 +72,13 @@ foreach (explode(',', getenv('RCP_TEST_REPLICAS')) as $rep) {   // who serves th
     }
 }
 echo "the slot is served by the promoted replica: ", in_array($promoted, explode(',', getenv('RCP_TEST_REPLICAS')), true) ? "yes" : "no", "\n";
+// CLUSTER SHARDS still lists the dead primary, in the promoted one's shard: a fresh discovery reads it as is
+$fresh = new RedisClusterPool(array_slice(explode(',', getenv('RCP_TEST_SEEDS')), 1));
+$fresh->get('x');
+$st = $fresh->stats()['cluster'];
+$map = $fresh->getSlotMap();
+echo "a fresh discovery after the failover: from {$st['topology_from']}, dead primary left out: ",
+    isset($map['nodes'][$primaries[0]]) ? 'no' : 'yes', ", primaries: ", count(array_filter($map['nodes'], fn($n) => $n['role'] === 'primary')), "\n";
 ?>
 --EXPECTF--
 before the kill: 200 requests, 0 failed
@@ -81,3 +88,4 @@ failures only within the failover window (<= 8 s after the kill): yes
 then 500 requests in a row succeeded, without restarting php-fpm: yes
 CLUSTER SHARDS/SLOTS during the failover bounded by the rate limit: yes
 the slot is served by the promoted replica: yes
+a fresh discovery after the failover: from CLUSTER SHARDS, dead primary left out: yes, primaries: 3

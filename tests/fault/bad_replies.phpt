@@ -48,18 +48,20 @@ $fake = rcp_fake_start(function (array $argv, array $ctx) use ($cases) {
     return rcp_fake_default($argv, $ctx);
 });
 $pool = new RedisClusterPool($fake['addrs'], ['parameters' => ['read_write_timeout' => 0.5]]);
+// building 200,000 replies takes longer than 0.5 s under valgrind: that case has time (it tests intactness)
+$patient = new RedisClusterPool($fake['addrs'], ['parameters' => ['read_write_timeout' => 30]]);
 $n = 0;
 foreach ($cases as $name => $_) {
     $t = microtime(true);
     try {
-        $r = $pool->get($name);
+        $r = ($name === 'array_200k' ? $patient : $pool)->get($name);
         $out = is_string($r) && strlen($r) > 100 ? 'string(' . strlen($r) . ')'
             : (is_array($r) && count($r) > 100 ? 'array(' . count($r) . ') ' . ($r === range(1, count($r)) ? 'intact' : 'WRONG') : json_encode($r));
     } catch (RedisClusterPool\Exception $e) {
         $out = get_class($e) . ': ' . preg_replace('/\d+ in use/', 'N in use', rcp_fake_msg($e));
     }
     $dt = microtime(true) - $t;
-    $slow = $dt > 1.5 ? sprintf(' TOO SLOW (%.2fs)', $dt) : '';
+    $slow = $dt > 1.5 && $name !== 'array_200k' ? sprintf(' TOO SLOW (%.2fs)', $dt) : '';
     if (str_contains($out, 'TimeoutException') && $dt < 0.45) $slow = sprintf(' TOO EARLY (%.2fs)', $dt);
     echo "$name: $out$slow\n";
     // the next command on the same pool gets its own reply: nothing stale was left on a socket (late bytes

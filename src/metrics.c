@@ -1,0 +1,464 @@
+/*
+ * metrics.c - pool-wide metrics (see rcp_metrics.h).
+ *
+ * Counting: relaxed atomic adds on the node's slot in the shared segment (rcp_shm_nodestat), found once per
+ * connection; a command's slot per cluster is found once per process and command (a small cache), so the hot
+ * path costs a handful of adds. Reading walks the segment: no lock, no instance, no round trip; figures of a
+ * slot being updated meanwhile may be off by the updates in flight, never torn (each is one 64-bit word).
+ */
+#include "php.h"
+#include "zend_smart_str.h"
+#include "rcp_metrics.h"
+#include "rcp_reply.h"
+#include "rcp_topology.h"
+
+#define RLOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+
+bool rcp_metrics_on = true;
+
+rcp_shm_nodestat *rcp_metrics_node(const char *addr)
+{
+	return rcp_metrics_on ? rcp_shm_nodestat_get(addr) : NULL;
+}
+
+bool rcp_metrics_is_error(const zval *reply)
+{
+	return Z_TYPE_P(reply) == IS_OBJECT && Z_OBJCE_P(reply) == rcp_ce_error;
+}
+
+static unsigned rcp_lat_bucket(uint64_t us)
+{
+	unsigned b = us < 2 ? 0 : 63 - (unsigned)__builtin_clzll(us);
+	return b < RCP_LAT_BUCKETS ? b : RCP_LAT_BUCKETS - 1;
+}
+
+void rcp_metrics_part(const rcp_part *p, uint64_t start_us)
+{
+	rcp_shm_nodestat *ns = p->stats;
+	rcp_ns_counter kind;
+
+	if (!ns || !p->nreplies) {
+		return;
+	}
+	rcp_ns_add(ns, RCP_NS_COMMANDS, p->nreplies);
+	rcp_ns_add(ns, RCP_NS_BATCHES, 1);
+	rcp_ns_add(ns, RCP_NS_BYTES_OUT, p->len);
+	if (p->err.code == RCP_OK) {
+		uint64_t us = p->done_us > start_us ? p->done_us - start_us : 0;
+		__atomic_fetch_add(&ns->lat[rcp_lat_bucket(us)], 1, __ATOMIC_RELAXED);
+		rcp_ns_add(ns, RCP_NS_LAT_SUM_US, us);
+		for (uint32_t i = 0; i < p->got; i++) {
+			if (rcp_metrics_is_error(&p->replies[i])) {
+				zend_string *m = rcp_error_message(&p->replies[i]);
+				bool redirect = (ZSTR_LEN(m) > 6 && !memcmp(ZSTR_VAL(m), "MOVED ", 6)) ||
+					(ZSTR_LEN(m) > 4 && !memcmp(ZSTR_VAL(m), "ASK ", 4));
+				rcp_ns_add(ns, redirect ? RCP_NS_ERR_REDIRECT : RCP_NS_ERR_REPLY, 1);
+			}
+		}
+		return;
+	}
+	switch (p->err.code) {
+		case RCP_E_TIMEOUT: kind = RCP_NS_ERR_TIMEOUT; break;
+		case RCP_E_CONNECTION: case RCP_E_AUTH: kind = RCP_NS_ERR_CONNECTION; break;
+		default: kind = RCP_NS_ERR_OTHER; break;
+	}
+	rcp_ns_add(ns, kind, 1);
+}
+
+/* ---- per command ------------------------------------------------------------------------------------------ */
+
+#define RCP_CMD_CACHE 256
+static struct {
+	const rcp_cmd *cmd;
+	rcp_shm_cluster *sc;
+	rcp_shm_cmdstat *slot;
+} rcp_cmd_cache[RCP_CMD_CACHE];
+
+void rcp_metrics_command(rcp_shm_cluster *sc, const rcp_cmd *cmd, bool error)
+{
+	unsigned h;
+	rcp_shm_cmdstat *slot;
+
+	if (!sc || !cmd || !rcp_metrics_on) {
+		return;
+	}
+	h = (unsigned)((((uintptr_t)cmd >> 4) ^ ((uintptr_t)sc >> 6)) % RCP_CMD_CACHE);
+	if (rcp_cmd_cache[h].cmd == cmd && rcp_cmd_cache[h].sc == sc) {
+		slot = rcp_cmd_cache[h].slot;
+	} else {
+		slot = rcp_shm_cmdstat_get(sc, cmd->name);
+		rcp_cmd_cache[h].cmd = cmd;
+		rcp_cmd_cache[h].sc = sc;
+		rcp_cmd_cache[h].slot = slot;
+	}
+	__atomic_fetch_add(&slot->calls, 1, __ATOMIC_RELAXED);
+	if (error) {
+		__atomic_fetch_add(&slot->errors, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/* ---- reading -------------------------------------------------------------------------------------------- */
+
+static const char *const rcp_ns_names[RCP_NS_COUNT] = {
+	"commands", "batches", "error_replies", "redirects", "timeouts", "connection_errors", "other_errors",
+	"bytes_sent", "bytes_received", "latency_sum_us", "connections_opened", "connections_reused",
+	"connections_closed", "discarded_broken", "discarded_closed_by_peer", "discarded_unread_reply",
+	"discarded_forked", "discarded_idle", "suspect_marks",
+};
+
+static const char *const rcp_sc_names[RCP_SC_COUNT] = {
+	"topology_requests", "refreshes", "moved", "ask", "lease_takeovers", "refresh_failures", "read_retries",
+	"getkeys_sent", "noscript_fallbacks",
+};
+
+/* A node's figures as an array. */
+static void rcp_node_metrics(const rcp_shm_nodestat *ns, zval *out)
+{
+	zval lat, buckets;
+	uint64_t count = 0;
+
+	array_init(out);
+	for (int i = 0; i < RCP_NS_COUNT; i++) {
+		add_assoc_long(out, rcp_ns_names[i], (zend_long)RLOAD(&ns->v[i]));
+	}
+	add_assoc_long(out, "connections_open",
+		(zend_long)(RLOAD(&ns->v[RCP_NS_CONN_OPENED]) - MIN(RLOAD(&ns->v[RCP_NS_CONN_OPENED]), RLOAD(&ns->v[RCP_NS_CONN_CLOSED]))));
+	array_init(&buckets);
+	for (int b = 0; b < RCP_LAT_BUCKETS; b++) {
+		uint64_t n = RLOAD(&ns->lat[b]);
+		count += n;
+		if (n) {
+			/* keyed by the bucket's upper bound in microseconds (the last: everything slower) */
+			add_index_long(&buckets, b == RCP_LAT_BUCKETS - 1 ? -1 : (zend_long)1 << (b + 1), (zend_long)n);
+		}
+	}
+	array_init(&lat);
+	add_assoc_long(&lat, "count", (zend_long)count);
+	add_assoc_long(&lat, "sum_us", (zend_long)RLOAD(&ns->v[RCP_NS_LAT_SUM_US]));
+	add_assoc_zval(&lat, "buckets_us", &buckets);
+	add_assoc_zval(out, "latency", &lat);
+}
+
+static const rcp_shm_nodestat *rcp_find_nodestat(const char *addr)
+{
+	uint32_t n;
+	const rcp_shm_nodestat *all = rcp_shm_nodestats(&n);
+
+	for (uint32_t i = 0; i < n; i++) {
+		if (RLOAD(&all[i].state) == 2 && !strcmp(all[i].addr, addr)) {
+			return &all[i];
+		}
+	}
+	return NULL;
+}
+
+/* The cluster entry's key: "host:port,host:port,...,\0user" -> seeds and user. */
+static void rcp_key_parts(const char *key, size_t keylen, zval *seeds, zval *user)
+{
+	const char *nul = memchr(key, '\0', keylen), *p = key, *end = nul ? nul : key + keylen;
+
+	array_init(seeds);
+	while (p < end) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+		const char *e = comma ? comma : end;
+		if (e > p) {
+			add_next_index_stringl(seeds, p, (size_t)(e - p));
+		}
+		p = e + 1;
+	}
+	if (nul && (size_t)(nul - key) + 1 < keylen) {
+		ZVAL_STRINGL(user, nul + 1, keylen - (size_t)(nul - key) - 1);
+	} else {
+		ZVAL_NULL(user);
+	}
+}
+
+static void rcp_cluster_metrics(rcp_shm_cluster *sc, const char *key, size_t keylen, zval *out)
+{
+	zval seeds, user, counters, cmds, nodes;
+	rcp_map *map = emalloc(sizeof(rcp_map));
+	uint64_t gen = rcp_shm_read_map(sc, map), now = rcp_now_ms(), last = rcp_shm_last_refresh(sc);
+	uint32_t n;
+	const rcp_shm_cmdstat *cs = rcp_shm_cmdstats(sc, &n);
+
+	array_init(out);
+	rcp_key_parts(key, keylen, &seeds, &user);
+	add_assoc_zval(out, "seeds", &seeds);
+	add_assoc_zval(out, "user", &user);
+	add_assoc_long(out, "generation", (zend_long)gen);
+	add_assoc_double(out, "map_age_seconds", gen && last && now >= last ? (double)(now - last) / 1000.0 : -1.0);
+	array_init(&counters);
+	for (int i = 0; i < RCP_SC_COUNT; i++) {
+		add_assoc_long(&counters, rcp_sc_names[i], (zend_long)rcp_shm_counter_get(sc, (rcp_shm_counter)i));
+	}
+	add_assoc_zval(out, "counters", &counters);
+	array_init(&cmds);
+	for (uint32_t i = 0; i < n; i++) {
+		zval c;
+		if (RLOAD(&cs[i].state) != 2) {
+			continue;
+		}
+		array_init(&c);
+		add_assoc_long(&c, "calls", (zend_long)RLOAD(&cs[i].calls));
+		add_assoc_long(&c, "errors", (zend_long)RLOAD(&cs[i].errors));
+		add_assoc_zval(&cmds, cs[i].name, &c);
+	}
+	add_assoc_zval(out, "commands", &cmds);
+	array_init(&nodes);
+	for (uint16_t i = 0; gen && i < map->nnodes; i++) {
+		char addr[RCP_ADDR_MAX];
+		const rcp_node *nd = &map->nodes[i];
+		const rcp_shm_nodestat *ns;
+		zval z;
+
+		rcp_node_addr(nd, addr, sizeof(addr));
+		ns = rcp_find_nodestat(addr);
+		if (ns) {
+			rcp_node_metrics(ns, &z);
+		} else {
+			array_init(&z);
+		}
+		add_assoc_string(&z, "role", nd->replica ? "replica" : "primary");
+		if (nd->replica && nd->primary < map->nnodes) {
+			char pa[RCP_ADDR_MAX];
+			rcp_node_addr(&map->nodes[nd->primary], pa, sizeof(pa));
+			add_assoc_string(&z, "primary", pa);
+		}
+		add_assoc_string(&z, "health", nd->health == RCP_HEALTH_LOADING ? "loading"
+			: nd->health == RCP_HEALTH_FAILED ? "fail" : "online");
+		add_assoc_bool(&z, "suspect", rcp_shm_is_suspect(sc, i, now));
+		add_assoc_zval(&nodes, addr, &z);
+	}
+	add_assoc_zval(out, "nodes", &nodes);
+	efree(map);
+}
+
+void rcp_metrics_pool_stats(zval *out)
+{
+	rcp_shm_info info;
+	zval seg, clusters, nodes;
+	rcp_shm_cluster *sc;
+	const char *key;
+	size_t keylen;
+	uint32_t n;
+	const rcp_shm_nodestat *all = rcp_shm_nodestats(&n);
+
+	array_init(out);
+	array_init(&seg);
+	if (rcp_shm_get_info(&info)) {
+		add_assoc_long(&seg, "size", (zend_long)info.size);
+		add_assoc_long(&seg, "used", (zend_long)info.used);
+		add_assoc_long(&seg, "clusters_max", info.clusters_max);
+		add_assoc_long(&seg, "clusters_used", info.clusters_used);
+		add_assoc_long(&seg, "clusters_full", info.clusters_full);
+	}
+	add_assoc_zval(out, "segment", &seg);
+	array_init(&clusters);
+	for (uint32_t i = 0; (sc = rcp_shm_cluster_at(i, &key, &keylen)); i++) {
+		zval c;
+		rcp_cluster_metrics(sc, key, keylen, &c);
+		add_next_index_zval(&clusters, &c);
+	}
+	add_assoc_zval(out, "clusters", &clusters);
+	array_init(&nodes);
+	for (uint32_t i = 0; i < n; i++) {
+		zval z;
+		if (RLOAD(&all[i].state) != 2) {
+			continue;
+		}
+		rcp_node_metrics(&all[i], &z);
+		add_assoc_zval(&nodes, all[i].addr, &z);
+	}
+	add_assoc_zval(out, "nodes", &nodes);
+}
+
+/* ---- Prometheus / OpenMetrics text ------------------------------------------------------------------------ */
+
+static void rcp_prom_label(smart_str *s, const char *name, const char *v, size_t len, bool first)
+{
+	smart_str_appends(s, first ? "{" : ",");
+	smart_str_appends(s, name);
+	smart_str_appends(s, "=\"");
+	for (size_t i = 0; i < len; i++) {
+		if (v[i] == '\\' || v[i] == '"') {
+			smart_str_appendc(s, '\\');
+			smart_str_appendc(s, v[i]);
+		} else if (v[i] == '\n') {
+			smart_str_appends(s, "\\n");
+		} else {
+			smart_str_appendc(s, v[i]);
+		}
+	}
+	smart_str_appendc(s, '"');
+}
+
+static void rcp_prom_head(smart_str *s, const char *name, const char *type, const char *help)
+{
+	smart_str_append_printf(s, "# HELP redis_cluster_pool_%s %s\n# TYPE redis_cluster_pool_%s %s\n", name, help, name, type);
+}
+
+/* The cluster label: its seeds, comma-separated (the entry's key without the user). */
+static size_t rcp_cluster_label(const char *key, size_t keylen)
+{
+	const char *nul = memchr(key, '\0', keylen);
+	size_t n = nul ? (size_t)(nul - key) : keylen;
+	return n && key[n - 1] == ',' ? n - 1 : n;
+}
+
+static const struct { int idx; const char *name, *type, *help; } rcp_prom_node[] = {
+	{RCP_NS_COMMANDS, "commands_total", "counter", "Commands sent to the node."},
+	{RCP_NS_BATCHES, "batches_total", "counter", "Writes of one or more commands whose replies were awaited together."},
+	{RCP_NS_BYTES_OUT, "sent_bytes_total", "counter", "Bytes of commands written to the node."},
+	{RCP_NS_BYTES_IN, "received_bytes_total", "counter", "Bytes of replies read from the node."},
+	{RCP_NS_CONN_OPENED, "connections_opened_total", "counter", "Connections opened to the node."},
+	{RCP_NS_CONN_REUSED, "connections_reused_total", "counter", "Pooled connections taken again by a new request."},
+	{RCP_NS_SUSPECT_MARKS, "suspect_marks_total", "counter", "Times the node was marked suspect after a failure."},
+};
+static const struct { int idx; const char *kind; } rcp_prom_errors[] = {
+	{RCP_NS_ERR_REPLY, "error_reply"}, {RCP_NS_ERR_REDIRECT, "redirect"}, {RCP_NS_ERR_TIMEOUT, "timeout"},
+	{RCP_NS_ERR_CONNECTION, "connection"}, {RCP_NS_ERR_OTHER, "other"},
+};
+static const struct { int idx; const char *reason; } rcp_prom_discards[] = {
+	{RCP_NS_DISC_BROKEN, "broken"}, {RCP_NS_DISC_CLOSED_BY_PEER, "closed_by_peer"},
+	{RCP_NS_DISC_UNREAD, "unread_reply"}, {RCP_NS_DISC_FORKED, "forked"}, {RCP_NS_DISC_IDLE, "idle"},
+};
+
+/* One per-command family for every cluster: calls, or errors. */
+static void rcp_prom_commands(smart_str *s, const char *name, const char *help, bool errors)
+{
+	rcp_shm_cluster *sc;
+	const char *key;
+	size_t keylen;
+	uint32_t n;
+
+	rcp_prom_head(s, name, "counter", help);
+	for (uint32_t i = 0; (sc = rcp_shm_cluster_at(i, &key, &keylen)); i++) {
+		const rcp_shm_cmdstat *cs = rcp_shm_cmdstats(sc, &n);
+		for (uint32_t k = 0; k < n; k++) {
+			if (RLOAD(&cs[k].state) != 2) {
+				continue;
+			}
+			smart_str_append_printf(s, "redis_cluster_pool_%s", name);
+			rcp_prom_label(s, "cluster", key, rcp_cluster_label(key, keylen), true);
+			rcp_prom_label(s, "command", cs[k].name, strlen(cs[k].name), false);
+			smart_str_append_printf(s, "} %" PRIu64 "\n", errors ? RLOAD(&cs[k].errors) : RLOAD(&cs[k].calls));
+		}
+	}
+}
+
+zend_string *rcp_metrics_prometheus(void)
+{
+	smart_str s = {0};
+	uint32_t n, i;
+	const rcp_shm_nodestat *all = rcp_shm_nodestats(&n);
+	rcp_shm_cluster *sc;
+	const char *key;
+	size_t keylen;
+
+	HashTable owner;   /* node "host:port" -> the cluster label of the first entry whose map has it */
+	zend_hash_init(&owner, 16, NULL, ZVAL_PTR_DTOR, 0);
+	{
+		rcp_map *map = emalloc(sizeof(rcp_map));
+		for (i = 0; (sc = rcp_shm_cluster_at(i, &key, &keylen)); i++) {
+			if (!rcp_shm_read_map(sc, map)) {
+				continue;
+			}
+			for (uint16_t k = 0; k < map->nnodes; k++) {
+				char addr[RCP_ADDR_MAX];
+				zval lbl;
+				rcp_node_addr(&map->nodes[k], addr, sizeof(addr));
+				if (!zend_hash_str_exists(&owner, addr, strlen(addr))) {
+					ZVAL_STRINGL(&lbl, key, rcp_cluster_label(key, keylen));
+					zend_hash_str_add(&owner, addr, strlen(addr), &lbl);
+				}
+			}
+		}
+		efree(map);
+	}
+#define NODES_EACH for (i = 0; i < n; i++) if (RLOAD(&all[i].state) == 2)
+#define NODE_LABEL(first) do {                                                                               \
+		zval *cl_ = zend_hash_str_find(&owner, all[i].addr, strlen(all[i].addr));                              \
+		rcp_prom_label(&s, "cluster", cl_ ? Z_STRVAL_P(cl_) : "", cl_ ? Z_STRLEN_P(cl_) : 0, first);          \
+		rcp_prom_label(&s, "node", all[i].addr, strlen(all[i].addr), false);                                   \
+	} while (0)
+	for (size_t m = 0; m < sizeof(rcp_prom_node) / sizeof(rcp_prom_node[0]); m++) {
+		rcp_prom_head(&s, rcp_prom_node[m].name, rcp_prom_node[m].type, rcp_prom_node[m].help);
+		NODES_EACH {
+			smart_str_append_printf(&s, "redis_cluster_pool_%s", rcp_prom_node[m].name);
+			NODE_LABEL(true);
+			smart_str_append_printf(&s, "} %" PRIu64 "\n", RLOAD(&all[i].v[rcp_prom_node[m].idx]));
+		}
+	}
+	rcp_prom_head(&s, "connections_open", "gauge", "Connections to the node open in the pool's workers.");
+	NODES_EACH {
+		uint64_t o = RLOAD(&all[i].v[RCP_NS_CONN_OPENED]), c = RLOAD(&all[i].v[RCP_NS_CONN_CLOSED]);
+		smart_str_appends(&s, "redis_cluster_pool_connections_open");
+		NODE_LABEL(true);
+		smart_str_append_printf(&s, "} %" PRIu64 "\n", o > c ? o - c : 0);
+	}
+	rcp_prom_head(&s, "errors_total", "counter", "Errors by kind: error replies, MOVED/ASK redirects, timeouts, connection failures, other.");
+	NODES_EACH {
+		for (size_t k = 0; k < sizeof(rcp_prom_errors) / sizeof(rcp_prom_errors[0]); k++) {
+			smart_str_appends(&s, "redis_cluster_pool_errors_total");
+			NODE_LABEL(true);
+			rcp_prom_label(&s, "kind", rcp_prom_errors[k].kind, strlen(rcp_prom_errors[k].kind), false);
+			smart_str_append_printf(&s, "} %" PRIu64 "\n", RLOAD(&all[i].v[rcp_prom_errors[k].idx]));
+		}
+	}
+	rcp_prom_head(&s, "connections_discarded_total", "counter", "Pooled connections discarded, by reason.");
+	NODES_EACH {
+		for (size_t k = 0; k < sizeof(rcp_prom_discards) / sizeof(rcp_prom_discards[0]); k++) {
+			smart_str_appends(&s, "redis_cluster_pool_connections_discarded_total");
+			NODE_LABEL(true);
+			rcp_prom_label(&s, "reason", rcp_prom_discards[k].reason, strlen(rcp_prom_discards[k].reason), false);
+			smart_str_append_printf(&s, "} %" PRIu64 "\n", RLOAD(&all[i].v[rcp_prom_discards[k].idx]));
+		}
+	}
+	rcp_prom_head(&s, "batch_duration_seconds", "histogram", "Time from writing a batch to its node's last reply.");
+	NODES_EACH {
+		uint64_t cum = 0;
+		for (int b = 0; b < RCP_LAT_BUCKETS; b++) {
+			cum += RLOAD(&all[i].lat[b]);
+			smart_str_appends(&s, "redis_cluster_pool_batch_duration_seconds_bucket");
+			NODE_LABEL(true);
+			if (b == RCP_LAT_BUCKETS - 1) {
+				smart_str_appends(&s, ",le=\"+Inf\"");
+			} else {
+				smart_str_append_printf(&s, ",le=\"%.6f\"", (double)((uint64_t)1 << (b + 1)) / 1e6);
+			}
+			smart_str_append_printf(&s, "} %" PRIu64 "\n", cum);
+		}
+		smart_str_appends(&s, "redis_cluster_pool_batch_duration_seconds_sum");
+		NODE_LABEL(true);
+		smart_str_append_printf(&s, "} %.6f\n", (double)RLOAD(&all[i].v[RCP_NS_LAT_SUM_US]) / 1e6);
+		smart_str_appends(&s, "redis_cluster_pool_batch_duration_seconds_count");
+		NODE_LABEL(true);
+		smart_str_append_printf(&s, "} %" PRIu64 "\n", cum);
+	}
+#undef NODES_EACH
+#undef NODE_LABEL
+	zend_hash_destroy(&owner);
+	/* per cluster: counters, slot map, per command */
+	for (int c = 0; c < RCP_SC_COUNT; c++) {
+		char name[64];
+		snprintf(name, sizeof(name), "%s_total", rcp_sc_names[c]);
+		rcp_prom_head(&s, name, "counter", c == RCP_SC_CLUSTER_SLOTS ? "Topology requests (CLUSTER SHARDS or SLOTS) sent."
+			: "Pool-wide count of the cluster's events of this kind.");
+		for (i = 0; (sc = rcp_shm_cluster_at(i, &key, &keylen)); i++) {
+			smart_str_append_printf(&s, "redis_cluster_pool_%s", name);
+			rcp_prom_label(&s, "cluster", key, rcp_cluster_label(key, keylen), true);
+			smart_str_append_printf(&s, "} %" PRIu64 "\n", rcp_shm_counter_get(sc, (rcp_shm_counter)c));
+		}
+	}
+	rcp_prom_head(&s, "slot_map_generation", "gauge", "Generation of the cluster's shared slot map (0: not discovered).");
+	for (i = 0; (sc = rcp_shm_cluster_at(i, &key, &keylen)); i++) {
+		smart_str_appends(&s, "redis_cluster_pool_slot_map_generation");
+		rcp_prom_label(&s, "cluster", key, rcp_cluster_label(key, keylen), true);
+		smart_str_append_printf(&s, "} %" PRIu64 "\n", rcp_shm_generation(sc));
+	}
+	rcp_prom_commands(&s, "command_calls_total", "Commands run, by name.", false);
+	rcp_prom_commands(&s, "command_errors_total", "Commands that failed or got an error reply, by name.", true);
+	smart_str_appends(&s, "# EOF\n");
+	smart_str_0(&s);
+	return s.s;
+}
