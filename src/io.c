@@ -256,12 +256,12 @@ bool rcp_conn_reusable(rcp_conn *c, const char **why)
 			/* a TLS record arrived while the connection was idle. A server closing (idle timeout, shutdown)
 			 * sends close_notify; anything else is a stray record. The connection goes either way, so its
 			 * bytes may be read to tell which: the reason is counted apart (closed by peer / unread) */
-			char tmp[4096];
+			char tmp[4096], msg[256];
 			ssize_t m;
 			for (int i = 0; i < 16 && (m = recv(fd, tmp, sizeof(tmp), MSG_DONTWAIT)) > 0; i++) {
 				rcp_tls_feed(c->tls, tmp, (size_t)m);
 			}
-			while ((m = rcp_tls_read(c->tls, tmp, sizeof(tmp), tmp, sizeof(tmp))) > 0) {
+			while ((m = rcp_tls_read(c->tls, tmp, sizeof(tmp), msg, sizeof(msg))) > 0) {
 				/* plaintext nobody asked for */
 			}
 			if (m == RCP_TLS_CLOSED) {
