@@ -75,7 +75,8 @@ bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bo
 /* RedisClusterPool::__call's work: Predis argument rewriting, run, Predis reply shape. */
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value);
 
-/* Queue one method call ([lcname, name, Predis-rewritten args]) on a queue array; false after throwing. */
+/* Queue one method call ([lcname, name, Predis-rewritten args, the caller's args]) on a queue array; false
+ * after throwing. */
 bool rcp_queue_add(zval *queue, zend_string *name, HashTable *args);
 
 extern zend_class_entry *rcp_ce_pipeline;

@@ -27,16 +27,20 @@ zend_result rcp_predis_args(const char *lcname, size_t len, HashTable *in, zval 
 
 /*
  * Convert a raw reply into Predis v3's shape for the command, in place, as the command's parseResponse()
- * does. args: the final Redis arguments after the command name (as sent; strings). Objects (Status and
- * Error replies) are left untouched, as Predis skips parseResponse() for them. A reply whose shape
- * Predis' parser could not handle without a PHP warning or error is left as it is.
+ * does. args: the final Redis arguments after the command name (as sent; strings). given: the caller's
+ * own arguments (what rcp_predis_args() received), or NULL when unknown: a few Predis parsers depend on a
+ * flag of the call that changes nothing on the wire (VGETATTR's $asJson, VLINKS' $withScores = false);
+ * without them these parsers decide from the sent arguments alone. Objects (Status and Error replies)
+ * are left untouched, as Predis skips parseResponse() for them. A reply whose shape Predis' parser could
+ * not handle without a PHP warning or error is left as it is.
  */
-void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, zval *reply);
+void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, HashTable *given, zval *reply);
 
 /*
- * The Redis command name to send for a Predis method whose command ID differs from its name
- * (xread_v4 -> "XREAD", xreadgroup_claim -> "XREADGROUP"); NULL for every other method (then the method
- * name is the command name). *idlen receives the length.
+ * The Redis command name to send for a method, as Predis sends it: its command ID, upper case (xread_v4 ->
+ * "XREAD", xreadgroup_claim -> "XREADGROUP", get -> "GET": the command table's canonical name; static
+ * storage). NULL for a name the command table does not know (then the method name is sent as called).
+ * *idlen receives the length.
  */
 const char *rcp_predis_command_id(const char *lcname, size_t len, size_t *idlen);
 

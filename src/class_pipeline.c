@@ -17,7 +17,7 @@ static zend_object_handlers rcp_pipeline_handlers;
 
 typedef struct {
 	zval pool;      /* the RedisClusterPool it belongs to */
-	zval queue;     /* list of [lcname, method name, flat args] */
+	zval queue;     /* list of [lcname, method name, flat args, the caller's args] */
 	zend_object std;
 } rcp_pipeline_object;
 
@@ -80,16 +80,25 @@ ZEND_METHOD(RedisClusterPool_Pipeline, __construct)
 bool rcp_queue_add(zval *queue, zend_string *name, HashTable *args)
 {
 	zend_string *lc = zend_string_tolower(name);
-	zval flat, entry;
+	zval flat, given, entry;
 
 	if (rcp_predis_args(ZSTR_VAL(lc), ZSTR_LEN(lc), args, &flat) == FAILURE) {
 		zend_string_release(lc);
 		return false;
 	}
-	array_init_size(&entry, 3);
+	/* the caller's own arguments are kept for the reply: a few Predis parsers read a flag that is not sent
+	 * (an immutable array, a literal passed to __call() directly, is copied: it cannot be referenced) */
+	if (GC_FLAGS(args) & IS_ARRAY_IMMUTABLE) {
+		ZVAL_ARR(&given, zend_array_dup(args));
+	} else {
+		GC_ADDREF(args);
+		ZVAL_ARR(&given, args);
+	}
+	array_init_size(&entry, 4);
 	add_next_index_str(&entry, lc);
 	add_next_index_str(&entry, zend_string_copy(name));
 	add_next_index_zval(&entry, &flat);
+	add_next_index_zval(&entry, &given);
 	add_next_index_zval(queue, &entry);
 	return true;
 }
@@ -181,13 +190,14 @@ bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bo
 				snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
 			}
 		} else if (Z_TYPE_P(r) != IS_OBJECT) {
-			zval *lcz = zend_hash_index_find(Z_ARRVAL_P(zend_hash_index_find(queue, k)), 0);
+			HashTable *entry = Z_ARRVAL_P(zend_hash_index_find(queue, k));
+			zval *lcz = zend_hash_index_find(entry, 0), *given = zend_hash_index_find(entry, 3);
 			zval sent;
 			array_init_size(&sent, (uint32_t)q->argvs[k].argc);
 			for (int j = 1; j < q->argvs[k].argc; j++) {
 				add_next_index_str(&sent, zend_string_copy(q->argvs[k].strs[j]));
 			}
-			rcp_predis_reply(Z_STRVAL_P(lcz), Z_STRLEN_P(lcz), Z_ARRVAL(sent), r);
+			rcp_predis_reply(Z_STRVAL_P(lcz), Z_STRLEN_P(lcz), Z_ARRVAL(sent), Z_ARRVAL_P(given), r);
 			zval_ptr_dtor(&sent);
 		}
 		add_next_index_zval(out, r);

@@ -719,7 +719,7 @@ void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval 
 		for (int i = 1; i < a.argc; i++) {
 			add_next_index_str(&sent, zend_string_copy(a.strs[i]));
 		}
-		rcp_predis_reply(ZSTR_VAL(lc), ZSTR_LEN(lc), Z_ARRVAL(sent), return_value);
+		rcp_predis_reply(ZSTR_VAL(lc), ZSTR_LEN(lc), Z_ARRVAL(sent), args, return_value);
 		zval_ptr_dtor(&sent);
 	}
 	rcp_argv_free(&a);
@@ -925,17 +925,19 @@ ZEND_METHOD(RedisClusterPool, predisArgs)
 ZEND_METHOD(RedisClusterPool, predisReply)
 {
 	zend_string *method, *lc;
-	HashTable *args;
+	HashTable *args, *given = NULL;
 	zval *reply;
 
-	ZEND_PARSE_PARAMETERS_START(3, 3)
+	ZEND_PARSE_PARAMETERS_START(3, 4)
 		Z_PARAM_STR(method)
 		Z_PARAM_ARRAY_HT(args)
 		Z_PARAM_ZVAL(reply)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT_OR_NULL(given)
 	ZEND_PARSE_PARAMETERS_END();
 	lc = zend_string_tolower(method);
 	ZVAL_COPY(return_value, reply);
-	rcp_predis_reply(ZSTR_VAL(lc), ZSTR_LEN(lc), args, return_value);
+	rcp_predis_reply(ZSTR_VAL(lc), ZSTR_LEN(lc), args, given, return_value);
 	zend_string_release(lc);
 }
 

@@ -18,6 +18,7 @@
 #include <hiredis/hiredis.h>
 #include "php_redis_cluster_pool.h"
 #include "rcp_binding.h"
+#include "rcp_resp_format.h"
 #include "rcp_errors.h"
 #include "rcp_exec.h"
 #include "rcp_io.h"
@@ -226,9 +227,9 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 				ok = false;
 				break;
 			}
-			len = redisFormatCommandArgv(&buf, argvs[built].argc, (const char **)argvs[built].argv, argvs[built].lens);
+			len = rcp_format_command(&buf, argvs[built].argc, (const char **)argvs[built].argv, argvs[built].lens);
 			smart_str_appendl(&nodes[nn].buf, buf, (size_t)len);
-			redisFreeCommand(buf);
+			rcp_free_command(buf);
 			built++;
 		} ZEND_HASH_FOREACH_END();
 		nodes[nn].count = built - nodes[nn].first;

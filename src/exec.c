@@ -18,6 +18,7 @@
 #include "ext/random/php_random.h"
 #include <hiredis/hiredis.h>
 #include "rcp_exec.h"
+#include "rcp_resp_format.h"
 #include "rcp_pool.h"
 #include "rcp_reply.h"
 #include "rcp_slot.h"
@@ -142,14 +143,14 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 		argv[argc] = user; lens[argc++] = ulen;
 	}
 	argv[argc] = pass; lens[argc++] = plen;
-	len = redisFormatCommandArgv(&cmd, argc, argv, lens);
+	len = rcp_format_command(&cmd, argc, argv, lens);
 	if (len > 0) {
 		cl->setup = emalloc((size_t)len);
 		memcpy(cl->setup, cmd, (size_t)len);
 		cl->setup_len = (size_t)len;
 		cl->setup_replies = 1;
 		explicit_bzero(cmd, (size_t)len);
-		redisFreeCommand(cmd);
+		rcp_free_command(cmd);
 	}
 }
 
@@ -1252,12 +1253,17 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *co
 	efree(group_of_key);
 }
 
+#define RCP_SPLIT_LINEAR 64
+
 static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
                                  const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err)
 {
 	rcp_map *map = cl->cluster->map;
 	rcp_group *groups = safe_emalloc((size_t)MIN(nkeys, RCP_SLOTS), sizeof(rcp_group), 0);
-	int16_t *group_of_slot = emalloc(sizeof(int16_t) * RCP_SLOTS);
+	/* the group of each slot: a table of every slot only for many keys; a few keys search the groups so far
+	 * (a 32 KiB table to clear cost more than the whole split of a MGET of 10) */
+	int16_t *group_of_slot = nkeys > RCP_SPLIT_LINEAR ? emalloc(sizeof(int16_t) * RCP_SLOTS) : NULL;
+	uint32_t *group_of_k = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0); /* each key's group: slot computed once */
 	uint32_t *unit_mem = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
 	uint32_t ngroups = 0, nparts = 0, g, i;
 	rcp_part *parts = NULL;
@@ -1285,7 +1291,10 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		need = 2 * bytes + (size_t)argc * 16 + (size_t)nkeys * 56 +
 			(size_t)MIN(nkeys, RCP_SLOTS) * (sizeof(rcp_group) + 16 + 200);
 		if (need > room) {
-			efree(group_of_slot);
+			if (group_of_slot) {
+				efree(group_of_slot);
+			}
+			efree(group_of_k);
 			efree(unit_mem);
 			efree(groups);
 			return rcp_err_set(err, RCP_E_MEMORY, NULL, "%s of %d keys over several slots needs about %zu bytes of "
@@ -1298,17 +1307,35 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
 		memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
 	}
-	memset(group_of_slot, 0xff, sizeof(int16_t) * RCP_SLOTS);
+	if (group_of_slot) {
+		memset(group_of_slot, 0xff, sizeof(int16_t) * RCP_SLOTS);
+	}
 	/* 1. group the keys by slot, remembering the caller's order */
 	for (int k = 0; k < nkeys; k++) {
 		int slot = rcp_key_slot(argv[pos[k]], argvlen[pos[k]]);
-		if (group_of_slot[slot] < 0) {
+		int32_t found = -1;
+		if (group_of_slot) {
+			found = group_of_slot[slot];
+		} else {
+			for (uint32_t q = ngroups; q-- > 0; ) { /* the latest first: keys of a slot often come together */
+				if (groups[q].slot == slot) {
+					found = (int32_t)q;
+					break;
+				}
+			}
+		}
+		if (found >= 0) {
+			group_of_k[k] = (uint32_t)found;
+		} else {
 			if (map->slots[slot] == RCP_NO_NODE) {
 				rcp_want_refresh(cl->cluster);
 				st = rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node", cmd->name, slot);
 				goto out_groups;
 			}
-			group_of_slot[slot] = (int16_t)ngroups;
+			if (group_of_slot) {
+				group_of_slot[slot] = (int16_t)ngroups;
+			}
+			group_of_k[k] = ngroups;
 			groups[ngroups].slot = slot;
 			groups[ngroups].primary = map->slots[slot];
 			groups[ngroups].node = map->slots[slot];
@@ -1331,7 +1358,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		uint32_t off = 0;
 		uint32_t *count = ecalloc(ngroups, sizeof(uint32_t));
 		for (int k = 0; k < nkeys; k++) {
-			count[group_of_slot[rcp_key_slot(argv[pos[k]], argvlen[pos[k]])]]++;
+			count[group_of_k[k]]++;
 		}
 		for (g = 0; g < ngroups; g++) {
 			groups[g].units = unit_mem + off;
@@ -1339,7 +1366,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		}
 		efree(count);
 		for (int k = 0; k < nkeys; k++) {
-			rcp_group *gr = &groups[group_of_slot[rcp_key_slot(argv[pos[k]], argvlen[pos[k]])]];
+			rcp_group *gr = &groups[group_of_k[k]];
 			gr->units[gr->nunits++] = (uint32_t)k;
 		}
 	}
@@ -1360,7 +1387,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 				sub_lens[n++] = argvlen[a];
 			}
 		}
-		groups[g].cmdlen = redisFormatCommandArgv(&groups[g].cmd, n, sub_argv, sub_lens);
+		groups[g].cmdlen = rcp_format_command(&groups[g].cmd, n, sub_argv, sub_lens);
 	}
 	/* 3. one part per node, its sub-commands pipelined */
 	part_of_node = emalloc(sizeof(int32_t) * map->nnodes);
@@ -1546,14 +1573,17 @@ out:
 	if (rerr_group) efree(rerr_group);
 out_groups:
 	for (g = 0; g < ngroups; g++) {
-		if (groups[g].cmd) redisFreeCommand(groups[g].cmd);
+		if (groups[g].cmd) rcp_free_command(groups[g].cmd);
 	}
 	if (sub_argv) efree((void *)sub_argv);
 	if (sub_lens) efree(sub_lens);
 	if (part_of_node) efree(part_of_node);
 	if (read_node) efree(read_node);
 	efree(unit_mem);
-	efree(group_of_slot);
+	if (group_of_slot) {
+		efree(group_of_slot);
+	}
+	efree(group_of_k);
 	efree(groups);
 	return st;
 }
@@ -1602,7 +1632,7 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 		av[i] = argv[i];
 		lens[i] = argvlen[i];
 	}
-	len = redisFormatCommandArgv(&buf, argc, av, lens);
+	len = rcp_format_command(&buf, argc, av, lens);
 	efree(av);
 	efree(lens);
 	if (len < 0) {
@@ -1613,7 +1643,7 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 	cl->cluster->noscript_fallbacks++;
 	rcp_cluster_count(cl->cluster, RCP_SC_NOSCRIPT_FALLBACKS);
 	st = rcp_exec_at(cl, target, buf, (size_t)len, ro ? "EVAL_RO" : "EVAL", reply, err);
-	redisFreeCommand(buf);
+	rcp_free_command(buf);
 	return st;
 }
 
@@ -1732,12 +1762,12 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 	}
 	snprintf(t.host, sizeof(t.host), "%s", host);
 	t.port = port;
-	len = redisFormatCommandArgv(&buf, argc, (const char **)argv, argvlen);
+	len = rcp_format_command(&buf, argc, (const char **)argv, argvlen);
 	if (len < 0) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: cannot encode the command", name);
 	}
 	st = rcp_exec_at(cl, t, buf, (size_t)len, name, reply, err);
-	redisFreeCommand(buf);
+	rcp_free_command(buf);
 	return st;
 }
 
@@ -1820,13 +1850,13 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
 		return st;
 	}
-	len = redisFormatCommandArgv(&buf, argc, (const char **)argv, argvlen);
+	len = rcp_format_command(&buf, argc, (const char **)argv, argvlen);
 	if (len < 0) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: cannot encode the command", cmd->name);
 	}
 	if (nkeys == 0 && (cmd->route == RCP_ROUTE_ALL_PRIMARIES || cmd->route == RCP_ROUTE_ALL_NODES)) {
 		st = rcp_exec_fanout(cl, cmd, buf, (size_t)len, reply, err);
-		redisFreeCommand(buf);
+		rcp_free_command(buf);
 		return st;
 	}
 	{
@@ -1836,7 +1866,7 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 		if (slot >= 0) {
 			idx = map->slots[slot];
 			if (idx == RCP_NO_NODE) {
-				redisFreeCommand(buf);
+				rcp_free_command(buf);
 				rcp_want_refresh(cl->cluster);
 				return rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node "
 					"(CLUSTERDOWN: the cluster does not cover all slots)", cmd->name, slot);
@@ -1859,12 +1889,12 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 		target.slot = slot >= 0 ? (uint16_t)slot : 0;
 		if (slot >= 0 && rcp_is_policy_read(cl, cmd)) {
 			st = rcp_exec_read(cl, idx, buf, (size_t)len, cmd->name, reply, err);
-			redisFreeCommand(buf);
+			rcp_free_command(buf);
 			return st;
 		}
 	}
 	st = rcp_exec_at(cl, target, buf, (size_t)len, cmd->name, reply, err);
-	redisFreeCommand(buf);
+	rcp_free_command(buf);
 	if (st == RCP_OK && rcp_noscript_recoverable(cmd, argc, argv, argvlen, reply)) {
 		st = rcp_noscript_fallback(cl, cmd, argc, argv, argvlen, target, reply, err);
 	}
@@ -1984,9 +2014,9 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 			parts[pi].conn = rcp_client_conn_ro(cl, map->nodes[target[i]].host, map->nodes[target[i]].port,
 				map->nodes[target[i]].replica != 0);
 		}
-		len = redisFormatCommandArgv(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
+		len = rcp_format_command(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
 		smart_str_appendl(&bufs[pi], buf, (size_t)len);
-		redisFreeCommand(buf);
+		rcp_free_command(buf);
 		reply_idx[i] = parts[pi].nreplies++;
 	}
 	/* 2. one round trip for all nodes */
@@ -2211,7 +2241,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
 		return st;
 	}
-	len = redisFormatCommandArgv(&buf, argc, (const char **)argv, argvlen);
+	len = rcp_format_command(&buf, argc, (const char **)argv, argvlen);
 	if (len < 0) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "WATCH: cannot encode the command");
 	}
@@ -2256,7 +2286,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 		rcp_client_conn(cl, w->host, w->port)->watching = true;
 		break;
 	}
-	redisFreeCommand(buf);
+	rcp_free_command(buf);
 	return st;
 }
 
@@ -2323,10 +2353,10 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	}
 	for (i = 0; i < n; i++) {
 		char *buf;
-		int len = redisFormatCommandArgv(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
+		int len = rcp_format_command(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
 		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
 		smart_str_appendl(&body, buf, (size_t)len);
-		redisFreeCommand(buf);
+		rcp_free_command(buf);
 	}
 	smart_str_appendl(&body, exec, sizeof(exec) - 1);
 	smart_str_0(&body);

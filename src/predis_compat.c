@@ -1,6 +1,7 @@
 /*
  * predis_compat.c - Predis v3's per-command argument filters (Command::setArguments and the traits) and
- * reply parsers (Command::parseResponse), ported to C for the Redis 7.0 commands.
+ * reply parsers (Command::parseResponse), ported to C from Predis 3.7.1 for every command class of
+ * Predis\Command\Redis (the module namespaces are left out: docs/PREDIS_COMPAT.md says why).
  *
  * Dispatch: one persistent HashTable built in MINIT maps a lower-case method name to its entry; a command
  * without a filter costs one lookup and shares the caller's argument array (no copy).
@@ -12,24 +13,47 @@
  * array_slice, A_merge = array_merge, A_pop = array_pop, A_splice1 = array_splice of one element, A_at =
  * $a[$i], ...), and each filter is written as a line-by-line port of the PHP method it mirrors. Where PHP
  * would throw (TypeError, Predis' own exceptions) we throw RedisClusterPool\InvalidArgumentException;
- * where PHP would emit a warning and go on with null, we go on with null.
+ * where PHP would emit a warning and go on with null, we go on with null. Filters that build a new list
+ * (most of those Predis 3.7 added) are builders run by a_build(), their isset()/!empty()-tested optional
+ * arguments a table (rcp_popt) rather than code.
  *
  * Replies. Every parser first checks the shape it needs; a reply for which Predis' parser would raise a
  * PHP warning or throw is left untouched (Predis would have returned garbage or died). Keys are assigned
  * with PHP's `$a[$k] = $v` semantics (zend_symtable_update: "7" becomes int 7). Values are binary-safe
- * zend_strings throughout; no C string function touches reply data.
+ * zend_strings throughout; no C string function touches reply data. A parser sees the arguments as sent
+ * and, where Predis' command object kept a flag that is not sent (VGETATTR, VLINKS), the caller's own.
  */
 #include "php.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "ext/standard/php_math.h"
+#include "rcp_commands.h"
 #include "rcp_errors.h"
 #include "rcp_predis.h"
 
 struct rcp_pcmd;
 typedef zend_result (*rcp_args_fn)(const struct rcp_pcmd *c, HashTable *in, zval *out);
-/* Build the converted reply in res and return true, or return false (res untouched) to keep the reply. */
-typedef bool (*rcp_reply_fn)(const struct rcp_pcmd *c, HashTable *args, zval *data, zval *res);
+/* Fill r (a new array, released by the caller on FAILURE) with the arguments; FAILURE after throwing. */
+typedef zend_result (*rcp_build_fn)(const struct rcp_pcmd *c, HashTable *in, HashTable *r);
+/* Build the converted reply in res and return true, or return false (res untouched) to keep the reply.
+ * given: the caller's own arguments, or NULL when unknown (see rcp_predis_reply()). */
+typedef bool (*rcp_reply_fn)(const struct rcp_pcmd *c, HashTable *args, HashTable *given, zval *data, zval *res);
+
+/* How Predis tests an optional argument before sending it (see T_opts) */
+typedef enum {
+	OPT_ISSET,          /* isset($a[i]) */
+	OPT_SET_NOT_FALSE,  /* isset($a[i]) && false !== $a[i] */
+	OPT_NOT_EMPTY       /* !empty($a[i]) */
+} rcp_popt_test;
+
+/* One optional argument: when the test holds, the keyword (if any) then the value (if wanted) are sent. */
+typedef struct {
+	int8_t at;               /* index in the caller's arguments; -1 ends a list */
+	uint8_t test;            /* rcp_popt_test */
+	bool value;              /* the value follows the keyword */
+	bool json;               /* the value: a string as it is, an array as its json_encode() (VADD's SETATTR) */
+	const char *kw;          /* NULL: the value alone */
+} rcp_popt;
 
 typedef struct rcp_pcmd {
 	const char *lc;          /* method name, lower case */
@@ -37,6 +61,8 @@ typedef struct rcp_pcmd {
 	rcp_args_fn args;        /* NULL: arguments pass through */
 	rcp_reply_fn reply;      /* NULL: reply passes through */
 	int8_t p1, p2, p3;       /* per-command parameters (trait offsets) */
+	rcp_build_fn build;      /* the builder a_build() runs */
+	const rcp_popt *opts;    /* the optional arguments a builder sends (T_opts) */
 } rcp_pcmd;
 
 /* ================================================================================================== */
@@ -122,6 +148,14 @@ static void A_push_long(HashTable *a, zend_long l)
 
 	ZVAL_LONG(&t, l);
 	zend_hash_next_index_insert(a, &t);
+}
+
+/* push $a[0] ... $a[n - 1] (missing: null, as PHP's warning gives) */
+static void T_head(HashTable *in, HashTable *r, zend_long n)
+{
+	for (zend_long i = 0; i < n; i++) {
+		A_push(r, A_at(in, i));
+	}
 }
 
 /* Copy one element with array_slice/array_merge key handling: string keys kept, integer keys renumbered. */
@@ -706,20 +740,16 @@ static zend_result T_put_cstr(HashTable **a, zend_long off, const char *s)
 	return r;
 }
 
-/* LeftRight: 'left'/'right' at off (appends LEFT when missing). */
-static zend_result T_leftright(const rcp_pcmd *c, HashTable **a, zend_long off)
+/* A string enum at off (Predis' idiom, see Z_enum) replaced by its upper-case value, or by null for another
+ * valid spelling; anything else throws msg. */
+static zend_result T_enum_at(const rcp_pcmd *c, HashTable **a, zend_long off, const char *const *lower, const char *msg)
 {
-	static const char *const lr[] = {"left", "right", NULL};
-	zval *v;
+	zval *v = A_at(*a, off), t;
+	zend_result r;
 	int m, ok;
 
-	if (off >= (zend_long)A_count(*a)) {
-		A_push_cstr(*a, "LEFT");
-		return SUCCESS;
-	}
-	v = A_at(*a, off);
-	if (!v || Z_TYPE_P(v) != IS_STRING || (ok = Z_enum(c, v, lr, &m)) == 0) {
-		return bad(c, "Left/Right argument accepts only: left, right values");
+	if (!v || Z_TYPE_P(v) != IS_STRING || (ok = Z_enum(c, v, lower, &m)) == 0) {
+		return bad(c, msg);
 	}
 	if (ok < 0) {
 		return FAILURE;
@@ -727,7 +757,34 @@ static zend_result T_leftright(const rcp_pcmd *c, HashTable **a, zend_long off)
 	if (m < 0) {
 		return T_put(a, off, NULL);
 	}
-	return T_put_cstr(a, off, m == 0 ? "LEFT" : "RIGHT");
+	ZVAL_STR(&t, zend_string_init(lower[m], strlen(lower[m]), 0));
+	zend_str_toupper(Z_STRVAL(t), Z_STRLEN(t));
+	r = T_put(a, off, &t);
+	zval_ptr_dtor(&t);
+	return r;
+}
+
+/* LeftRight: 'left'/'right' at off (appends LEFT when missing). */
+static zend_result T_leftright(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	static const char *const lr[] = {"left", "right", NULL};
+
+	if (off >= (zend_long)A_count(*a)) {
+		A_push_cstr(*a, "LEFT");
+		return SUCCESS;
+	}
+	return T_enum_at(c, a, off, lr, "Left/Right argument accepts only: left, right values");
+}
+
+/* ByLexByScore (ZRANGESTORE): 'bylex'/'byscore' at off; false stays (for filterArguments()). */
+static zend_result T_bylex(const rcp_pcmd *c, HashTable **a, zend_long off)
+{
+	static const char *const by[] = {"bylex", "byscore", NULL};
+
+	if (off >= (zend_long)A_count(*a) || Z_is_false(A_at(*a, off))) {
+		return SUCCESS;
+	}
+	return T_enum_at(c, a, off, by, "By argument accepts only \"bylex\" and \"byscore\" values");
 }
 
 /* Sorting: 'asc'/'desc' at off; null becomes false. */
@@ -1015,19 +1072,21 @@ static zend_result a_normalize(const rcp_pcmd *c, HashTable *in, zval *out)
 	return SUCCESS;
 }
 
-/* Command::normalizeVariadic (also SDIFFSTORE/SINTERSTORE/SUNIONSTORE): (x, [a, b]) -> x a b */
+/* Command::normalizeVariadic (also SDIFFSTORE/SINTERSTORE/SUNIONSTORE): (x, [a, b]) -> x a b; with p1 = 2
+ * (ARSET, ARRING) the array is the 3rd of exactly 3 arguments: (x, y, [a, b]) -> x y a b */
 static zend_result a_variadic(const rcp_pcmd *c, HashTable *in, zval *out)
 {
-	zval *second;
+	zend_long at = c->p1 ? c->p1 : 1;
+	zval *last;
 	HashTable *r;
 
-	if (A_count(in) != 2 || !Z_is_array(second = A_at(in, 1))) {
+	if (A_count(in) != (uint32_t)at + 1 || !Z_is_array(last = A_at(in, at))) {
 		A_share(in, out);
 		return SUCCESS;
 	}
-	r = A_new(1 + A_count(Z_ARRVAL_P(second)));
-	A_push(r, A_at(in, 0));
-	A_merge(r, Z_ARRVAL_P(second));
+	r = A_new((uint32_t)at + A_count(Z_ARRVAL_P(last)));
+	T_head(in, r, at);
+	A_merge(r, Z_ARRVAL_P(last));
 	return out_arr(r, out);
 }
 
@@ -2487,6 +2546,700 @@ static zend_result a_xsetid(const rcp_pcmd *c, HashTable *in, zval *out)
 }
 
 /* ================================================================================================== */
+/* Argument filters of the commands Predis 3.7 added (Redis 7.2 - 8.x and newer; see docs/PREDIS_COMPAT) */
+/* ================================================================================================== */
+
+/* Builders: a_build() gives each a new array and releases it when the builder fails. */
+static zend_result a_build(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *r = A_new(8);
+
+	if (c->build(c, in, r) == FAILURE) {
+		zend_array_release(r);
+		return FAILURE;
+	}
+	return out_arr(r, out);
+}
+
+/* A PHP function of the engine (json_encode, json_decode) called as Predis calls it; FAILURE after throwing */
+static zend_result Z_call(const char *fname, zval *ret, uint32_t argc, zval *argv)
+{
+	zend_function *fn = zend_hash_str_find_ptr(EG(function_table), fname, strlen(fname));
+
+	ZVAL_UNDEF(ret);
+	if (!fn) {
+		rcp_throw(rcp_ce_invalid_argument, "%s() is not available", fname);
+		return FAILURE;
+	}
+	zend_call_known_function(fn, NULL, NULL, ret, argc, argv, NULL);
+	if (EG(exception)) {
+		zval_ptr_dtor(ret);
+		ZVAL_UNDEF(ret);
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+/*
+ * in_array(strtoupper($z), $allowed, true) for upper-case allowed values (NULL-terminated): 1 with *up the
+ * upper-case string (owned), 0 when not allowed, -1 after throwing (strtoupper()'s TypeError).
+ */
+static int Z_upper_in(const rcp_pcmd *c, zval *z, const char *const *allowed, zend_string **up)
+{
+	zend_string *u = Z_upper(c, z);
+
+	*up = NULL;
+	if (!u) {
+		return -1;
+	}
+	for (int i = 0; allowed[i]; i++) {
+		if (S_eq(u, allowed[i])) {
+			*up = u;
+			return 1;
+		}
+	}
+	zend_string_release(u);
+	return 0;
+}
+
+/* push strtoupper($z) when allowed, else throw msg */
+static zend_result T_push_upper_in(const rcp_pcmd *c, HashTable *r, zval *z, const char *const *allowed, const char *msg)
+{
+	zend_string *u;
+	int ok = Z_upper_in(c, z, allowed, &u);
+
+	if (ok <= 0) {
+		return ok < 0 ? FAILURE : bad(c, msg);
+	}
+	A_push_str(r, u);
+	return SUCCESS;
+}
+
+/*
+ * KEYWORD count($list), then the list's values: as array_merge() adds them (string keys kept, their values
+ * sent), or, spread, as `...$list` does (a string key is a named argument, which array_push() refuses).
+ * A list that is not an array is count()'s TypeError in PHP.
+ */
+static zend_result T_counted(const rcp_pcmd *c, HashTable *r, const char *kw, zval *list, bool spread)
+{
+	if (!Z_is_array(list)) {
+		rcp_throw(rcp_ce_invalid_argument, "%s: the %s argument must be an array, %s given", c->uc, kw, Z_type_name(list));
+		return FAILURE;
+	}
+	A_push_cstr(r, kw);
+	A_push_long(r, A_count(Z_ARRVAL_P(list)));
+	if (spread) {
+		return A_spread(c, r, list);
+	}
+	A_merge(r, Z_ARRVAL_P(list));
+	return SUCCESS;
+}
+
+/* VADD's and VSETATTR's attributes: a string as it is, an array as json_encode() gives it (false when it
+ * cannot encode, sent as ""), anything else throws */
+static zend_result T_push_json(const rcp_pcmd *c, HashTable *r, zval *v)
+{
+	zval json;
+
+	if (v && Z_TYPE_P(v) == IS_STRING) {
+		A_push(r, v);
+		return SUCCESS;
+	}
+	if (!Z_is_array(v)) {
+		return bad(c, "Attributes arguments should be a JSON string or associative array");
+	}
+	if (Z_call("json_encode", &json, 1, v) == FAILURE) {
+		return FAILURE;
+	}
+	A_push(r, &json);
+	zval_ptr_dtor(&json);
+	return SUCCESS;
+}
+
+/* The optional arguments of a call, in the order Predis sends them (a list ended by at = -1). */
+static zend_result T_opts(const rcp_pcmd *c, HashTable *in, HashTable *r, const rcp_popt *o)
+{
+	for (; o->at >= 0; o++) {
+		zval *v = A_at(in, o->at);
+		bool on = !Z_is_null(v);
+		if (o->test == OPT_SET_NOT_FALSE) {
+			on = on && !Z_is_false(v);
+		} else if (o->test == OPT_NOT_EMPTY) {
+			on = !Z_empty(v);
+		}
+		if (!on) {
+			continue;
+		}
+		if (o->kw) {
+			A_push_cstr(r, o->kw);
+		}
+		if (o->json) {
+			if (T_push_json(c, r, v) == FAILURE) {
+				return FAILURE;
+			}
+		} else if (o->value) {
+			A_push(r, v);
+		}
+	}
+	return SUCCESS;
+}
+
+/* [$a[0] .. $a[p1 - 1]] then the entry's optional arguments (XCFGSET, ARSCAN, ARLASTITEMS, ARINFO, VEMB) */
+static zend_result b_head_opts(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	T_head(in, r, c->p1);
+	return T_opts(c, in, r, c->opts);
+}
+
+/* strpbrk($s, '.eE') !== false: INCREX's test for a float in a numeric string */
+static bool S_float_mark(zend_string *s)
+{
+	return memchr(ZSTR_VAL(s), '.', ZSTR_LEN(s)) || memchr(ZSTR_VAL(s), 'e', ZSTR_LEN(s)) || memchr(ZSTR_VAL(s), 'E', ZSTR_LEN(s));
+}
+
+/* pass-through inside a builder */
+static zend_result T_all(HashTable *in, HashTable *r)
+{
+	A_merge(r, in);
+	return SUCCESS;
+}
+
+/* HEXPIRE, HEXPIREAT, HPEXPIRE, HPEXPIREAT (key, ttl, [fields], flag) -> key ttl [FLAG] FIELDS n fields... */
+static zend_result b_hexpire(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	static const char *const flags[] = {"NX", "XX", "GT", "LT", NULL};
+	zval *v;
+
+	T_head(in, r, 2);
+	if (!Z_is_null(v = A_at(in, 3)) && T_push_upper_in(c, r, v, flags, "Unsupported flag value") == FAILURE) {
+		return FAILURE;
+	}
+	if (Z_is_null(v = A_at(in, 2))) {
+		return SUCCESS;
+	}
+	return T_counted(c, r, "FIELDS", v, false);
+}
+
+/* HTTL, HPTTL, HEXPIRETIME, HPEXPIRETIME, HPERSIST, HGETDEL (key, [fields]) -> key FIELDS n fields... */
+static zend_result b_fields(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	A_push(r, A_at(in, 0));
+	return T_counted(c, r, "FIELDS", A_at(in, 1), false);
+}
+
+/*
+ * HGETEX's and HSETEX's expiry modifier m: strtoupper($m) must be one of mods (else msg); `bare` (PERSIST,
+ * KEEPTTL) goes alone, the others with the integer $a[vi] ("Modifier value is missing or incorrect type").
+ * Predis maps the modifier by strtolower(), so every spelling of a valid one is sent upper-case.
+ */
+static zend_result T_modifier(const rcp_pcmd *c, HashTable *r, zval *m, const char *const *mods, const char *bare,
+	const char *msg, HashTable *in, zend_long vi)
+{
+	zend_string *u;
+	zval *n;
+	int ok = Z_upper_in(c, m, mods, &u);
+
+	if (ok <= 0) {
+		return ok < 0 ? FAILURE : bad(c, msg);
+	}
+	if (!S_eq(u, bare) && (!(n = A_at(in, vi)) || Z_TYPE_P(n) != IS_LONG)) {
+		zend_string_release(u);
+		return bad(c, "Modifier value is missing or incorrect type");
+	}
+	A_push_str(r, u);
+	if (!S_eq(u, bare)) {
+		A_push(r, A_at(in, vi));
+	}
+	return SUCCESS;
+}
+
+/* HGETEX (key, [fields], modifier = '', value) -> key [EX|PX|EXAT|PXAT value | PERSIST] FIELDS n fields... */
+static zend_result b_hgetex(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	static const char *const mods[] = {"EX", "PX", "EXAT", "PXAT", "PERSIST", NULL};
+	zval *m = A_at(in, 2);
+
+	A_push(r, A_at(in, 0));
+	if (A_exists(in, 2) && !Z_loose_eq_lit(m, "")
+		&& T_modifier(c, r, m, mods, "PERSIST", "Modifier argument accepts only: ex, px, exat, pxat, persist values",
+			in, 3) == FAILURE) {
+		return FAILURE;
+	}
+	return T_counted(c, r, "FIELDS", A_at(in, 1), false);
+}
+
+/* HSETEX (key, [field => value], 'fnx'|'fxx'|'', ttl modifier, value) -> key [FNX|FXX] [EX n|...|KEEPTTL]
+ * FIELDS n field value ... */
+static zend_result b_hsetex(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	static const char *const set[] = {"FNX", "FXX", NULL};
+	static const char *const ttl[] = {"EX", "PX", "EXAT", "PXAT", "KEEPTTL", NULL};
+	zval *fv = A_at(in, 1), *m;
+	HashTable *flat;
+
+	if (!Z_is_array(fv)) {
+		return bad_type(c, "the field => value argument must be an array", fv);
+	}
+	A_push(r, A_at(in, 0));
+	if (A_exists(in, 2)) {
+		m = A_at(in, 2);
+		if (!Z_eq_lit(m, "") && T_push_upper_in(c, r, m, set, "Modifier argument accepts only: fnx, fxx values") == FAILURE) {
+			return FAILURE;
+		}
+		m = A_at(in, 3);
+		if (A_exists(in, 3) && !Z_loose_eq_lit(m, "")
+			&& T_modifier(c, r, m, ttl, "KEEPTTL", "Modifier argument accepts only: ex, px, exat, pxat, keepttl values",
+				in, 4) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	flat = A_new(2 * A_count(Z_ARRVAL_P(fv)));
+	A_push_pairs(flat, Z_ARRVAL_P(fv), false);
+	A_push_cstr(r, "FIELDS");
+	A_push_long(r, A_count(flat) / 2);
+	A_merge(r, flat);
+	zend_array_release(flat);
+	return SUCCESS;
+}
+
+/* MSETEX ([key => value], 'NX'|'XX', 'EX'|'PX'|'EXAT'|'PXAT'|'KEEPTTL', ttl) -> n key value ... [NX|XX] [EX ttl] */
+static zend_result b_msetex(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	static const char *const exist[] = {"NX", "XX", NULL};
+	static const char *const exp[] = {"EX", "PX", "EXAT", "PXAT", "KEEPTTL", NULL};
+	zval *kv = A_at(in, 0);
+	zend_string *u;
+	int ok;
+
+	if (!Z_is_array(kv)) {
+		return bad_type(c, "the key => value argument must be an array", kv);
+	}
+	A_push_long(r, A_count(Z_ARRVAL_P(kv)));
+	A_push_pairs(r, Z_ARRVAL_P(kv), false);
+	if (A_isset(in, 1)
+		&& T_push_upper_in(c, r, A_at(in, 1), exist, "Incorrect exist modifier. Should be one of: NX, XX.") == FAILURE) {
+		return FAILURE;
+	}
+	if (!A_isset(in, 2)) {
+		return SUCCESS;
+	}
+	if (!(u = Z_upper(c, A_at(in, 2)))) {
+		return FAILURE;
+	}
+	ok = !A_isset(in, 3) && !S_eq(u, "KEEPTTL") ? -1 : 0;
+	for (int i = 0; ok == 0 && exp[i]; i++) {
+		ok = S_eq(u, exp[i]);
+	}
+	if (ok <= 0) {
+		zend_string_release(u);
+		return bad(c, ok < 0 ? "TTL should be specified along with expire resolution parameter"
+			: "Incorrect expire modifier. Should be one of: EX, PX, EXAT, PXAT, KEEPTTL");
+	}
+	if (!S_eq(u, "KEEPTTL")) {
+		A_push_str(r, u);
+		A_push(r, A_at(in, 3));
+	} else {
+		A_push_str(r, u);
+	}
+	return SUCCESS;
+}
+
+/* ZRANGESTORE (dst, src, min, max, 'bylex'|'byscore', rev bool, limit bool|int, ...): ByLexByScore(4),
+ * Rev(5), Limit(6), filterArguments */
+static zend_result a_zrangestore(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+
+	if (T_bylex(c, &a, 4) == FAILURE || T_flag(c, &a, 5, "REV", "Wrong rev argument type") == FAILURE
+		|| T_limit(c, &a, 6) == FAILURE || T_filter(&a) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* SUNIONCARD ([keys], approx bool, limit): Approx(1), Limit(2), Keys(0), filterArguments */
+static zend_result a_sunioncard(const rcp_pcmd *c, HashTable *in, zval *out)
+{
+	HashTable *a = zend_array_dup(in);
+
+	if (T_flag(c, &a, 1, "APPROX", "Wrong approx argument type") == FAILURE || T_limit(c, &a, 2) == FAILURE
+		|| T_keys(c, &a, 0, true) == FAILURE || T_filter(&a) == FAILURE) {
+		zend_array_release(a);
+		return FAILURE;
+	}
+	return out_arr(a, out);
+}
+
+/* LMOVEM (p1 = 4) / BLMOVEM (p1 = 5): (src, dst, from, to[, timeout], 'COUNT'|'EXACTLY', n, 'OBO'|'BULK') */
+static zend_result b_lmovem(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	static const char *const quant[] = {"COUNT", "EXACTLY", NULL};
+	static const char *const order[] = {"OBO", "BULK", NULL};
+	zend_long off = c->p1;
+	const char *missing = NULL;
+	zend_string *q;
+	HashTable *head;
+	int ok;
+
+	if (A_count(in) <= (uint32_t)off) {
+		return T_all(in, r);
+	}
+	head = A_slice(in, 0, off);
+	A_merge(r, head);
+	zend_array_release(head);
+	if ((ok = Z_upper_in(c, A_at(in, off), quant, &q)) <= 0) {
+		return ok < 0 ? FAILURE : bad(c, "Quantifier argument accepts only: COUNT, EXACTLY values");
+	}
+	if (!A_isset(in, off + 1)) {
+		missing = "a count";
+	} else if (!A_isset(in, off + 2)) {
+		missing = "an ordering";
+	}
+	if (missing) {
+		rcp_throw(rcp_ce_invalid_argument, "%s: %s quantifier requires %s argument", c->uc, ZSTR_VAL(q), missing);
+		zend_string_release(q);
+		return FAILURE;
+	}
+	A_push_str(r, q);
+	A_push(r, A_at(in, off + 1));
+	return T_push_upper_in(c, r, A_at(in, off + 2), order, "Ordering argument accepts only: OBO, BULK values");
+}
+
+/* INCREX (key, increment, lbound, ubound, saturate, expire modifier, value, enx) */
+static zend_result b_increx(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	static const rcp_popt bounds[] = {
+		{2, OPT_ISSET, true, false, "LBOUND"}, {3, OPT_ISSET, true, false, "UBOUND"},
+		{4, OPT_NOT_EMPTY, false, false, "SATURATE"}, {-1, 0, false, false, NULL}};
+	static const rcp_popt enx[] = {{7, OPT_NOT_EMPTY, false, false, "ENX"}, {-1, 0, false, false, NULL}};
+	static const char *const exp[] = {"EX", "PX", "EXAT", "PXAT", "PERSIST", NULL};
+	zval *v;
+	zend_string *u;
+	int ok;
+
+	A_push(r, A_at(in, 0));
+	if (A_exists(in, 1)) {
+		/* resolveByType(): BYFLOAT for a float or a numeric string with '.', 'e' or 'E' */
+		const char *by = NULL;
+		v = A_at(in, 1);
+		if (Z_TYPE_P(v) == IS_LONG) {
+			by = "BYINT";
+		} else if (Z_TYPE_P(v) == IS_DOUBLE) {
+			by = "BYFLOAT";
+		} else if (Z_TYPE_P(v) == IS_STRING && Z_is_numeric(v)) {
+			by = S_float_mark(Z_STR_P(v)) ? "BYFLOAT" : "BYINT";
+		}
+		if (!by) {
+			return bad(c, "Increment value must be an int, float, or numeric string");
+		}
+		A_push_cstr(r, by);
+		A_push(r, v);
+	}
+	T_opts(c, in, r, bounds);
+	v = A_at(in, 5);
+	if (!Z_is_null(v) && !Z_eq_lit(v, "")) {
+		if ((ok = Z_upper_in(c, v, exp, &u)) <= 0) {
+			return ok < 0 ? FAILURE : bad(c, "Expire modifier accepts only: EX, PX, EXAT, PXAT, PERSIST values");
+		}
+		if (!S_eq(u, "PERSIST") && Z_is_null(A_at(in, 6))) {
+			rcp_throw(rcp_ce_invalid_argument, "%s: %s requires a value", c->uc, ZSTR_VAL(u));
+			zend_string_release(u);
+			return FAILURE;
+		}
+		A_push_str(r, u);
+		if (!S_eq(u, "PERSIST")) {
+			A_push(r, A_at(in, 6));
+		}
+	}
+	return T_opts(c, in, r, enx);
+}
+
+/* zend_compare($z, $n): `$x > $n` / `$x < $n` as PHP compares (the caller refuses objects: PHP would warn) */
+static int Z_cmp_long(zval *z, zend_long n)
+{
+	zval l;
+
+	ZVAL_LONG(&l, n);
+	return zend_compare(z, &l);
+}
+
+/* HOTKEYS START ([metrics], count 10..64, duration, sample > 0, [slots]); other subcommands as given */
+static zend_result b_hotkeys(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	zval *sub = A_at(in, 0), *v;
+
+	if (!Z_loose_eq_lit(sub, "START")) {
+		return T_all(in, r);
+	}
+	A_push(r, sub);
+	if (T_counted(c, r, "METRICS", A_at(in, 1), true) == FAILURE) {
+		return FAILURE;
+	}
+	if (A_isset(in, 2)) {
+		v = A_at(in, 2);
+		if (Z_TYPE_P(v) == IS_OBJECT || !(Z_cmp_long(v, 9) > 0 && Z_cmp_long(v, 65) < 0)) {
+			return bad(c, "Count value should be between 10 and 64");
+		}
+		A_push_cstr(r, "COUNT");
+		A_push(r, v);
+	}
+	if (A_isset(in, 3)) {
+		A_push_cstr(r, "DURATION");
+		A_push(r, A_at(in, 3));
+	}
+	if (A_isset(in, 4)) {
+		v = A_at(in, 4);
+		if (Z_TYPE_P(v) == IS_OBJECT || !(Z_cmp_long(v, 0) > 0)) {
+			return bad(c, "Sample value should be greater than 0");
+		}
+		A_push_cstr(r, "SAMPLE");
+		A_push(r, v);
+	}
+	if (A_isset(in, 5)) {
+		return T_counted(c, r, "SLOTS", A_at(in, 5), true);
+	}
+	return SUCCESS;
+}
+
+/* BLESS SCAN (cursor, ..., ['count' => n]) -> ... COUNT n; other subcommands as given */
+static zend_result b_bless(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	zval *sub = A_at(in, 0), opts, *v;
+	zend_string *u;
+	bool scan = false;
+
+	if (!Z_is_null(sub)) {
+		if (!(u = Z_upper(c, sub))) {
+			return FAILURE;
+		}
+		scan = S_eq(u, "SCAN");
+		zend_string_release(u);
+	}
+	A_merge(r, in);
+	if (scan && A_count(in) == 4) {
+		A_pop(r, &opts);
+		if (Z_TYPE(opts) == IS_ARRAY) {
+			HashTable *o = A_upper_keys(Z_ARRVAL(opts));
+			if (!Z_empty(v = A_key(o, "COUNT"))) {
+				A_push_cstr(r, "COUNT");
+				A_push(r, v);
+			}
+			zend_array_release(o);
+		}
+		zval_ptr_dtor(&opts);
+	}
+	return SUCCESS;
+}
+
+/* HIMPORT: array arguments flattened one level */
+static zend_result b_himport(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	zval *v, *e;
+
+	ZEND_HASH_FOREACH_VAL(in, v) {
+		ZVAL_DEREF(v);
+		if (Z_TYPE_P(v) != IS_ARRAY) {
+			A_push(r, v);
+			continue;
+		}
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(v), e) {
+			A_push(r, e);
+		} ZEND_HASH_FOREACH_END();
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+/*
+ * XDELEX (p1 = 1: key, mode, [ids]), XACKDEL (p1 = 2: key, group, mode, [ids]) and XNACK (p1 = 2, p2 = 1:
+ * key, group, mode, [ids], retrycount, force, the mode checked): ... MODE IDS n id ...
+ */
+static zend_result b_ids(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	static const char *const modes[] = {"SILENT", "FAIL", "FATAL", NULL};
+	zend_long m = c->p1;
+	zend_string *u;
+	int ok;
+
+	if (c->p2) {
+		if ((ok = Z_upper_in(c, A_at(in, m), modes, &u)) <= 0) {
+			return ok < 0 ? FAILURE : bad(c, "Mode argument accepts only: silent, fail, fatal values");
+		}
+	} else if (!(u = Z_upper(c, A_at(in, m)))) {
+		return FAILURE;
+	}
+	T_head(in, r, m);
+	A_push_str(r, u);
+	if (T_counted(c, r, "IDS", A_at(in, m + 1), true) == FAILURE) {
+		return FAILURE;
+	}
+	return c->opts ? T_opts(c, in, r, c->opts) : SUCCESS;
+}
+
+/* ARDELRANGE (key, [[start, end], ...]) -> key start end ... */
+static zend_result b_ardelrange(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	zval *ranges = A_at(in, 1), *p;
+
+	if (A_count(in) != 2 || !Z_is_array(ranges)) {
+		return T_all(in, r);
+	}
+	A_push(r, A_at(in, 0));
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ranges), p) {
+		ZVAL_DEREF(p);
+		if (Z_TYPE_P(p) == IS_ARRAY) {
+			A_push(r, A_at(Z_ARRVAL_P(p), 0));
+			A_push(r, A_at(Z_ARRVAL_P(p), 1));
+		} else {
+			A_push(r, p);
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+/* ARGREP (key, start, end, [[type, value], ...], 'AND'|'OR', limit, withvalues, nocase) */
+static zend_result b_argrep(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	static const char *const types[] = {"EXACT", "MATCH", "GLOB", "RE", NULL};
+	static const char *const comb[] = {"AND", "OR", NULL};
+	zval *preds, *p, *v;
+
+	if (A_count(in) < 4) {
+		return T_all(in, r);
+	}
+	T_head(in, r, 3);
+	preds = A_at(in, 3);
+	if (Z_is_array(preds)) {
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(preds), p) {
+			ZVAL_DEREF(p);
+			if (Z_TYPE_P(p) != IS_ARRAY || A_count(Z_ARRVAL_P(p)) != 2) {
+				return bad(c, "Each predicate must be a [type, value] pair");
+			}
+			if (T_push_upper_in(c, r, A_at(Z_ARRVAL_P(p), 0), types,
+					"Predicate type accepts only: EXACT, MATCH, GLOB, RE values") == FAILURE) {
+				return FAILURE;
+			}
+			A_push(r, A_at(Z_ARRVAL_P(p), 1));
+		} ZEND_HASH_FOREACH_END();
+	} else if (preds && Z_TYPE_P(preds) == IS_OBJECT) {
+		/* foreach over an object's properties: not a list of predicates */
+		return bad_type(c, "the predicates argument must be an array", preds);
+	}
+	if (!Z_is_null(v = A_at(in, 4))
+		&& T_push_upper_in(c, r, v, comb, "Combinator argument accepts only: AND, OR values") == FAILURE) {
+		return FAILURE;
+	}
+	return T_opts(c, in, r, c->opts);
+}
+
+/* AROP (key, start, end, operation[, value]): MATCH takes a value */
+static zend_result b_arop(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	static const char *const ops[] = {"SUM", "MIN", "MAX", "AND", "OR", "XOR", "MATCH", "USED", NULL};
+	zend_string *u;
+	bool match;
+	int ok;
+
+	if (A_count(in) < 4) {
+		return T_all(in, r);
+	}
+	if ((ok = Z_upper_in(c, A_at(in, 3), ops, &u)) <= 0) {
+		return ok < 0 ? FAILURE : bad(c, "Operation argument accepts only: SUM, MIN, MAX, AND, OR, XOR, MATCH, USED values");
+	}
+	match = S_eq(u, "MATCH");
+	T_head(in, r, 3);
+	A_push_str(r, u);
+	if (match) {
+		if (!A_exists(in, 4)) {
+			return bad(c, "MATCH operation requires a value argument");
+		}
+		A_push(r, A_at(in, 4));
+	}
+	return SUCCESS;
+}
+
+/* VADD (key, blob|[floats], element, reduce, cas, quant, ef, attributes, m) */
+static zend_result b_vadd(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	zval *vec = A_at(in, 1);
+
+	A_push(r, A_at(in, 0));
+	if (A_isset(in, 3)) {
+		A_push_cstr(r, "REDUCE");
+		A_push(r, A_at(in, 3));
+	}
+	if (vec && Z_TYPE_P(vec) == IS_STRING) {
+		A_push_cstr(r, "FP32");
+		A_push(r, vec);
+	} else if (!Z_is_array(vec)) {
+		return bad(c, "Vector should be rather 32 bit floating blob or array of floatings");
+	} else if (T_counted(c, r, "VALUES", vec, true) == FAILURE) {
+		return FAILURE;
+	}
+	A_push(r, A_at(in, 2));
+	return T_opts(c, in, r, c->opts);
+}
+
+/* VSIM (key, blob|element|[floats], is element, withscores, count, epsilon, ef, filter, filter-ef, truth,
+ * nothread) */
+static zend_result b_vsim(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	zval *q = A_at(in, 1), *ele = A_at(in, 2);
+
+	A_push(r, A_at(in, 0));
+	if (!Z_is_null(q) && !Z_is_array(q)) {
+		A_push_cstr(r, !Z_is_null(ele) && !Z_is_false(ele) ? "ELE" : "FP32");
+		A_push(r, q);
+	} else if (T_counted(c, r, "VALUES", q, true) == FAILURE) {
+		return FAILURE;
+	}
+	return T_opts(c, in, r, c->opts);
+}
+
+/*
+ * Predis' "array_pop() the last argument and decide" filters (p1): 0 VGETATTR (a bool is the reply's
+ * $asJson: not sent), 1 VLINKS (a bool is $withScores: WITHSCORES sent whatever its value), 2 VRANDMEMBER
+ * (null dropped), 3 VSETATTR (an array sent as its JSON)
+ */
+static zend_result b_vlast(const rcp_pcmd *c, HashTable *in, HashTable *r)
+{
+	zval last;
+	zend_result res = SUCCESS;
+	bool is_bool;
+
+	A_merge(r, in);
+	A_pop(r, &last);
+	is_bool = Z_TYPE(last) == IS_TRUE || Z_TYPE(last) == IS_FALSE;
+	if (c->p1 == 1 && is_bool) {
+		A_push_cstr(r, "WITHSCORES");
+	} else if (c->p1 == 3 && Z_TYPE(last) == IS_ARRAY) {
+		res = T_push_json(c, r, &last);
+	} else if (!(c->p1 == 0 && is_bool) && !(c->p1 == 2 && Z_TYPE(last) == IS_NULL)) {
+		A_push(r, &last);
+	}
+	zval_ptr_dtor(&last);
+	return res;
+}
+
+#define OPT(at, test, kw) {at, test, false, false, kw}
+#define OPTV(at, test, kw) {at, test, true, false, kw}
+#define OPT_END {-1, 0, false, false, NULL}
+
+static const rcp_popt o_xcfgset[] = {OPTV(1, OPT_ISSET, "IDMP-DURATION"), OPTV(2, OPT_ISSET, "IDMP-MAXSIZE"), OPT_END};
+static const rcp_popt o_xnack[] = {OPTV(4, OPT_ISSET, "RETRYCOUNT"), OPT(5, OPT_NOT_EMPTY, "FORCE"), OPT_END};
+static const rcp_popt o_arscan[] = {OPTV(3, OPT_ISSET, "LIMIT"), OPT_END};
+static const rcp_popt o_arlastitems[] = {OPT(2, OPT_NOT_EMPTY, "REV"), OPT_END};
+static const rcp_popt o_arinfo[] = {OPT(1, OPT_NOT_EMPTY, "FULL"), OPT_END};
+static const rcp_popt o_argrep[] = {OPTV(5, OPT_ISSET, "LIMIT"), OPT(6, OPT_NOT_EMPTY, "WITHVALUES"),
+	OPT(7, OPT_NOT_EMPTY, "NOCASE"), OPT_END};
+static const rcp_popt o_vemb[] = {OPT(2, OPT_ISSET, "RAW"), OPT_END};
+static const rcp_popt o_vadd[] = {OPT(4, OPT_SET_NOT_FALSE, "CAS"), OPTV(5, OPT_ISSET, NULL), OPTV(6, OPT_ISSET, "EF"),
+	{7, OPT_ISSET, true, true, "SETATTR"}, OPTV(8, OPT_ISSET, "M"), OPT_END};
+static const rcp_popt o_vsim[] = {OPT(3, OPT_SET_NOT_FALSE, "WITHSCORES"), OPTV(4, OPT_ISSET, "COUNT"),
+	OPTV(5, OPT_ISSET, "EPSILON"), OPTV(6, OPT_ISSET, "EF"), OPTV(7, OPT_ISSET, "FILTER"),
+	OPTV(8, OPT_ISSET, "FILTER-EF"), OPT(9, OPT_SET_NOT_FALSE, "TRUTH"), OPT(10, OPT_SET_NOT_FALSE, "NOTHREAD"), OPT_END};
+
+/* ================================================================================================== */
 /* Reply parsers                                                                                        */
 /* ================================================================================================== */
 
@@ -2607,7 +3360,7 @@ static bool ARG_ieq(zval *z, const char *lit)
 }
 
 /* HGETALL, CONFIG: flat list -> assoc (non-lists as they are) */
-static bool r_assoc(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_assoc(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	if (Z_TYPE_P(d) != IS_ARRAY || !zend_array_is_list(Z_ARRVAL_P(d))) {
 		return false;
@@ -2616,14 +3369,14 @@ static bool r_assoc(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* ZPOPMIN / ZPOPMAX: member => score (relay pairs too) */
-static bool r_zpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_zpop(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	return Z_TYPE_P(d) == IS_ARRAY && R_pairs(Z_ARRVAL_P(d), res, true);
 }
 
 /* ZRANGE / ZREVRANGE: member => score when count(args) >= 4 and 'WITHSCORES' (exact case) was sent;
  * ZRANGEBYSCORE / ZREVRANGEBYSCORE (p1 = 1): any case, from the 4th argument, skipping LIMIT's two */
-static bool r_zrange(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_zrange(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	bool ws = false;
 	zend_long n = (zend_long)A_count(args);
@@ -2656,7 +3409,7 @@ static bool r_zrange(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* WithScores trait (ZRANDMEMBER, ZDIFF, ZINTER, ZUNION): last argument WITHSCORES (any case) */
-static bool r_withscores_last(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_withscores_last(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval *last = A_count(args) ? A_at(args, (zend_long)A_count(args) - 1) : NULL;
 	zend_long n;
@@ -2691,7 +3444,7 @@ fail:
 }
 
 /* ZSCAN: [cursor, member => (float) score]; HSCAN (p1 = 1): [cursor, field => value] unless NOVALUES */
-static bool r_scan(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_scan(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval *items, conv;
 	HashTable *copy;
@@ -2740,7 +3493,7 @@ static bool r_scan(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* XRANGE / XREVRANGE: id => [field => value] */
-static bool r_xrange(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_xrange(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	HashTable *r;
 	zval *e, fields;
@@ -2770,7 +3523,7 @@ fail:
 }
 
 /* XREAD / xread_v4: stream => entries; falsy -> [] */
-static bool r_xread(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_xread(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	HashTable *r;
 	zval *s;
@@ -2796,7 +3549,7 @@ static bool r_xread(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* LMPOP / BLMPOP: [key => elements] or null */
-static bool r_lmpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_lmpop(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	HashTable *r;
 	zval *k, *v, t0, t1;
@@ -2844,7 +3597,7 @@ static void R_list_null(zval *res)
 }
 
 /* ZMPOP / BZMPOP: [key => [member => score]] ([null] when the key is null; a null reply stays null) */
-static bool r_zmpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_zmpop(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval *key, *items, *pair;
 	HashTable *parsed;
@@ -2890,7 +3643,7 @@ static bool r_zmpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* BZPOPMIN / BZPOPMAX: [key => [member => score]] ([null] when the key is null; a null reply stays null) */
-static bool r_bzpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_bzpop(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval *key, *m, *s, inner;
 	HashTable *r;
@@ -2921,7 +3674,7 @@ static bool r_bzpop(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* LCS with IDX: [$d[0] => $d[1], $d[2] => $d[3]] */
-static bool r_lcs(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_lcs(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	HashTable *r;
 	zval *v1, *v3;
@@ -2944,7 +3697,7 @@ static bool r_lcs(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* RANDOMKEY: '' -> null */
-static bool r_randomkey(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_randomkey(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	if (Z_TYPE_P(d) == IS_STRING && Z_STRLEN_P(d) == 0) {
 		ZVAL_NULL(res);
@@ -2954,7 +3707,7 @@ static bool r_randomkey(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* BGSAVE: 'Background saving started' -> true */
-static bool r_bgsave(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_bgsave(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	if (Z_eq_lit(d, "Background saving started")) {
 		ZVAL_TRUE(res);
@@ -2964,14 +3717,14 @@ static bool r_bgsave(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* BGREWRITEAOF: $data == 'Background append only file rewriting started' */
-static bool r_bgrewriteaof(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_bgrewriteaof(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	ZVAL_BOOL(res, Z_loose_eq_lit(d, "Background append only file rewriting started"));
 	return true;
 }
 
 /* TYPE: Relay's integer types -> names (strings stay) */
-static bool r_type(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_type(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	static const char *const names[] = {"none", "string", "set", "list", "zset", "hash", "stream"};
 	zend_long t;
@@ -3004,7 +3757,7 @@ static bool r_type(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* XPENDING summary form: [pending, min, max, [consumer => (int) count]] */
-static bool r_xpending(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_xpending(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	HashTable *r;
 	zval *parts[4], *cons;
@@ -3072,8 +3825,30 @@ fail:
 	return true;
 }
 
-/* CommandUtility::arrayToDictionary($a, null, $recursive) into res; false on an odd count or bad key */
-static bool R_dict(HashTable *a, bool recursive, zval *res)
+/* $r[$k] = $v for a key taken from another array (the value is owned by r afterwards) */
+static void R_put(HashTable *r, zend_string *k, zend_ulong h, zval *v)
+{
+	if (k) {
+		zend_hash_update(r, k, v);
+	} else {
+		zend_hash_index_update(r, h, v);
+	}
+}
+
+/* (float) $v as a reply parser casts it; false for an object (PHP warns) */
+static bool R_float(zval *v, zval *out)
+{
+	ZVAL_DEREF(v);
+	if (Z_TYPE_P(v) == IS_OBJECT) {
+		return false;
+	}
+	ZVAL_DOUBLE(out, zval_get_double(v));
+	return true;
+}
+
+/* CommandUtility::arrayToDictionary($a, $callback, $recursive) into res, the callback null or (to_float)
+ * fn ($k, $v) => [$k, (float) $v] (VSIM, VLINKS); false on an odd count, a bad key or an object to cast */
+static bool R_dict(HashTable *a, bool recursive, bool to_float, zval *res)
 {
 	zend_long n = (zend_long)A_count(a);
 	HashTable *r;
@@ -3088,7 +3863,7 @@ static bool R_dict(HashTable *a, bool recursive, zval *res)
 			goto fail;
 		}
 		if (Z_TYPE_P(v) == IS_ARRAY && recursive) {
-			if (!R_dict(Z_ARRVAL_P(v), true, &sub)) {
+			if (!R_dict(Z_ARRVAL_P(v), true, to_float, &sub)) {
 				goto fail;
 			}
 			if (!R_set(r, k, &sub)) {
@@ -3096,6 +3871,10 @@ static bool R_dict(HashTable *a, bool recursive, zval *res)
 				goto fail;
 			}
 			zval_ptr_dtor(&sub);
+		} else if (to_float && Z_TYPE_P(v) != IS_ARRAY) {
+			if (!R_float(v, &sub) || !R_set(r, k, &sub)) {
+				goto fail;
+			}
 		} else if (!R_set(r, k, v)) {
 			goto fail;
 		}
@@ -3108,7 +3887,7 @@ fail:
 }
 
 /* XCLAIM: id => [field => value] (JUSTID form: as it is) */
-static bool r_xclaim(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_xclaim(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	HashTable *r;
 	zval *first, *e;
@@ -3125,7 +3904,7 @@ static bool r_xclaim(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 		zval *id, *kv, dict;
 		ZVAL_DEREF(e);
 		if (Z_TYPE_P(e) != IS_ARRAY || !(id = A_at(Z_ARRVAL_P(e), 0)) || !(kv = A_at(Z_ARRVAL_P(e), 1))
-			|| Z_TYPE_P(kv) != IS_ARRAY || !R_dict(Z_ARRVAL_P(kv), true, &dict)) {
+			|| Z_TYPE_P(kv) != IS_ARRAY || !R_dict(Z_ARRVAL_P(kv), true, false, &dict)) {
 			goto fail;
 		}
 		if (!R_set(r, id, &dict)) {
@@ -3190,8 +3969,8 @@ fail:
 	return false;
 }
 
-/* $x === array_values($x) ? arrayToDictionary($x, null, false) : $x (non-arrays: fail) */
-static bool R_dict_if_list(zval *x, zval *res)
+/* $x === array_values($x) ? arrayToDictionary($x, ...) : $x (non-arrays: fail; see R_dict for the flags) */
+static bool R_dict_if_list(zval *x, bool recursive, bool to_float, zval *res)
 {
 	if (Z_TYPE_P(x) != IS_ARRAY) {
 		return false;
@@ -3200,18 +3979,18 @@ static bool R_dict_if_list(zval *x, zval *res)
 		ZVAL_COPY(res, x);
 		return true;
 	}
-	return R_dict(Z_ARRVAL_P(x), false, res);
+	return R_dict(Z_ARRVAL_P(x), recursive, to_float, res);
 }
 
 /* XINFO STREAM (exact 'STREAM'): dictionary with entries / groups / consumers; other XINFO: parseDict */
-static bool r_xinfo(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_xinfo(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval result, *v;
 
 	if (!Z_eq_lit(ARG(args, 0), "STREAM")) {
 		return R_parse_dict(d, res);
 	}
-	if (!R_dict_if_list(d, &result)) {
+	if (!R_dict_if_list(d, false, false, &result)) {
 		return false;
 	}
 	SEPARATE_ARRAY(&result);
@@ -3230,7 +4009,7 @@ static bool r_xinfo(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 		ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(v), h, k, g) {
 			zval group, *cons;
 			ZVAL_DEREF(g);
-			if (!R_dict_if_list(g, &group)) {
+			if (!R_dict_if_list(g, false, false, &group)) {
 				goto gfail;
 			}
 			if (Z_TYPE(group) == IS_ARRAY && !Z_is_null(cons = A_key(Z_ARRVAL(group), "consumers"))) {
@@ -3246,7 +4025,7 @@ static bool r_xinfo(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 				ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(cons), chh, ck, cv) {
 					zval consumer;
 					ZVAL_DEREF(cv);
-					if (Z_TYPE_P(cv) != IS_ARRAY || !R_dict_if_list(cv, &consumer)) {
+					if (Z_TYPE_P(cv) != IS_ARRAY || !R_dict_if_list(cv, false, false, &consumer)) {
 						zend_array_release(cl);
 						zval_ptr_dtor(&group);
 						goto gfail;
@@ -3300,7 +4079,7 @@ static bool R_offset(zval *e, zend_long i, zval *out)   /* $e[$i] without warnin
 	return false;
 }
 
-static bool r_slowlog(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_slowlog(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	static const char *const names[] = {"id", "timestamp", "duration", "command"};
 	HashTable *r;
@@ -3376,7 +4155,7 @@ static void R_client_list(const char *s, size_t len, zval *res)
 	ZVAL_ARR(res, clients);
 }
 
-static bool r_client(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_client(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval *sub = ARG(args, 0);
 
@@ -3400,7 +4179,7 @@ static bool r_client(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* PUBSUB NUMSUB (any case): channel => count */
-static bool r_pubsub(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_pubsub(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval *sub = ARG(args, 0);
 
@@ -3411,7 +4190,7 @@ static bool r_pubsub(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 }
 
 /* SENTINEL MASTERS / SLAVES (any case): every node -> assoc */
-static bool r_sentinel(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_sentinel(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval *sub = ARG(args, 0), *node;
 	HashTable *r;
@@ -3454,7 +4233,7 @@ static void R_flatten(HashTable *a, HashTable *r)
 	} ZEND_HASH_FOREACH_END();
 }
 
-static bool r_hrandfield(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_hrandfield(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	HashTable *r;
 	zval *v;
@@ -3562,7 +4341,7 @@ static bool R_set_sub(HashTable *parsed, zval *key, const char *name, zval *v)
 }
 
 /* GEOSEARCH: member => [dist, hash, lng, lat] when WITH* was given; plain members stay a list */
-static bool r_geosearch(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_geosearch(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	HashTable *parsed;
 	zval *item, item_key;
@@ -3810,7 +4589,7 @@ fail:
 	return false;
 }
 
-static bool r_info(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
+static bool r_info(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	if (!zend_is_true(d)) {
 		if (Z_TYPE_P(d) == IS_ARRAY || Z_TYPE_P(d) == IS_STRING || Z_TYPE_P(d) == IS_NULL
@@ -3834,12 +4613,158 @@ static bool r_info(const rcp_pcmd *c, HashTable *args, zval *d, zval *res)
 	}
 }
 
+/* ---- replies of the commands Predis 3.7 added ------------------------------------------------------ */
+
+/* VADD, VREM, VSETATTR: (bool) $data */
+static bool r_bool(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
+{
+	ZVAL_BOOL(res, zend_is_true(d));
+	return true;
+}
+
+/* ARINFO, VINFO: a list -> arrayToDictionary() (nested lists too); a map (Relay) stays */
+static bool r_dict_list(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
+{
+	return Z_TYPE_P(d) == IS_ARRAY && zend_array_is_list(Z_ARRVAL_P(d)) && R_dict(Z_ARRVAL_P(d), true, false, res);
+}
+
+/* array_map($fn, $d) over an array reply (keys kept); false where the reply is not an array or fn fails
+ * (PHP would warn or throw) */
+static bool R_map(zval *d, bool (*fn)(zval *v, zval *out), zval *res)
+{
+	zend_string *k;
+	zend_ulong h;
+	HashTable *r;
+	zval *v, t;
+
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	r = A_new(A_count(Z_ARRVAL_P(d)));
+	ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(d), h, k, v) {
+		ZVAL_DEREF(v);
+		if (!fn(v, &t)) {
+			zend_array_release(r);
+			return false;
+		}
+		R_put(r, k, h, &t);
+	} ZEND_HASH_FOREACH_END();
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* VEMB: array_map('floatval'); with RAW (sent as a 3rd argument) the first two elements (the quantization
+ * and the blob) stay as they are */
+static bool r_vemb(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
+{
+	HashTable *r;
+	zval *v, f;
+
+	if (A_count(args) <= 2) {
+		return R_map(d, R_float, res);
+	}
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return false;
+	}
+	r = A_new(A_count(Z_ARRVAL_P(d)));
+	for (zend_long i = 0, n = (zend_long)A_count(Z_ARRVAL_P(d)); i < n; i++) {
+		if (!(v = A_at(Z_ARRVAL_P(d), i)) || (i > 1 && !R_float(v, &f))) {
+			zend_array_release(r);
+			return false;
+		}
+		A_push(r, i > 1 ? &f : v);
+	}
+	ZVAL_ARR(res, r);
+	return true;
+}
+
+/* VGETATTR: json_decode($data, true), unless the call's $asJson (its last argument, a bool never sent) */
+static bool r_vgetattr(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
+{
+	zval argv[2];
+
+	if ((given && Z_is_true(A_last(given))) || Z_TYPE_P(d) == IS_NULL || Z_TYPE_P(d) == IS_ARRAY) {
+		return false;
+	}
+	ZVAL_COPY_VALUE(&argv[0], d);
+	ZVAL_TRUE(&argv[1]);
+	return Z_call("json_decode", res, 2, argv) == SUCCESS;
+}
+
+/* one level of VLINKS WITHSCORES: a list -> [element => (float) score], a map (Relay) as it is */
+static bool M_scores(zval *v, zval *out)
+{
+	return R_dict_if_list(v, true, true, out);
+}
+
+/* VLINKS: with the call's $withScores (its last argument, a bool; without the caller's arguments:
+ * WITHSCORES sent last), every level's [element, score, ...] -> [element => (float) score] */
+static bool r_vlinks(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
+{
+	bool ws = given ? Z_is_true(A_last(given)) : Z_eq_lit(A_last(args), "WITHSCORES");
+
+	return ws && R_map(d, M_scores, res);
+}
+
+/* VSIM: WITHSCORES sent right after the query (ELE|FP32 x, or VALUES n x1..xn): [element => (float) score] */
+static bool r_vsim(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
+{
+	zend_long at = 3;
+
+	if (Z_eq_lit(ARG(args, 1), "VALUES")) {
+		zval *n = ARG(args, 2);
+		if (!n || Z_TYPE_P(n) != IS_STRING) {
+			return false;
+		}
+		at = ZEND_STRTOL(Z_STRVAL_P(n), NULL, 10);
+		if (at < 0 || at > (zend_long)A_count(args)) {
+			return false;
+		}
+		at += 3;
+	}
+	if (!Z_eq_lit(ARG(args, at), "WITHSCORES") || Z_TYPE_P(d) != IS_ARRAY || !zend_array_is_list(Z_ARRVAL_P(d))) {
+		return false;
+	}
+	return R_dict(Z_ARRVAL_P(d), true, true, res);
+}
+
+/* one HOTKEYS element: arrayToDictionary($item, null, false) */
+static bool M_flat_dict(zval *v, zval *out)
+{
+	return Z_TYPE_P(v) == IS_ARRAY && R_dict(Z_ARRVAL_P(v), false, false, out);
+}
+
+static bool r_hotkeys(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
+{
+	return R_map(d, M_flat_dict, res);
+}
+
+/* one INCREX element: a numeric string -> (float) when it holds '.', 'e' or 'E', else (int) */
+static bool M_number(zval *v, zval *out)
+{
+	if (Z_TYPE_P(v) != IS_STRING || !Z_is_numeric(v)) {
+		ZVAL_COPY(out, v);
+	} else if (S_float_mark(Z_STR_P(v))) {
+		ZVAL_DOUBLE(out, zval_get_double(v));
+	} else {
+		ZVAL_LONG(out, zval_get_long(v));
+	}
+	return true;
+}
+
+static bool r_increx(const rcp_pcmd *c, HashTable *args, HashTable *given, zval *d, zval *res)
+{
+	return R_map(d, M_number, res);
+}
+
 /* ================================================================================================== */
 /* The table                                                                                            */
 /* ================================================================================================== */
 
-#define CMD(lc, uc, a, r) {lc, uc, a, r, 0, 0, 0}
-#define CMDP(lc, uc, a, r, p1, p2, p3) {lc, uc, a, r, p1, p2, p3}
+#define CMD(lc, uc, a, r) {lc, uc, a, r, 0, 0, 0, NULL, NULL}
+#define CMDP(lc, uc, a, r, p1, p2, p3) {lc, uc, a, r, p1, p2, p3, NULL, NULL}
+/* a builder (b_*) run by a_build(), with its optional-argument list and parameters */
+#define CMDB(lc, uc, b, o, p1, p2) {lc, uc, a_build, NULL, p1, p2, 0, b, o}
 
 static const rcp_pcmd rcp_pcmds[] = {
 	/* normalizeArguments */
@@ -3955,6 +4880,58 @@ static const rcp_pcmd rcp_pcmds[] = {
 	CMD("xinfo", "XINFO", a_xinfo, NULL),
 	CMD("xpending", "XPENDING", a_xpending, NULL),
 	CMD("xsetid", "XSETID", a_xsetid, NULL),
+	/* added by Predis 3.7 (Redis 7.2 - 8.x and newer) -------------------------------------------- */
+	/* hash field expiry */
+	CMDB("hexpire", "HEXPIRE", b_hexpire, NULL, 0, 0),
+	CMDB("hexpireat", "HEXPIREAT", b_hexpire, NULL, 0, 0),
+	CMDB("hpexpire", "HPEXPIRE", b_hexpire, NULL, 0, 0),
+	CMDB("hpexpireat", "HPEXPIREAT", b_hexpire, NULL, 0, 0),
+	CMDB("httl", "HTTL", b_fields, NULL, 0, 0),
+	CMDB("hpttl", "HPTTL", b_fields, NULL, 0, 0),
+	CMDB("hexpiretime", "HEXPIRETIME", b_fields, NULL, 0, 0),
+	CMDB("hpexpiretime", "HPEXPIRETIME", b_fields, NULL, 0, 0),
+	CMDB("hpersist", "HPERSIST", b_fields, NULL, 0, 0),
+	CMDB("hgetdel", "HGETDEL", b_fields, NULL, 0, 0),
+	CMDB("hgetex", "HGETEX", b_hgetex, NULL, 0, 0),
+	CMDB("hsetex", "HSETEX", b_hsetex, NULL, 0, 0),
+	CMDB("himport", "HIMPORT", b_himport, NULL, 0, 0),
+	/* strings, keys, lists, sets, sorted sets */
+	CMDB("msetex", "MSETEX", b_msetex, NULL, 0, 0),
+	CMDB("increx", "INCREX", b_increx, NULL, 0, 0),
+	CMDB("lmovem", "LMOVEM", b_lmovem, NULL, 4, 0),
+	CMDB("blmovem", "BLMOVEM", b_lmovem, NULL, 5, 0),
+	CMD("sdiffcard", "SDIFFCARD", a_intercard, NULL),
+	CMD("sunioncard", "SUNIONCARD", a_sunioncard, NULL),
+	CMD("zrangestore", "ZRANGESTORE", a_zrangestore, NULL),
+	/* streams */
+	CMDB("xackdel", "XACKDEL", b_ids, NULL, 2, 0),
+	CMDB("xdelex", "XDELEX", b_ids, NULL, 1, 0),
+	CMDB("xnack", "XNACK", b_ids, o_xnack, 2, 1),
+	CMDB("xcfgset", "XCFGSET", b_head_opts, o_xcfgset, 1, 0),
+	/* server */
+	CMDB("hotkeys", "HOTKEYS", b_hotkeys, NULL, 0, 0),
+	CMDB("bless", "BLESS", b_bless, NULL, 0, 0),
+	/* arrays (AR*) */
+	CMD("ardel", "ARDEL", a_variadic, NULL),
+	CMD("arinsert", "ARINSERT", a_variadic, NULL),
+	CMD("armget", "ARMGET", a_variadic, NULL),
+	CMDP("arring", "ARRING", a_variadic, NULL, 2, 0, 0),
+	CMDP("arset", "ARSET", a_variadic, NULL, 2, 0, 0),
+	CMD("armset", "ARMSET", a_hmset, NULL),
+	CMDB("ardelrange", "ARDELRANGE", b_ardelrange, NULL, 0, 0),
+	CMDB("argrep", "ARGREP", b_argrep, o_argrep, 0, 0),
+	CMDB("arop", "AROP", b_arop, NULL, 0, 0),
+	CMDB("arinfo", "ARINFO", b_head_opts, o_arinfo, 1, 0),
+	CMDB("arlastitems", "ARLASTITEMS", b_head_opts, o_arlastitems, 2, 0),
+	CMDB("arscan", "ARSCAN", b_head_opts, o_arscan, 3, 0),
+	/* vector sets */
+	CMDB("vadd", "VADD", b_vadd, o_vadd, 0, 0),
+	CMDB("vemb", "VEMB", b_head_opts, o_vemb, 2, 0),
+	CMDB("vgetattr", "VGETATTR", b_vlast, NULL, 0, 0),
+	CMDB("vlinks", "VLINKS", b_vlast, NULL, 1, 0),
+	CMDB("vrandmember", "VRANDMEMBER", b_vlast, NULL, 2, 0),
+	CMDB("vsetattr", "VSETATTR", b_vlast, NULL, 3, 0),
+	CMDB("vsim", "VSIM", b_vsim, o_vsim, 0, 0),
 };
 
 /* Reply parsers (a separate table: several commands have only one of the two) */
@@ -3998,6 +4975,18 @@ static const rcp_pcmd rcp_rcmds[] = {
 	CMD("hrandfield", "HRANDFIELD", NULL, r_hrandfield),
 	CMD("geosearch", "GEOSEARCH", NULL, r_geosearch),
 	CMD("info", "INFO", NULL, r_info),
+	/* added by Predis 3.7 */
+	CMD("vadd", "VADD", NULL, r_bool),
+	CMD("vrem", "VREM", NULL, r_bool),
+	CMD("vsetattr", "VSETATTR", NULL, r_bool),
+	CMD("vemb", "VEMB", NULL, r_vemb),
+	CMD("vgetattr", "VGETATTR", NULL, r_vgetattr),
+	CMD("vinfo", "VINFO", NULL, r_dict_list),
+	CMD("vlinks", "VLINKS", NULL, r_vlinks),
+	CMD("vsim", "VSIM", NULL, r_vsim),
+	CMD("arinfo", "ARINFO", NULL, r_dict_list),
+	CMD("hotkeys", "HOTKEYS", NULL, r_hotkeys),
+	CMD("increx", "INCREX", NULL, r_increx),
 };
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -4076,7 +5065,7 @@ zend_result rcp_predis_args(const char *lcname, size_t len, HashTable *in, zval 
 	return SUCCESS;
 }
 
-void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, zval *reply)
+void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, HashTable *given, zval *reply)
 {
 	const rcp_pslot *s;
 	zval *d = reply, res;
@@ -4089,7 +5078,7 @@ void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, zval *rep
 	if (!s || !s->reply) {
 		return;
 	}
-	if (s->reply->reply(s->reply, args, d, &res)) {
+	if (s->reply->reply(s->reply, args, given, d, &res)) {
 		zval_ptr_dtor(d);
 		ZVAL_COPY_VALUE(d, &res);
 	}
@@ -4097,6 +5086,8 @@ void rcp_predis_reply(const char *lcname, size_t len, HashTable *args, zval *rep
 
 const char *rcp_predis_command_id(const char *lcname, size_t len, size_t *idlen)
 {
+	const rcp_cmd *cmd;
+
 	if (len == 8 && memcmp(lcname, "xread_v4", 8) == 0) {
 		*idlen = 5;
 		return "XREAD";
@@ -4105,5 +5096,11 @@ const char *rcp_predis_command_id(const char *lcname, size_t len, size_t *idlen)
 		*idlen = 10;
 		return "XREADGROUP";
 	}
-	return NULL;
+	/* Predis sends a command's ID, upper case: so do we (a server echoes the name as sent in its "unknown
+	 * command" error, which must read the same through both clients) */
+	if (!(cmd = rcp_cmd_lookup(lcname, len, NULL, 0))) {
+		return NULL;
+	}
+	*idlen = strlen(cmd->name);
+	return cmd->name;
 }

@@ -299,8 +299,13 @@ namespace {
          */
         public static function predisArgs(string $method, array $arguments): array {}
 
-        /** Convert a raw reply into Predis' shape for a command sent with $redisArguments (after the name). */
-        public static function predisReply(string $method, array $redisArguments, mixed $reply): mixed {}
+        /**
+         * Convert a raw reply into Predis' shape for a command sent with $redisArguments (after the name).
+         * $callerArguments: the method call's own arguments, for the few Predis parsers that depend on a flag
+         * that is not sent (vgetattr()'s $asJson, vlinks()'s $withScores); without them those parsers decide
+         * from $redisArguments alone.
+         */
+        public static function predisReply(string $method, array $redisArguments, mixed $reply, ?array $callerArguments = null): mixed {}
 
         /**
          * The slot map this process uses: ["nodes" => ["host:port" => ["role" => "primary"|"replica", ...]],
