@@ -12,6 +12,12 @@ PHP_ARG_WITH([libuv], [for libuv],
   [AS_HELP_STRING([[--with-libuv[=DIR]]], [redis_cluster_pool: libuv install prefix (default: pkg-config)])],
   [yes], [no])
 
+dnl OpenSSL 3 for TLS connections (tls:// seeds). The same option name as PHP's own ext/openssl: in a phpize
+dnl build (PECL, PIE) it is this extension's; both want the same library.
+PHP_ARG_WITH([openssl], [for OpenSSL],
+  [AS_HELP_STRING([[--with-openssl[=DIR]]], [redis_cluster_pool: OpenSSL 3 install prefix, for TLS (default: pkg-config)])],
+  [yes], [no])
+
 if test "$PHP_REDIS_CLUSTER_POOL" != "no"; then
   PKG_PROG_PKG_CONFIG
 
@@ -56,13 +62,41 @@ if test "$PHP_REDIS_CLUSTER_POOL" != "no"; then
   PHP_EVAL_INCLINE($LIBUV_CFLAGS)
   PHP_EVAL_LIBLINE($LIBUV_LIBS, REDIS_CLUSTER_POOL_SHARED_LIBADD)
 
+  dnl ---- OpenSSL (TLS) --------------------------------------------------------
+  if test "$PHP_OPENSSL" = "no"; then
+    AC_MSG_ERROR([redis_cluster_pool needs OpenSSL 3 for TLS connections; install libssl-dev or use --with-openssl=DIR])
+  elif test "$PHP_OPENSSL" != "yes"; then
+    if test -r "$PHP_OPENSSL/include/openssl/ssl.h"; then
+      RCP_OPENSSL_CFLAGS="-I$PHP_OPENSSL/include"
+      RCP_OPENSSL_LIBS="-L$PHP_OPENSSL/$PHP_LIBDIR -lssl -lcrypto"
+    else
+      AC_MSG_ERROR([openssl/ssl.h not found under $PHP_OPENSSL/include])
+    fi
+  else
+    PKG_CHECK_MODULES([RCP_OPENSSL], [openssl >= 3.0], [],
+      [AC_MSG_ERROR([OpenSSL >= 3.0 not found by pkg-config; install libssl-dev or use --with-openssl=DIR])])
+  fi
+  AC_MSG_CHECKING([for OpenSSL 3 headers])
+  old_CPPFLAGS=$CPPFLAGS
+  CPPFLAGS="$CPPFLAGS $RCP_OPENSSL_CFLAGS"
+  AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <openssl/ssl.h>]], [[
+#if OPENSSL_VERSION_MAJOR < 3
+#error OpenSSL 3 is needed
+#endif
+SSL_CTX *c = SSL_CTX_new(TLS_client_method()); (void)c;]])],
+    [AC_MSG_RESULT([yes])],
+    [AC_MSG_ERROR([OpenSSL 3 headers not found (openssl/ssl.h with OPENSSL_VERSION_MAJOR >= 3)])])
+  CPPFLAGS=$old_CPPFLAGS
+  PHP_EVAL_INCLINE($RCP_OPENSSL_CFLAGS)
+  PHP_EVAL_LIBLINE($RCP_OPENSSL_LIBS, REDIS_CLUSTER_POOL_SHARED_LIBADD)
+
   PHP_SUBST(REDIS_CLUSTER_POOL_SHARED_LIBADD)
   AC_DEFINE(HAVE_REDIS_CLUSTER_POOL, 1, [ Have redis_cluster_pool support ])
 
   PHP_NEW_EXTENSION(redis_cluster_pool,
     redis_cluster_pool.c dnl
     src/errors.c src/slot.c src/commands.c src/cmdlearn.c src/metrics.c src/resp_format.c src/resp_scan.c src/reply.c src/predis_compat.c dnl
-    src/io.c src/pool.c src/shm.c src/topology.c src/exec.c src/status.c src/class_pool.c src/class_pipeline.c src/class_scan.c src/scripts.c src/class_transaction.c src/class_raw.c src/options.c src/session.c,
+    src/io.c src/pool.c src/shm.c src/topology.c src/exec.c src/status.c src/class_pool.c src/class_pipeline.c src/class_scan.c src/scripts.c src/class_transaction.c src/class_raw.c src/options.c src/session.c src/tls.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
   dnl the session save handler (src/session.c) registers with ext/session when PHP has it (HAVE_PHP_SESSION)
   PHP_ADD_EXTENSION_DEP(redis_cluster_pool, session, true)

@@ -82,6 +82,8 @@ PHP_INI_BEGIN()
 		shm_clusters, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_BOOLEAN("redis_cluster_pool.metrics", "1", PHP_INI_SYSTEM, OnUpdateBool,
 		metrics, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.tls_cafile", "", PHP_INI_ALL, OnUpdateString,
+		tls_cafile, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(redis_cluster_pool)
@@ -152,6 +154,7 @@ PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
 	rcp_pool_mshutdown();
 	rcp_clusters_mshutdown();
 	rcp_io_shutdown();
+	rcp_tls_mshutdown(); /* after the connections' close callbacks (SSL objects) ran */
 	rcp_predis_mshutdown();
 	rcp_scripts_mshutdown();
 	rcp_shm_shutdown();

@@ -29,8 +29,9 @@ int rcp_read_policy_parse(const char *s, size_t len);
 
 typedef struct {
 	rcp_cluster *cluster;
-	char cred[96];                /* pool key part: user + "\0" + hash of the password (no secret)
-	                                 [+ "\0" + object id for 'persistent' => false] */
+	char cred[128];               /* pool key part: user + "\0" + hash of the password (no secret)
+	                                 [+ "\0t" + hash of the TLS settings] [+ "\0np" + object id for
+	                                 'persistent' => false] */
 	size_t cred_len;
 	char *setup;                  /* RESP of AUTH (emalloc'd; zeroed when freed), or NULL; CLIENT SETINFO appended
 	                                 once the servers are known to have it */
@@ -43,10 +44,11 @@ typedef struct {
 	uint64_t refresh_min_interval_ms;
 	uint32_t refresh_jitter_pct;  /* periodic refresh spread: interval +/- this percentage */
 	bool private_conns;           /* 'persistent' => false: connections die with the object */
+	rcp_tls *tls;                 /* TLS settings of every connection (process-wide), NULL: plaintext */
 	uint8_t read_policy;          /* rcp_read_policy */
 	uint64_t deadline_ms;         /* option "deadline": one operation, all attempts (0: rw_timeout_ms) */
 	uint64_t cmd_deadline;        /* absolute deadline of the operation running (rcp_now_ms clock) */
-	char ro_cred[100];            /* pool key of READONLY (replica read) connections: cred + "\0ro" */
+	char ro_cred[132];            /* pool key of READONLY (replica read) connections: cred + "\0ro" */
 	size_t ro_cred_len;
 	char *ro_setup;               /* setup + READONLY (emalloc'd, zeroed when freed), built on first use */
 	size_t ro_setup_len;

@@ -16,13 +16,14 @@
 #include <hiredis/read.h>
 #include "rcp_errors.h"
 #include "rcp_resp_scan.h"
+#include "rcp_tls.h"
 
 #define RCP_ADDR_MAX 280
 #define RCP_CONN_ADDRS 4             /* addresses of a host name tried in turn (::1, then 127.0.0.1...) */
 
 typedef enum {
 	RCP_CONN_NEW = 0,    /* handle not initialised */
-	RCP_CONN_CONNECTING,
+	RCP_CONN_CONNECTING, /* TCP connect, then (TLS) the handshake: both under the connect deadline */
 	RCP_CONN_READY,
 	RCP_CONN_BROKEN,     /* failed: must be closed, never reused */
 } rcp_conn_state;
@@ -63,6 +64,10 @@ typedef struct rcp_conn {
 	uint64_t checked_request;     /* request serial in which the reuse check passed */
 	uint64_t opened_at_ms;
 	rcp_part *part;               /* the batch part using this connection, during rcp_io_run() */
+	rcp_tls *tls_cfg;             /* TLS settings (process-wide, never freed before MSHUTDOWN), NULL: plaintext */
+	rcp_tls_conn *tls;            /* this connection's TLS state, from the TCP connect on; NULL: none yet */
+	bool handshaking;             /* CONNECTING: TCP is up, the TLS handshake is under way */
+	bool got_bytes;               /* the server sent something (a reset before that names TLS as a possible cause) */
 	struct rcp_shm_nodestat_s *stats; /* the node's pool-wide metrics (shared segment), or NULL */
 } rcp_conn;
 
@@ -91,8 +96,10 @@ uint64_t rcp_now_ms(void);
 uv_loop_t *rcp_io_loop(void);
 
 /* A new, unconnected connection to host:port (malloc'd). setup/setup_len: RESP bytes sent first on
- * connect (AUTH ...), with setup_replies replies to check and drop. */
-rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t setup_len, uint32_t setup_replies);
+ * connect (AUTH ...), with setup_replies replies to check and drop. tls: TLS settings, or NULL (plaintext).
+ * Over TLS the setup and the first command go out with the client's last handshake message, in one write. */
+rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *setup, size_t setup_len,
+                       uint32_t setup_replies);
 
 /* Make a new connection fail at its first use with an authentication error (msg, server error type etype)
  * without ever connecting: its credentials were refused a moment ago. */
@@ -107,7 +114,9 @@ bool rcp_conn_idle(const rcp_conn *c);
 
 /* True when the connection can carry a new command without risk of reading someone else's reply:
  * ready, owes nothing, reader idle, same pid, and the peer has neither closed nor sent unsolicited bytes
- * (checked with a non-blocking MSG_PEEK, no round trip). why receives a static reason when false. */
+ * (checked with a non-blocking MSG_PEEK, no round trip; over TLS also no record left undecrypted in
+ * OpenSSL, and bytes found on the socket are read to tell a close_notify, "closed by peer", from a stray
+ * record, "unsolicited bytes"). why receives a static reason when false. */
 bool rcp_conn_reusable(rcp_conn *c, const char **why);
 
 /*

@@ -24,11 +24,12 @@ extern rcp_pool_stats rcp_pool_counters;
 #define RCP_AUTH_REMEMBER_MS 2000
 
 /*
- * The connection to host:port for credentials `cred_key` (an opaque, secret-free string), creating an
- * unconnected one if needed (io connects it in the next batch). setup/setup_replies: RESP bytes (AUTH)
- * for a new connection. Never NULL.
+ * The connection to host:port for credentials `cred_key` (an opaque, secret-free string that also holds the
+ * hash of the TLS settings), creating an unconnected one if needed (io connects it in the next batch).
+ * tls: the TLS settings of a new connection (NULL: plaintext). setup/setup_replies: RESP bytes (AUTH) for a new
+ * connection. Never NULL.
  */
-rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len,
+rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len, rcp_tls *tls,
                        const char *setup, size_t setup_len, uint32_t setup_replies);
 
 /* Drop a connection from the pool and close it (after a failure). */

@@ -20,7 +20,9 @@
  *
  * Nothing here blocks: readers retry a bounded number of times, the lease is taken by CAS and is taken over
  * when its deadline passed or its holder is dead. No allocation, I/O or user code runs while a worker is
- * writing a map (the CLUSTER SLOTS round trip happens before, into process memory). No secret is stored.
+ * writing a map (the CLUSTER SLOTS round trip happens before, into process memory). No password is stored; the
+ * header's TLS session slots hold TLS session state (a resumption secret, as each worker's memory does), in an
+ * anonymous mapping only the processes of one FPM master (or one CLI process and its children) share.
  */
 #ifndef RCP_SHM_H
 #define RCP_SHM_H
@@ -101,6 +103,20 @@ uint64_t rcp_shm_counter_get(rcp_shm_cluster *sc, rcp_shm_counter c);
 void rcp_shm_auth_note(uint64_t key_hash, uint64_t until_ms, const char *etype, const char *msg);
 bool rcp_shm_auth_get(uint64_t key_hash, uint64_t now_ms, char *etype, size_t elen, char *msg, size_t mlen,
                       uint64_t *until_ms);
+
+/*
+ * TLS sessions, shared by every worker: the serialized session (i2d_SSL_SESSION) a node gave one worker, so
+ * that another worker opening its first connection to that node resumes it (an abbreviated handshake) instead
+ * of a full one. key: a hash of the TLS settings and the node. A fixed table of slots (a cache: two keys of one
+ * slot take turns), each a seqlock; a writer killed mid-write is taken over after RCP_SHM_TLS_BUSY_MS. Readers
+ * never wait. put() copies at most RCP_SHM_TLS_SESSION_MAX bytes (a larger session is not shared); get() copies
+ * the session into buf and returns its length, 0 when there is none for key.
+ */
+#define RCP_SHM_TLS_SLOTS 32
+#define RCP_SHM_TLS_SESSION_MAX 3072
+#define RCP_SHM_TLS_BUSY_MS 1000
+bool rcp_shm_tls_session_put(uint64_t key, const void *der, size_t len, uint64_t now_ms);
+size_t rcp_shm_tls_session_get(uint64_t key, void *buf, size_t cap);
 
 /*
  * Pool-wide metrics of every node this pool talks to, in the segment (segment-wide: a node is one node whatever

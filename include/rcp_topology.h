@@ -41,7 +41,10 @@ typedef struct {
 typedef struct {
 	char host[RCP_HOST_MAX];
 	uint16_t port;
+	uint8_t scheme;           /* RCP_SCHEME_*: what the seed said (tls://, tcp://, or nothing) */
 } rcp_seed;
+
+enum { RCP_SCHEME_NONE = 0, RCP_SCHEME_TCP = 1, RCP_SCHEME_TLS = 2 };
 
 typedef struct rcp_shm_cluster rcp_shm_cluster;
 
@@ -61,6 +64,7 @@ typedef struct rcp_cluster {
 	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
 	uint64_t noscript_fallbacks;      /* EVALSHA answered NOSCRIPT, re-sent as EVAL with the known body */
 	uint64_t read_retries;            /* policy reads re-sent to another node after a connection failure */
+	uint64_t readonly_seen;           /* writes answered READONLY by a demoted primary (re-routed after a refresh) */
 	/* the command table learned from the server's COMMAND (NULL: not yet, or it failed: the built-in table) */
 	struct rcp_cmdtab *cmds;          /* process copy (of the shared one, when shared) */
 	uint64_t cmds_retry_ms;           /* after a failure: not asked again before this */
@@ -68,12 +72,13 @@ typedef struct rcp_cluster {
 	uint64_t getkeys_sent;            /* COMMAND GETKEYS round trips (one per new call shape) */
 } rcp_cluster;
 
-/* Parse a seed ("host:port", "tcp://host:port", "redis://host:port", "[::1]:port").
- * Returns RCP_OK or RCP_E_ARGUMENT with a message. */
+/* Parse a seed ("host:port", "tcp://host:port", "redis://host:port", "tls://host:port", "rediss://host:port",
+ * "[::1]:port"). Returns RCP_OK or RCP_E_ARGUMENT with a message. */
 rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err);
 
-/* The process' cluster entry for these seeds and user, created on first use. */
-rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char *user, size_t user_len);
+/* The process' cluster entry for these seeds and user, created on first use. tls: reached over TLS (a map of
+ * its own: the nodes' ports are their TLS ports). */
+rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char *user, size_t user_len, bool tls);
 
 /*
  * Build a map from a CLUSTER SLOTS reply (zval as the reply reader built it). `from_host` is the address
@@ -83,8 +88,10 @@ rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char 
 rcp_status rcp_map_from_slots_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err);
 
 /* The same from a CLUSTER SHARDS reply (Redis 7.0+): also node health, hostnames and TLS ports, and the nodes of
- * shards that serve no slot yet. */
-rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err);
+ * shards that serve no slot yet. tls: the client connects over TLS, so a node's port is its tls-port when it has
+ * one (CLUSTER SLOTS and MOVED already give the port matching the asking connection: Redis 8.0 and Valkey 8.1 by
+ * the connection's type, 7.0 by tls-cluster; see tests/tls/client_port_only.phpt). */
+rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, bool tls, rcp_map *map, rcp_err *err);
 
 /* In a flat [key, value, key, value, ...] array (a RESP2 map), the value of key; NULL when absent or arr is not
  * an array. */

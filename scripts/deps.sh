@@ -21,16 +21,17 @@ packages() {
   printf '%s\n' \
     "$php-cli" "$php-dev" "$php-fpm" \
     gcc make autoconf pkg-config \
-    libhiredis-dev libuv1-dev \
-    redis-server redis-tools \
+    libhiredis-dev libuv1-dev libssl-dev \
+    redis-server redis-tools openssl \
     valgrind \
     libfcgi-bin \
     composer unzip git \
     php-pear \
     procps iproute2 util-linux netbase \
     chromium
-  # PHP, phpize/php-config/run-tests.php, php-fpm; the build; the extension's libraries; the test cluster
-  # (redis-server, redis-cli); the memory pass of scripts/test.sh; cgi-fcgi for tests/fpm/fpm.sh request;
+  # PHP, phpize/php-config/run-tests.php, php-fpm; the build; the extension's libraries (OpenSSL 3 for TLS); the
+  # test clusters (redis-server, redis-cli; openssl makes the TLS cluster's certificates); the memory pass of
+  # scripts/test.sh; cgi-fcgi for tests/fpm/fpm.sh request;
   # Predis from Packagist (differential tests, benchmarks); pecl (tests/package builds and installs the release
   # tarball); ps (process trees), ss (free ports), flock/unshare; /etc/services; a headless browser for the
   # status page test (tests/pool/status_page_fpm.phpt).

@@ -32,7 +32,10 @@
 #   CI=true              a skipped test fails the run: in CI every test must really run
 #
 # Tests get (besides the whole environment of this script): RCP_TEST_SEEDS, RCP_TEST_PRIMARIES,
-# RCP_TEST_REPLICAS, RCP_TEST_SERVER (redis or valkey), RCP_TEST_CLUSTER_DIR (tests/cluster/cluster.sh),
+# RCP_TEST_REPLICAS, RCP_TEST_SERVER (redis or valkey), RCP_TEST_CLUSTER_DIR (tests/cluster/cluster.sh); when the
+# selected tests include tests/tls/, a second cluster, a TLS one (RCP_TLS=1 tests/cluster/cluster.sh: TLS only,
+# bus and replication over TLS), started beside the first on the same server, as the same variables renamed
+# RCP_TLS_TEST_* (RCP_TLS_TEST_SEEDS, ..._PRIMARIES, ..._REPLICAS, ..._CLUSTER_DIR, ..._TLS_DIR: its certificates);
 # RCP_REPO_ROOT, RCP_EXT_SO (the built extension, copied for this run so a concurrent rebuild cannot change it
 # under running tests), RCP_FPM_SH (tests/fpm/fpm.sh), RCP_PREDIS3_AUTOLOAD, RCP_ADAPTER2_AUTOLOAD /
 # RCP_ADAPTER36_AUTOLOAD (the adapter with Predis 2.4.1 / 3.6), RCP_ADAPTER3_AUTOLOAD (adapters/predis +
@@ -74,6 +77,7 @@ stop_services() {
     bash tests/fpm/fpm.sh stop "$(dirname "$f")"
   done < <(find "$1" -name php-fpm.pid 2>/dev/null)
   bash tests/cluster/cluster.sh stop "$1/cluster"
+  bash tests/cluster/cluster.sh stop "$1/tls-cluster"
 }
 
 # The legs: name, Debian release, cluster server, valgrind pass (1/0), which tests (all, or cluster: all but
@@ -218,8 +222,8 @@ finish() {
   [[ -n $child ]] && rcp_kill_tree "$child" TERM
   [[ -n $tailer ]] && kill "$tailer" 2>/dev/null
   if [[ -n $run_dir && -d $run_dir ]]; then
-    for f in "$run_dir"/cluster/node-*/redis.log; do
-      [[ -f $f ]] && cp "$f" "$logs/$server-$(basename "$(dirname "$f")").log"
+    for f in "$run_dir"/cluster/node-*/redis.log "$run_dir"/tls-cluster/node-*/redis.log; do
+      [[ -f $f ]] && cp "$f" "$logs/$server-$([[ $f == */tls-cluster/* ]] && echo tls-)$(basename "$(dirname "$f")").log"
     done
     stop_services "$run_dir" >>"$logs/cleanup.log" 2>&1
     cp -a "$logs"/. "$RCP_LEG_DIR/"
@@ -297,6 +301,25 @@ set -a
 # shellcheck source=/dev/null
 source "$run_dir/cluster/env"
 set +a
+
+# The TLS cluster, only when tests/tls/ is among the selected tests (a directory holding it, or files in it):
+# its variables are the first cluster's renamed RCP_TLS_TEST_*, so a test can use both.
+want_tls=0
+tls_dir=$(realpath -m tests/tls)
+for t in "${tests[@]}"; do
+  abs=$(realpath -m "$t")
+  if [[ $abs == "$tls_dir" || $abs == "$tls_dir"/* || $tls_dir == "$abs"/* ]]; then want_tls=1; break; fi
+done
+if ((want_tls)); then
+  step="starting the TLS cluster (RCP_TLS=1 tests/cluster/cluster.sh, $server)"
+  rcp_log "$RCP_LEG: starting a 6-node $server TLS cluster (for tests/tls)"
+  RCP_TLS=1 RCP_SERVER=$server bash tests/cluster/cluster.sh start "$run_dir/tls-cluster" >/dev/null
+  sed 's/^RCP_TEST_/RCP_TLS_TEST_/' "$run_dir/tls-cluster/env" >"$run_dir/tls-cluster/env.renamed"
+  set -a
+  # shellcheck source=/dev/null
+  source "$run_dir/tls-cluster/env.renamed"
+  set +a
+fi
 
 export RCP_REPO_ROOT="$RCP_ROOT"
 export RCP_EXT_SO="$run_dir/ext/redis_cluster_pool.so"

@@ -91,6 +91,8 @@ static HashTable *rcp_pool_debug_info(zend_object *o, int *is_temp)
 	zend_hash_str_update(ht, "exceptions", sizeof("exceptions") - 1, &z);
 	ZVAL_BOOL(&z, p->client.setup != NULL);
 	zend_hash_str_update(ht, "authenticated", sizeof("authenticated") - 1, &z);
+	ZVAL_BOOL(&z, p->client.tls != NULL);
+	zend_hash_str_update(ht, "tls", sizeof("tls") - 1, &z); /* its settings stay private (the passphrase) */
 	return ht;
 }
 
@@ -162,6 +164,21 @@ static bool rcp_opt_string(zval *v, const char *name, zend_string **out)
 	return true;
 }
 
+/* "tcp"/"redis" -> RCP_SCHEME_TCP, "tls"/"rediss" -> RCP_SCHEME_TLS (Predis' schemes), else -1. */
+static int rcp_scheme_parse(zval *v)
+{
+	if (Z_TYPE_P(v) != IS_STRING) {
+		return -1;
+	}
+	if (zend_string_equals_literal_ci(Z_STR_P(v), "tcp") || zend_string_equals_literal_ci(Z_STR_P(v), "redis")) {
+		return RCP_SCHEME_TCP;
+	}
+	if (zend_string_equals_literal_ci(Z_STR_P(v), "tls") || zend_string_equals_literal_ci(Z_STR_P(v), "rediss")) {
+		return RCP_SCHEME_TLS;
+	}
+	return -1;
+}
+
 static bool rcp_parse_seed_zv(zval *s, rcp_seed *out)
 {
 	rcp_err err;
@@ -180,6 +197,11 @@ static bool rcp_parse_seed_zv(zval *s, rcp_seed *out)
 		zend_long pv;
 
 		ZEND_HASH_FOREACH_STR_KEY(Z_ARRVAL_P(s), k) {
+			if (k && zend_string_equals_literal(k, "ssl")) {
+				rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: TLS settings (\"ssl\") apply to every node: put "
+					"them in the \"parameters\" option (\"parameters\" => [\"ssl\" => [...]])");
+				return false;
+			}
 			if (!k || (!zend_string_equals_literal(k, "host") && !zend_string_equals_literal(k, "port") &&
 			           !zend_string_equals_literal(k, "scheme"))) {
 				rcp_throw(rcp_ce_invalid_argument,
@@ -208,13 +230,14 @@ static bool rcp_parse_seed_zv(zval *s, rcp_seed *out)
 			return false;
 		}
 		zval *scheme = zend_hash_str_find(Z_ARRVAL_P(s), "scheme", 6);
-		if (scheme && (Z_TYPE_P(scheme) != IS_STRING ||
-		    (!zend_string_equals_literal_ci(Z_STR_P(scheme), "tcp") && !zend_string_equals_literal_ci(Z_STR_P(scheme), "redis")))) {
-			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: only the \"tcp\" and \"redis\" schemes are supported");
+		int sc = scheme ? rcp_scheme_parse(scheme) : RCP_SCHEME_NONE;
+		if (sc < 0) {
+			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: \"scheme\" must be \"tcp\", \"redis\", \"tls\" or \"rediss\"");
 			return false;
 		}
 		memcpy(out->host, Z_STRVAL_P(host), Z_STRLEN_P(host) + 1);
 		out->port = (uint16_t)pv;
+		out->scheme = (uint8_t)sc;
 		return true;
 	}
 	rcp_throw(rcp_ce_invalid_argument, "Invalid seed: expected \"host:port\" or [\"host\" => ..., \"port\" => ...], %s given",
@@ -231,6 +254,10 @@ ZEND_METHOD(RedisClusterPool, __construct)
 	uint32_t nseeds = 0;
 	zend_string *user = NULL, *pass = NULL, *k;
 	zval *v;
+	rcp_tls_opts tls;
+	int scheme = RCP_SCHEME_NONE;
+	bool ssl_given = false;
+	rcp_err err = {0};
 
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_ARRAY_HT_OR_STR(seeds_ht, seeds_str)
@@ -244,6 +271,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 	}
 	p->exceptions = true;
 	rcp_client_defaults(&p->client);
+	rcp_tls_opts_init(&tls);
 
 	if (seeds_str) {
 		zval tmp;
@@ -353,15 +381,29 @@ ZEND_METHOD(RedisClusterPool, __construct)
 							RETURN_THROWS();
 						}
 					} else if (zend_string_equals_literal(pk, "scheme")) {
-						if (Z_TYPE_P(pv) != IS_STRING || (!zend_string_equals_literal_ci(Z_STR_P(pv), "tcp") &&
-						    !zend_string_equals_literal_ci(Z_STR_P(pv), "redis"))) {
-							rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.scheme\" must be \"tcp\" or \"redis\"");
+						if ((scheme = rcp_scheme_parse(pv)) < 0) {
+							rcp_throw(rcp_ce_invalid_argument,
+								"Option \"parameters.scheme\" must be \"tcp\", \"redis\", \"tls\" or \"rediss\"");
 							RETURN_THROWS();
 						}
+					} else if (zend_string_equals_literal(pk, "ssl")) {
+						if (Z_TYPE_P(pv) == IS_NULL) {
+							continue;
+						}
+						if (Z_TYPE_P(pv) != IS_ARRAY) {
+							rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.ssl\" must be an array of TLS settings, %s given",
+								zend_zval_type_name(pv));
+							RETURN_THROWS();
+						}
+						if (rcp_tls_opts_parse(Z_ARRVAL_P(pv), &tls, &err) != RCP_OK) {
+							rcp_throw_err(&err);
+							RETURN_THROWS();
+						}
+						ssl_given = true;
 					} else {
 						rcp_throw(rcp_ce_invalid_argument,
 							"Unknown parameter \"%s\" in option \"parameters\" (known: username, password, timeout, "
-							"read_write_timeout, database, scheme)", ZSTR_VAL(pk));
+							"read_write_timeout, database, scheme, ssl)", ZSTR_VAL(pk));
 						RETURN_THROWS();
 					}
 				} ZEND_HASH_FOREACH_END();
@@ -376,7 +418,11 @@ ZEND_METHOD(RedisClusterPool, __construct)
 		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.username\" needs \"parameters.password\" as well");
 		RETURN_THROWS();
 	}
-	rcp_client_attach(&p->client, seeds, nseeds, user, pass);
+	if (rcp_tls_opts_resolve(&tls, seeds, nseeds, scheme, ssl_given, &err) != RCP_OK ||
+	    rcp_client_attach(&p->client, seeds, nseeds, user, pass, &tls, &err) != RCP_OK) {
+		rcp_throw_err(&err);
+		RETURN_THROWS();
+	}
 	p->constructed = true;
 }
 
@@ -1036,6 +1082,9 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&conns, "discarded_forked", (zend_long)rcp_pool_counters.discarded_forked);
 	add_assoc_long(&conns, "discarded_idle", (zend_long)rcp_pool_counters.discarded_idle);
 	add_assoc_long(&conns, "auth_refused", (zend_long)rcp_pool_counters.auth_refused);
+	add_assoc_long(&conns, "tls_handshakes", (zend_long)rcp_tls_counters.handshakes);
+	add_assoc_long(&conns, "tls_resumed", (zend_long)rcp_tls_counters.resumed);
+	add_assoc_long(&conns, "tls_handshake_failures", (zend_long)rcp_tls_counters.failures);
 	add_assoc_zval(return_value, "connections", &conns);
 
 	array_init(&cl);
@@ -1050,6 +1099,7 @@ ZEND_METHOD(RedisClusterPool, stats)
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
 	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);
 	add_assoc_long(&cl, "read_retries", (zend_long)cc->read_retries);
+	add_assoc_long(&cl, "readonly_redirects", (zend_long)cc->readonly_seen);
 	{
 		/* where command routing comes from: the servers' own table (COMMAND), or the built-in one */
 		zval cmds;

@@ -6,6 +6,7 @@
  *                                  +---- MOVED: patch slot, retry ------+  (refresh requested, rate-limited)
  *                                  +---- ASK: ASKING + command on target (no map change)
  *                                  +---- TRYAGAIN / CLUSTERDOWN: back off, under the command's deadline
+ *                                  +---- READONLY from a "primary": it was demoted (failover): refresh, re-route
  *
  * A write is re-sent only when it is certain nothing reached the server: the connection failed before any
  * byte was written (a pooled socket found dead at first write). Every loop is bounded by
@@ -32,6 +33,8 @@ typedef struct {
 	uint16_t port;
 	bool ro;                  /* a replica read: the connection with READONLY */
 	bool read;                /* a read-only command: safe to send again after its connection was reset */
+	bool has_slot;            /* slot is the keys' slot: a demoted primary (READONLY) can be routed around */
+	uint16_t slot;
 } rcp_target;
 
 /* A MOVED, a connection failure or an uncovered slot asks for a full refresh (rate-limited, single flight). */
@@ -220,7 +223,7 @@ static rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t p
 {
 	rcp_client_setinfo(cl);
 	if (!ro) {
-		return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->setup, cl->setup_len, cl->setup_replies);
+		return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->tls, cl->setup, cl->setup_len, cl->setup_replies);
 	}
 	if (!cl->ro_setup) {
 		cl->ro_setup_len = cl->setup_len + sizeof(rcp_readonly_cmd) - 1;
@@ -233,7 +236,7 @@ static rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t p
 		memcpy(cl->ro_cred + cl->cred_len, "\0ro", 3);
 		cl->ro_cred_len = cl->cred_len + 3;
 	}
-	return rcp_pool_get(host, port, cl->ro_cred, cl->ro_cred_len, cl->ro_setup, cl->ro_setup_len,
+	return rcp_pool_get(host, port, cl->ro_cred, cl->ro_cred_len, cl->tls, cl->ro_setup, cl->ro_setup_len,
 		cl->setup_replies + 1);
 }
 
@@ -413,7 +416,8 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 		return err->code;
 	}
 	map = malloc(sizeof(*map));
-	st = shards ? rcp_map_from_shards_reply(reply, host, map, err) : rcp_map_from_slots_reply(reply, host, map, err);
+	st = shards ? rcp_map_from_shards_reply(reply, host, cl->tls != NULL, map, err)
+		: rcp_map_from_slots_reply(reply, host, map, err);
 	zval_ptr_dtor(reply);
 	if (st != RCP_OK) {
 		free(map);
@@ -682,6 +686,14 @@ static bool rcp_is_error(zval *z, const char *prefix, size_t plen)
 	return ZSTR_LEN(m) >= plen && !memcmp(ZSTR_VAL(m), prefix, plen);
 }
 
+/* A reply of a batch (split part, pipeline) that is re-run alone through rcp_exec_at(): a redirect (MOVED, ASK),
+ * TRYAGAIN, or READONLY from a demoted primary. */
+static bool rcp_is_rerouted(zval *r)
+{
+	return rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8) ||
+		rcp_is_error(r, "READONLY ", 9);
+}
+
 /*
  * MOVED: the server names the slot's owner, which is authoritative for that slot. When the owner is a
  * primary we already know, patching the slot is all that is needed (a reshard between known primaries
@@ -717,6 +729,36 @@ static void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t)
 	if (!known) {
 		rcp_want_refresh(cc);
 	}
+}
+
+/*
+ * A write answered "-READONLY You can't write against a read only replica" by the node the map calls the slot's
+ * primary: that node was demoted (a failover, a managed service replacing a primary) and the map is stale. The
+ * error means the command was refused, not applied, so it may be sent again: ask for a refresh now (single flight:
+ * the lease holder refreshes, the others pick its map up from the segment) and return the slot's primary in the
+ * map we have then, in *t. False when the map still names the same node: the caller backs off and asks again,
+ * within the command's deadline.
+ */
+static bool rcp_reroute_demoted(rcp_client *cl, rcp_target *t)
+{
+	rcp_cluster *cc = cl->cluster;
+	rcp_err ignored = {0};
+	uint16_t idx;
+
+	rcp_want_refresh(cc);
+	if (cc->shared) {
+		rcp_shared_refresh(cl, false, &ignored);
+		rcp_cluster_sync(cc);
+	} else if (rcp_now_ms() - cc->last_refresh_ms >= cl->refresh_min_interval_ms) {
+		rcp_client_refresh(cl, &ignored);
+	}
+	if (!cc->map || (idx = cc->map->slots[t->slot]) == RCP_NO_NODE ||
+	    (cc->map->nodes[idx].port == t->port && !strcmp(cc->map->nodes[idx].host, t->host))) {
+		return false;
+	}
+	memcpy(t->host, cc->map->nodes[idx].host, RCP_HOST_MAX);
+	t->port = cc->map->nodes[idx].port;
+	return true;
 }
 
 /* Wait *ms, then double it up to 200 ms: the pause between retries of TRYAGAIN, CLUSTERDOWN and redirects
@@ -812,6 +854,26 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 				ZVAL_UNDEF(reply);
 				rcp_backoff(&backoff_ms);
 				continue;
+			}
+		}
+		if (!target.ro && rcp_is_error(reply, "READONLY ", 9)) {
+			/* a primary of our map that is a replica now: never applied, so sent again to the slot's new primary */
+			cl->cluster->readonly_seen++;
+			rcp_want_refresh(cl->cluster);
+			if (target.has_slot) {
+				/* wait for a map that names another primary (the refresh is single flight and rate-limited):
+				 * sending the write to the demoted node again would only be refused again */
+				rcp_target next = target;
+				bool moved;
+				while (!(moved = rcp_reroute_demoted(cl, &next)) && rcp_now_ms() + backoff_ms < deadline && hops++ < 16) {
+					rcp_backoff(&backoff_ms);
+				}
+				if (moved) {
+					target = next;
+					zval_ptr_dtor(reply);
+					ZVAL_UNDEF(reply);
+					continue;
+				}
 			}
 		}
 		return RCP_OK;
@@ -1045,6 +1107,13 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
 		}
 	}
 	if (st == RCP_OK) {
+		for (i = 0; i < n; i++) {
+			if (!all && rcp_is_error(&replies[i], "READONLY ", 9)) {
+				/* a primary of our map was demoted: the map is stale (nothing to re-route: every primary) */
+				cl->cluster->readonly_seen++;
+				rcp_want_refresh(cl->cluster);
+			}
+		}
 		rcp_merge_replies(cmd, parts, n, reply);
 		for (i = 0; i < n; i++) {
 			if (Z_TYPE(replies[i]) == IS_OBJECT && Z_OBJCE(replies[i]) == rcp_ce_error && parts[i].conn) {
@@ -1396,14 +1465,15 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			map = cl->cluster->map;
 			continue;
 		}
-		if (!gerr[g] &&
-		    (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8))) {
+		if (!gerr[g] && rcp_is_rerouted(r)) {
 			rcp_target t = {0};
 			zval again;
 			memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
 			t.port = map->nodes[groups[g].node].port;
 			t.ro = map->nodes[groups[g].node].replica != 0;
 			t.read = (cmd->flags & RCP_CMD_READONLY) != 0;
+			t.has_slot = true;
+			t.slot = (uint16_t)groups[g].slot;
 			zval_ptr_dtor(r);
 			ZVAL_UNDEF(r);
 			rerr = erealloc(rerr, sizeof(rcp_err) * (nrerr + 1)); /* rare: a redirected part that then failed */
@@ -1815,6 +1885,8 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 		memcpy(target.host, map->nodes[idx].host, RCP_HOST_MAX);
 		target.port = map->nodes[idx].port;
 		target.read = (cmd->flags & RCP_CMD_READONLY) != 0;
+		target.has_slot = slot >= 0;
+		target.slot = slot >= 0 ? (uint16_t)slot : 0;
 		if (slot >= 0 && rcp_is_policy_read(cl, cmd)) {
 			st = rcp_exec_read(cl, idx, buf, (size_t)len, cmd->name, reply, err);
 			rcp_free_command(buf);
@@ -2009,8 +2081,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	for (i = 0; i < n && first_fail == RCP_OK; i++) {
 		zval *r = &cmds[i].reply;
 		/* (a NOSCRIPT whose body is known is re-run too: rcp_exec falls back to EVAL) */
-		bool redirected = target[i] >= 0 && (rerun[i] || rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) ||
-			rcp_is_error(r, "TRYAGAIN", 8) ||
+		bool redirected = target[i] >= 0 && (rerun[i] || rcp_is_rerouted(r) ||
 			rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r));
 		if (target[i] >= 0 && !redirected) {
 			continue;

@@ -12,7 +12,12 @@
  *  - caller buffers are never referenced after rcp_io_run() returns: a partial write copies its tail;
  *  - a PHP bailout (memory_limit while building a reply zval) is caught inside the libuv callback, the
  *    loop is stopped cleanly, the batch's connections are marked BROKEN, and the bailout is re-thrown
- *    once libuv is consistent again (the pool closes them at request shutdown).
+ *    once libuv is consistent again (the pool closes them at request shutdown);
+ *  - TLS (src/tls.c, memory BIOs) sits between the socket and everything else: ciphertext read is fed to
+ *    OpenSSL and only the plaintext reaches the RESP scanner and the reader; plaintext written comes out as
+ *    ciphertext written the same way (try_write, tail copied). A new TLS connection stays CONNECTING until its
+ *    handshake is done (under the connect deadline), then its setup and first command leave in the same
+ *    write as the client's last handshake message.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -127,7 +132,8 @@ static void rcp_setup_names(const char *p, size_t len, char *out, size_t cap)
 	}
 }
 
-rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t setup_len, uint32_t setup_replies)
+rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *setup, size_t setup_len,
+                       uint32_t setup_replies)
 {
 	rcp_conn *c = calloc(1, sizeof(*c));
 
@@ -136,6 +142,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, const char *setup, size_t set
 	}
 	snprintf(c->host, sizeof(c->host), "%s", host);
 	c->port = port;
+	c->tls_cfg = tls;
 	if (strchr(host, ':')) {
 		snprintf(c->addr, sizeof(c->addr), "[%s]:%d", host, port);
 	} else {
@@ -169,6 +176,7 @@ void rcp_conn_refuse(rcp_conn *c, const char *etype, const char *msg)
 static void rcp_conn_free(rcp_conn *c)
 {
 	free(c->refusal);
+	rcp_tls_conn_free(c->tls);
 	if (c->reader) {
 		redisReaderFree(c->reader);
 	}
@@ -229,6 +237,11 @@ bool rcp_conn_reusable(rcp_conn *c, const char **why)
 		*why = "unread reply";
 		return false;
 	}
+	if (c->tls && !rcp_tls_idle(c->tls)) {
+		/* a record (or part of one) left undecrypted, plaintext nobody read, or a close_notify seen */
+		*why = "unsolicited bytes";
+		return false;
+	}
 	if (uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0) {
 		*why = "broken";
 		return false;
@@ -239,6 +252,24 @@ bool rcp_conn_reusable(rcp_conn *c, const char **why)
 		return false;
 	}
 	if (n > 0) {
+		if (c->tls) {
+			/* a TLS record arrived while the connection was idle. A server closing (idle timeout, shutdown)
+			 * sends close_notify; anything else is a stray record. The connection goes either way, so its
+			 * bytes may be read to tell which: the reason is counted apart (closed by peer / unread) */
+			char tmp[4096], msg[256];
+			ssize_t m;
+			for (int i = 0; i < 16 && (m = recv(fd, tmp, sizeof(tmp), MSG_DONTWAIT)) > 0; i++) {
+				rcp_tls_feed(c->tls, tmp, (size_t)m);
+			}
+			while ((m = rcp_tls_read(c->tls, tmp, sizeof(tmp), msg, sizeof(msg))) > 0) {
+				/* plaintext nobody asked for */
+			}
+			if (m == RCP_TLS_CLOSED) {
+				c->peer_closed = true;
+				*why = "closed by peer";
+				return false;
+			}
+		}
 		*why = "unsolicited bytes";
 		return false;
 	}
@@ -333,49 +364,37 @@ static void rcp_on_write(uv_write_t *req, int status)
 	free(w);
 }
 
-static void rcp_conn_send(rcp_conn *c, rcp_part *p)
+/*
+ * Hand bytes to the socket: what the kernel takes now (uv_try_write), the rest copied into a uv_write request
+ * (so that the caller's buffers may die when rcp_io_run() returns; libuv keeps the order of queued writes).
+ * Returns false when the part failed. *wrote: some bytes reached the kernel or were queued.
+ */
+static bool rcp_conn_write(rcp_conn *c, rcp_part *p, uv_buf_t *bufs, unsigned n, bool *wrote)
 {
-	uv_buf_t bufs[2];
-	unsigned n = 0, i;
 	size_t total = 0, left;
+	unsigned i;
 	int written;
 	rcp_write_req *w;
 	char *dst;
 
-	if (c->setup && c->setup_len) {
-		bufs[n++] = uv_buf_init(c->setup, (unsigned)c->setup_len);
-	}
-	if (p->len) {
-		bufs[n++] = uv_buf_init((char *)p->buf, (unsigned)p->len);
-	}
+	*wrote = false;
 	for (i = 0; i < n; i++) {
 		total += bufs[i].len;
 	}
 	if (total == 0) {
-		return;
+		return true;
 	}
 	written = uv_try_write((uv_stream_t *)&c->tcp, bufs, n);
 	if (written == UV_EAGAIN || written == UV_ENOSYS) {
 		written = 0;
 	} else if (written < 0) {
 		rcp_part_fail(p, RCP_E_CONNECTION, "write to %s failed: %s", uv_strerror(written));
-		return;
+		return false;
 	}
-	if (written > 0) {
-		p->wrote_any = true;
-	}
-	if (c->setup) {
-		c->owed += c->setup_owed;
-		explicit_bzero(c->setup, c->setup_len); /* AUTH's password */
-		free(c->setup);
-		c->setup = NULL;
-		c->setup_len = 0;
-	}
-	c->owed += p->nreplies;
+	*wrote = written > 0;
 	if ((size_t)written == total) {
-		return;
+		return true;
 	}
-	/* Queue the tail; copy it so the caller's buffer may die when rcp_io_run() returns. */
 	left = total - (size_t)written;
 	w = malloc(sizeof(*w) + left);
 	w->conn = c;
@@ -388,13 +407,82 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 	}
 	bufs[0] = uv_buf_init(w->data, (unsigned)left);
 	c->pending_writes++;
-	p->wrote_any = true;
+	*wrote = true;
 	written = uv_write(&w->req, (uv_stream_t *)&c->tcp, bufs, 1, rcp_on_write);
 	if (written < 0) {
 		c->pending_writes--;
 		free(w);
 		rcp_part_fail(p, RCP_E_CONNECTION, "write to %s failed: %s", uv_strerror(written));
+		return false;
 	}
+	return true;
+}
+
+/* Send what OpenSSL has produced (handshake messages, alerts, a KeyUpdate answer). */
+static bool rcp_conn_flush_tls(rcp_conn *c, rcp_part *p)
+{
+	const char *out;
+	size_t len = rcp_tls_out(c->tls, &out);
+	uv_buf_t b;
+	bool wrote, ok;
+
+	if (len == 0) {
+		return true;
+	}
+	b = uv_buf_init((char *)out, (unsigned)len);
+	ok = rcp_conn_write(c, p, &b, 1, &wrote);
+	rcp_tls_out_clear(c->tls);
+	return ok;
+}
+
+/* Write the part's bytes, after the connection setup on a new connection (AUTH... in the same write). */
+static void rcp_conn_send(rcp_conn *c, rcp_part *p)
+{
+	uv_buf_t bufs[2];
+	unsigned n = 0;
+	bool wrote = false, ok;
+
+	if (c->tls) {
+		/* both encrypted into the write BIO, behind the client's Finished on a new connection: one write */
+		char msg[256];
+		const char *out;
+		size_t olen;
+
+		if ((c->setup && !rcp_tls_write(c->tls, c->setup, c->setup_len, msg, sizeof(msg))) ||
+		    !rcp_tls_write(c->tls, p->buf, p->len, msg, sizeof(msg))) {
+			rcp_part_fail(p, RCP_E_CONNECTION, "TLS error on %s: %s", msg);
+			return;
+		}
+		olen = rcp_tls_out(c->tls, &out);
+		if (olen) {
+			bufs[n++] = uv_buf_init((char *)out, (unsigned)olen);
+		}
+	} else {
+		if (c->setup && c->setup_len) {
+			bufs[n++] = uv_buf_init(c->setup, (unsigned)c->setup_len);
+		}
+		if (p->len) {
+			bufs[n++] = uv_buf_init((char *)p->buf, (unsigned)p->len);
+		}
+	}
+	ok = rcp_conn_write(c, p, bufs, n, &wrote);
+	if (c->tls) {
+		rcp_tls_out_clear(c->tls);
+	}
+	if (wrote) {
+		p->wrote_any = true;
+	}
+	if (!ok) {
+		return;
+	}
+	if (c->setup) {
+		c->owed += c->setup_owed;
+		explicit_bzero(c->setup, c->setup_len); /* AUTH's password */
+		free(c->setup);
+		c->setup = NULL;
+		c->setup_len = 0;
+	}
+	c->owed += p->nreplies;
 }
 
 /* ---- reading ---------------------------------------------------------------------------------- */
@@ -531,11 +619,98 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 	return true;
 }
 
+/* Plaintext that arrived for part p: through the scanner (framing, limits), into the reader, replies out.
+ * Returns false when the part failed. */
+static bool rcp_conn_consume(rcp_conn *c, rcp_part *p, const char *data, size_t len)
+{
+	char why[256];
+
+	switch (rcp_scan_feed(&c->scan, data, len, why, sizeof(why))) {
+		case RCP_SCAN_OK:
+			break;
+		case RCP_SCAN_MEMORY:
+			/* refused at its header, before its payload is buffered; the rest of it is never read */
+			rcp_part_fail(p, RCP_E_MEMORY, "reply from %s refused, the connection was closed: %s", why);
+			return false;
+		default:
+			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
+			return false;
+	}
+	if (redisReaderFeed(c->reader, data, len) != REDIS_OK) {
+		rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
+		return false;
+	}
+	return rcp_conn_drain(c, p);
+}
+
+static void rcp_conn_send(rcp_conn *c, rcp_part *p);
+
+/* Advance a new connection's TLS handshake; once it is done the connection is READY and its setup and the
+ * part's commands are written, with the client's last handshake message still in the write BIO. */
+static void rcp_conn_handshake(rcp_conn *c, rcp_part *p)
+{
+	char msg[400];
+	int r = rcp_tls_handshake(c->tls, msg, sizeof(msg));
+
+	if (r < 0) {
+		rcp_conn_flush_tls(c, p); /* the alert, if OpenSSL made one: the server logs why */
+		rcp_part_fail_msg(p, RCP_E_CONNECTION, "TLS handshake with %s failed: %s", c->addr, msg);
+		return;
+	}
+	if (r == 0) {
+		rcp_conn_flush_tls(c, p);
+		return;
+	}
+	c->handshaking = false;
+	c->state = RCP_CONN_READY;
+	rcp_conn_send(c, p);
+}
+
+/* Decrypt what the TLS connection has buffered and consume the plaintext. */
+static void rcp_conn_read_tls(rcp_conn *c, rcp_part *p)
+{
+	char msg[256];
+
+	if (c->handshaking) {
+		rcp_conn_handshake(c, p);
+		if (c->handshaking || p->done) {
+			return;
+		}
+	}
+	for (;;) {
+		ssize_t n = rcp_tls_read(c->tls, rcp_read_buf, sizeof(rcp_read_buf), msg, sizeof(msg));
+
+		if (n == 0) {
+			break;
+		}
+		if (n == RCP_TLS_CLOSED) {
+			c->peer_closed = true;
+			rcp_part_fail(p, RCP_E_CONNECTION, "connection to %s closed by the server%s", " (TLS close_notify)");
+			return;
+		}
+		if (n < 0) {
+			rcp_part_fail(p, RCP_E_CONNECTION, "TLS error from %s: %s", msg);
+			return;
+		}
+		if (p->done) {
+			/* plaintext after the part's last reply: as bytes arriving after it (see rcp_on_read) */
+			c->state = RCP_CONN_BROKEN;
+			rcp_conn_stop_reading(c);
+			return;
+		}
+		if (!rcp_conn_consume(c, p, rcp_read_buf, (size_t)n)) {
+			return;
+		}
+	}
+	if (!p->done) {
+		rcp_conn_flush_tls(c, p); /* what reading made OpenSSL answer (a KeyUpdate) */
+	}
+}
+
 static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 {
 	rcp_conn *c = s->data;
 	rcp_part *p = c->part;
-	char why[256];
 
 	if (rcp_batch.bailout || rcp_oom_pending()) {
 		/* a fatal error (memory_limit) hit while building another reply of this batch, in this same loop
@@ -548,13 +723,43 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	if (nread == UV_EOF || nread == UV_ECONNRESET) {
 		c->peer_closed = true; /* counted as "closed by peer" when discarded (the server's idle timeout) */
 	}
+	if (nread > 0) {
+		c->got_bytes = true;
+	}
+	if (c->tls && nread > 0) {
+		/* the ciphertext is copied into OpenSSL's read BIO: rcp_read_buf is free for the plaintext */
+		rcp_tls_feed(c->tls, buf->base, (size_t)nread);
+	}
 	if (!p || p->done) {
-		/* Bytes nobody asked for (or the peer going away): this connection can no longer be trusted. */
+		/* Bytes nobody asked for (or the peer going away): this connection can no longer be trusted. Over TLS
+		 * a server closing says so first (close_notify): counted as closed by peer too. */
+		if (c->tls && !c->handshaking && nread > 0) {
+			char tmp[256];
+			ssize_t m;
+			while ((m = rcp_tls_read(c->tls, rcp_read_buf, sizeof(rcp_read_buf), tmp, sizeof(tmp))) > 0) {
+			}
+			if (m == RCP_TLS_CLOSED) {
+				c->peer_closed = true;
+			}
+		}
 		c->state = RCP_CONN_BROKEN;
 		rcp_conn_stop_reading(c);
 		return;
 	}
 	if (nread < 0) {
+		if (c->handshaking) {
+			rcp_part_fail(p, RCP_E_CONNECTION, "connection to %s closed by the server during the TLS handshake%s",
+				nread == UV_EOF ? " (is this a TLS port? does the server want a client certificate: "
+					"parameters.ssl.local_cert?)" : "");
+			return;
+		}
+		if (!c->tls_cfg && !c->got_bytes && nread == UV_ECONNRESET) {
+			/* a plaintext connection reset before the server sent a byte: what a TLS port does with plaintext */
+			rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s",
+				"connection reset by peer before any reply (does this node speak TLS only? then use tls:// seeds "
+				"or parameters.scheme => 'tls')");
+			return;
+		}
 		rcp_part_fail(p, nread == UV_EOF ? RCP_E_CONNECTION : RCP_E_CONNECTION,
 			nread == UV_EOF ? "connection to %s closed by the server%s" : "read from %s failed: %s",
 			nread == UV_EOF ? "" : uv_strerror((int)nread));
@@ -566,35 +771,31 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	if (nread == 0) {
 		return;
 	}
-	switch (rcp_scan_feed(&c->scan, buf->base, (size_t)nread, why, sizeof(why))) {
-		case RCP_SCAN_OK:
-			break;
-		case RCP_SCAN_MEMORY:
-			/* refused at its header, before its payload is buffered; the rest of it is never read */
-			rcp_part_fail(p, RCP_E_MEMORY, "reply from %s refused, the connection was closed: %s", why);
-			return;
-		default:
-			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
-			return;
-	}
-	if (redisReaderFeed(c->reader, buf->base, (size_t)nread) != REDIS_OK) {
-		rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
+	if (c->tls) {
+		rcp_conn_read_tls(c, p);
 		return;
 	}
-	rcp_conn_drain(c, p);
+	rcp_conn_consume(c, p, buf->base, (size_t)nread);
 }
 
-static void rcp_start_io(rcp_conn *c, rcp_part *p)
+static bool rcp_conn_read_start(rcp_conn *c, rcp_part *p)
 {
 	if (!c->reading) {
 		int rc = uv_read_start((uv_stream_t *)&c->tcp, rcp_on_alloc, rcp_on_read);
 		if (rc < 0) {
 			rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s", uv_strerror(rc));
-			return;
+			return false;
 		}
 		c->reading = true;
 	}
-	rcp_conn_send(c, p);
+	return true;
+}
+
+static void rcp_start_io(rcp_conn *c, rcp_part *p)
+{
+	if (rcp_conn_read_start(c, p)) {
+		rcp_conn_send(c, p);
+	}
 }
 
 /* ---- connecting ------------------------------------------------------------------------------- */
@@ -642,8 +843,25 @@ static void rcp_on_connect(uv_connect_t *req, int status)
 	if (c->state != RCP_CONN_CONNECTING) {
 		return;
 	}
-	c->state = RCP_CONN_READY;
 	uv_tcp_nodelay(&c->tcp, 1);
+	if (c->tls_cfg) {
+		/* TCP is up: the TLS handshake, still CONNECTING (the connect deadline covers it) */
+		if (!p || p->done) {
+			c->state = RCP_CONN_BROKEN;
+			return;
+		}
+		c->tls = rcp_tls_conn_new(c->tls_cfg, c->host, c->port);
+		if (!c->tls) {
+			rcp_part_fail(p, RCP_E_CONNECTION, "TLS with %s: %s", "OpenSSL could not allocate a connection");
+			return;
+		}
+		c->handshaking = true;
+		if (rcp_conn_read_start(c, p)) {
+			rcp_conn_handshake(c, p);
+		}
+		return;
+	}
+	c->state = RCP_CONN_READY;
 	if (p && !p->done) {
 		rcp_start_io(c, p);
 	}
@@ -727,9 +945,12 @@ static void rcp_on_timer(uv_timer_t *t)
 		}
 		if (now >= rcp_batch.deadline_ms) {
 			rcp_part_fail(p, RCP_E_TIMEOUT, "timed out waiting for %s%s",
-				p->conn->state == RCP_CONN_CONNECTING ? " to accept the connection" : "");
+				p->conn->state != RCP_CONN_CONNECTING ? ""
+					: p->conn->handshaking ? " to complete the TLS handshake (is it a TLS port?)"
+					: " to accept the connection");
 		} else if (p->conn->state == RCP_CONN_CONNECTING && now >= rcp_batch.connect_deadline_ms) {
-			rcp_part_fail(p, RCP_E_TIMEOUT, "timed out connecting to %s%s", "");
+			rcp_part_fail(p, RCP_E_TIMEOUT, "timed out connecting to %s%s",
+				p->conn->handshaking ? " (TLS handshake: is it a TLS port?)" : "");
 		}
 	}
 	if (rcp_batch.remaining > 0) {

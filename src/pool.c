@@ -2,7 +2,9 @@
  * pool.c - the per-process connection pool (see rcp_pool.h).
  *
  * Storage: a persistent HashTable "host:port\0cred_key" -> rcp_conn*. Only this file removes entries,
- * so a connection pointer handed out stays valid until rcp_pool_discard()/rshutdown.
+ * so a connection pointer handed out stays valid until rcp_pool_discard()/rshutdown. cred_key holds the
+ * user, a hash of the password and, for TLS, a hash of the TLS settings: a connection is shared only by
+ * clients that would have opened it exactly alike.
  */
 #include "php.h"
 #include "rcp_pool.h"
@@ -75,7 +77,7 @@ static void rcp_pool_remove(rcp_conn *c)
 	} ZEND_HASH_FOREACH_END();
 }
 
-rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len,
+rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len, rcp_tls *tls,
                        const char *setup, size_t setup_len, uint32_t setup_replies)
 {
 	char key[600];
@@ -120,7 +122,7 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 		zend_hash_str_del(&rcp_pool_ht, key, klen);
 		rcp_conn_close(c);
 	}
-	c = rcp_conn_new(host, port, setup, setup_len, setup_replies);
+	c = rcp_conn_new(host, port, tls, setup, setup_len, setup_replies);
 	if (!c) {
 		zend_error_noreturn(E_ERROR, "redis_cluster_pool: out of memory");
 	}

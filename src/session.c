@@ -249,7 +249,8 @@ static bool rcp_session_conf_item(rcp_session_conf *c, const char *name, const c
 	} else if (!strcmp(name, "failover") || !strcmp(name, "distribute")) {
 		RCP_SP_FAIL("%s is a phpredis option: sessions are always read and written on the slot's primary (remove it)", name);
 	} else if (!strncmp(name, "stream", 6)) {
-		RCP_SP_FAIL("%s: TLS is not supported by redis_cluster_pool", name);
+		RCP_SP_FAIL("%s: stream settings are not supported in session.save_path; for TLS write the seeds as tls://host:port "
+			"(verification on, the CA from redis_cluster_pool.tls_cafile)", name);
 	} else {
 		RCP_SP_FAIL("unknown option \"%.40s\" (known: seed[], timeout, read_timeout, auth, prefix)", name);
 	}
@@ -794,7 +795,21 @@ static PS_OPEN_FUNC(redis_cluster_pool)
 	if (conf.rw_ms) {
 		s->client.rw_timeout_ms = conf.rw_ms;
 	}
-	rcp_client_attach(&s->client, conf.seeds, conf.nseeds, conf.user, conf.pass);
+	{
+		/* tls:// (rediss://) seeds: TLS with the default settings (verification on, the ini CA) */
+		rcp_tls_opts tls;
+		rcp_err err = {0};
+
+		rcp_tls_opts_init(&tls);
+		if (rcp_tls_opts_resolve(&tls, conf.seeds, conf.nseeds, RCP_SCHEME_NONE, false, &err) != RCP_OK ||
+		    rcp_client_attach(&s->client, conf.seeds, conf.nseeds, conf.user, conf.pass, &tls, &err) != RCP_OK) {
+			rcp_session_conf_free(&conf);
+			rcp_client_free(&s->client);
+			efree(s);
+			php_error_docref(NULL, E_WARNING, "redis_cluster_pool: session.save_path: %s", err.msg);
+			return rcp_session_failure();
+		}
+	}
 	s->prefix = conf.prefix ? conf.prefix : zend_string_init(RCP_SESSION_DEFAULT_PREFIX,
 		sizeof(RCP_SESSION_DEFAULT_PREFIX) - 1, 0);
 	conf.prefix = NULL;

@@ -49,12 +49,22 @@ typedef struct {
 
 #define RCP_SHM_AUTH_SLOTS 16
 
+/* A shared TLS session (see rcp_shm_tls_session_put()); seq is a seqlock (odd while written). */
+typedef struct {
+	uint64_t seq;
+	uint64_t busy_until_ms;     /* while odd: when another writer may take the slot over (a writer died) */
+	uint64_t key;
+	uint32_t len;
+	unsigned char der[RCP_SHM_TLS_SESSION_MAX];
+} rcp_shm_tls;
+
 typedef struct {
 	uint64_t magic;
 	uint64_t size;
 	uint32_t clusters_max;
 	uint32_t clusters_full;     /* how many times a cluster found the table full */
 	rcp_shm_auth auth[RCP_SHM_AUTH_SLOTS];
+	rcp_shm_tls tls[RCP_SHM_TLS_SLOTS];
 	rcp_shm_nodestat nodestats[RCP_SHM_NODESTATS];
 } rcp_shm_header;
 
@@ -411,6 +421,67 @@ bool rcp_shm_auth_get(uint64_t key_hash, uint64_t now_ms, char *etype, size_t el
 		return true;
 	}
 	return false;
+}
+
+/* ---- shared TLS sessions --------------------------------------------------------------------- */
+
+bool rcp_shm_tls_session_put(uint64_t key, const void *der, size_t len, uint64_t now_ms)
+{
+	rcp_shm_tls *t;
+	uint64_t seq;
+
+	if (!rcp_shm_base || len == 0 || len > RCP_SHM_TLS_SESSION_MAX) {
+		return false;
+	}
+	t = &rcp_hdr()->tls[key % RCP_SHM_TLS_SLOTS];
+	seq = LOAD(&t->seq);
+	if (seq & 1) {
+		/* being written: by a live worker (its session is as good as ours), or by one that died meanwhile */
+		if (LOAD(&t->busy_until_ms) >= now_ms || !CAS(&t->seq, &seq, seq + 2)) {
+			return false;
+		}
+		seq += 1; /* odd, ours now: seq + 1 below makes it even */
+	} else if (!CAS(&t->seq, &seq, seq + 1)) {
+		return false;
+	}
+	STORE(&t->busy_until_ms, now_ms + RCP_SHM_TLS_BUSY_MS);
+	t->key = key;
+	t->len = (uint32_t)len;
+	memcpy(t->der, der, len);
+	STORE(&t->seq, (seq | 1) + 1);
+	return true;
+}
+
+size_t rcp_shm_tls_session_get(uint64_t key, void *buf, size_t cap)
+{
+	rcp_shm_tls *t;
+
+	if (!rcp_shm_base) {
+		return 0;
+	}
+	t = &rcp_hdr()->tls[key % RCP_SHM_TLS_SLOTS];
+	for (int tries = 0; tries < 4; tries++) {
+		uint64_t seq = LOAD(&t->seq);
+		uint32_t len;
+
+		if (seq & 1) {
+			continue;
+		}
+		len = t->len;
+		if (t->key != key || len == 0 || len > RCP_SHM_TLS_SESSION_MAX || len > cap) {
+			__atomic_thread_fence(__ATOMIC_ACQUIRE);
+			if (LOAD(&t->seq) != seq) {
+				continue;
+			}
+			return 0;
+		}
+		memcpy(buf, t->der, len);
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (LOAD(&t->seq) == seq) {
+			return len;
+		}
+	}
+	return 0;
 }
 
 bool rcp_shm_get_info(rcp_shm_info *out)

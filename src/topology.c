@@ -24,13 +24,22 @@ rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err
 	if (memchr(s, '\0', len)) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: it contains a NUL byte");
 	}
+	out->scheme = RCP_SCHEME_NONE;
 	if (len >= 6 && !strncasecmp(p, "tcp://", 6)) {
 		p += 6;
+		out->scheme = RCP_SCHEME_TCP;
 	} else if (len >= 8 && !strncasecmp(p, "redis://", 8)) {
 		p += 8;
+		out->scheme = RCP_SCHEME_TCP;
+	} else if (len >= 6 && !strncasecmp(p, "tls://", 6)) {
+		p += 6;
+		out->scheme = RCP_SCHEME_TLS;
+	} else if (len >= 9 && !strncasecmp(p, "rediss://", 9)) {
+		p += 9;
+		out->scheme = RCP_SCHEME_TLS;
 	} else if (memchr(s, '/', len)) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-			"Invalid seed '%.*s': only tcp:// and redis:// URIs are supported", (int)MIN(len, 100), s);
+			"Invalid seed '%.*s': only tcp://, redis://, tls:// and rediss:// URIs are supported", (int)MIN(len, 100), s);
 	}
 	/* cut a query string or trailing slash: options go in the "parameters" option */
 	for (const char *q = p; q < end; q++) {
@@ -108,7 +117,7 @@ static void rcp_cluster_dtor(zval *zv)
 	pefree(cl, 1);
 }
 
-rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char *user, size_t user_len)
+rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char *user, size_t user_len, bool tls)
 {
 	rcp_seed *sorted = pemalloc(sizeof(rcp_seed) * nseeds, 1);
 	smart_str key = {0};
@@ -134,6 +143,9 @@ rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char 
 	}
 	smart_str_appendc(&key, '\0');
 	smart_str_appendl(&key, user, user_len);
+	if (tls) {
+		smart_str_appendl(&key, "\0tls", 4);
+	}
 	smart_str_0(&key);
 
 	cl = zend_hash_find_ptr(&rcp_clusters, key.s);
@@ -372,7 +384,7 @@ static bool rcp_shards_failed(zval *n)
 }
 
 /* One node of a shard: [id, .., port, .., ip, .., endpoint, .., hostname, .., role, .., health, ..]. */
-static uint16_t rcp_shards_node(zval *n, const char *from_host, rcp_map *map, rcp_err *err)
+static uint16_t rcp_shards_node(zval *n, const char *from_host, bool tls_client, rcp_map *map, rcp_err *err)
 {
 	zval *port, *tls, *ep, *ip, *role, *health;
 	const char *h;
@@ -387,8 +399,8 @@ static uint16_t rcp_shards_node(zval *n, const char *from_host, rcp_map *map, rc
 	port = rcp_flat_get(n, "port");
 	tls = rcp_flat_get(n, "tls-port");
 	role = rcp_flat_get(n, "role");
-	if (!port && tls) {
-		port = tls; /* a node that only speaks TLS */
+	if ((!port || tls_client) && tls) {
+		port = tls; /* a node that only speaks TLS (port 0), or a TLS client: its TLS port */
 	}
 	if (!port || Z_TYPE_P(port) != IS_LONG || Z_LVAL_P(port) < 1 || Z_LVAL_P(port) > 65535 ||
 	    (tls && (Z_TYPE_P(tls) != IS_LONG || Z_LVAL_P(tls) < 1 || Z_LVAL_P(tls) > 65535))) {
@@ -430,7 +442,7 @@ static uint16_t rcp_shards_node(zval *n, const char *from_host, rcp_map *map, rc
 	return idx;
 }
 
-rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, rcp_map *map, rcp_err *err)
+rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, bool tls, rcp_map *map, rcp_err *err)
 {
 	zval *shard;
 	bool any_slot = false;
@@ -463,7 +475,7 @@ rcp_status rcp_map_from_shards_reply(zval *reply, const char *from_host, rcp_map
 			if (live_master && rcp_is_str(rcp_flat_get(n, "role"), "master") && rcp_shards_failed(n)) {
 				continue;
 			}
-			idx = rcp_shards_node(n, from_host, map, err);
+			idx = rcp_shards_node(n, from_host, tls, map, err);
 			if (idx == RCP_NO_NODE) {
 				return err->code;
 			}

@@ -65,7 +65,7 @@ var_dump(rcp_adapter_client([], $uri)->get('sw:a'));
 echo "-- what the extension cannot do is refused clearly\n";
 foreach ([
     fn () => rcp_adapter_client(['parameters' => ['protocol' => 3]])->get('a'),
-    fn () => rcp_adapter_client([], ['tls://127.0.0.1:1'])->get('a'),
+    fn () => rcp_adapter_client([], ['unix:///tmp/redis.sock'])->get('a'),
     fn () => rcp_adapter_client(['parameters' => ['database' => 2]])->get('a'),
     fn () => $c->executeRaw(['SUBSCRIBE', 'ch']),
     fn () => $c->executeRaw(['NOSUCHCOMMAND']),
@@ -148,7 +148,7 @@ secret in var_dump/print_r of the adapter: bool(false)
 string(1) "v"
 -- what the extension cannot do is refused clearly
 Predis\NotSupportedException: redis_cluster_pool speaks RESP2 only: remove the "protocol" parameter or set it to 2
-Predis\NotSupportedException: redis_cluster_pool connects over TCP only (scheme 'tls' given)
+Predis\NotSupportedException: redis_cluster_pool connects over TCP or TLS only (scheme 'unix' given)
 InvalidArgumentException: %s
 Predis\NotSupportedException: SUBSCRIBE is not supported by RedisClusterPool: it changes or depends on per-connection state that a shared pool cannot keep
 Predis\NotSupportedException: Unknown command 'NOSUCHCOMMAND'

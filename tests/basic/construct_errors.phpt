@@ -50,7 +50,7 @@ RedisClusterPool\InvalidArgumentException: Invalid seed 'localhost': expected ho
 RedisClusterPool\InvalidArgumentException: Invalid seed 'localhost:0': port must be 1..65535
 RedisClusterPool\InvalidArgumentException: Invalid seed 'localhost:70000': port must be 1..65535
 RedisClusterPool\InvalidArgumentException: Invalid seed 'localhost:abc': port must be 1..65535
-RedisClusterPool\InvalidArgumentException: Invalid seed 'http://localhost:7000': only tcp:// and redis:// URIs are supported
+RedisClusterPool\InvalidArgumentException: Invalid seed 'http://localhost:7000': only tcp://, redis://, tls:// and rediss:// URIs are supported
 RedisClusterPool\InvalidArgumentException: Invalid seed 'tcp://localhost:7000?password=x': put parameters in the "parameters" option, not in the URI
 RedisClusterPool\InvalidArgumentException: Invalid seed: credentials in a seed URI are not supported; use the "parameters" option
 RedisClusterPool\InvalidArgumentException: Invalid seed '::1:7000': write IPv6 addresses as [addr]:port
@@ -68,7 +68,7 @@ RedisClusterPool\InvalidArgumentException: Option "parameters.timeout" must be >
 RedisClusterPool\InvalidArgumentException: Option "parameters.read_write_timeout" must be a number of seconds, string given
 RedisClusterPool\InvalidArgumentException: Option "parameters.password" must be a string or null, array given
 RedisClusterPool\InvalidArgumentException: Option "parameters.username" needs "parameters.password" as well
-RedisClusterPool\InvalidArgumentException: Unknown parameter "persistent_id" in option "parameters" (known: username, password, timeout, read_write_timeout, database, scheme)
+RedisClusterPool\InvalidArgumentException: Unknown parameter "persistent_id" in option "parameters" (known: username, password, timeout, read_write_timeout, database, scheme, ssl)
 RedisClusterPool\InvalidArgumentException: Option "cluster" may only be "redis" (Redis Cluster)
 bool(true)
 bool(true)

@@ -105,6 +105,7 @@ type: php-ext, require php >=8.2, license MIT
 extension-name: redis_cluster_pool, support-zts: true, support-nts: true
 configure option --with-hiredis=DIR
 configure option --with-libuv=DIR
+configure option --with-openssl=DIR
 adapters/predis/composer.json: composer validate --strict rc=0
 redis-cluster-pool/predis-adapter: require php >=8.2, ext-redis_cluster_pool *, predis/predis ~2.4.1 || ~3.6.0 || ~3.7.0
 suggest: redis-cluster-pool/redis-cluster-pool

@@ -144,7 +144,7 @@ false
   session_start(): redis_cluster_pool: session.save_path: failover is a phpredis option: sessions are always read and written on the slot's primary (remove it)
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&failover=error)
 false
-  session_start(): redis_cluster_pool: session.save_path: stream[verify_peer]: TLS is not supported by redis_cluster_pool
+  session_start(): redis_cluster_pool: session.save_path: stream[verify_peer]: stream settings are not supported in session.save_path; for TLS write the seeds as tls://host:port (verification on, the CA from redis_cluster_pool.tls_cafile)
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&stream[verify_peer]=0)
 false
   session_start(): redis_cluster_pool: session.save_path: unknown option "database" (known: seed[], timeout, read_timeout, auth, prefix)

@@ -413,15 +413,21 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         }
         $seeds = [];
         $first = null;
+        $tls = null;
         foreach ($this->seeds as $seed) {
             $p = $seed->getParameters();
             $first ??= $p;
             $scheme = strtolower((string) ($p->scheme ?? 'tcp'));
-            if ($scheme !== 'tcp' && $scheme !== 'redis') {
-                throw new NotSupportedException("redis_cluster_pool connects over TCP only (scheme '$scheme' given)");
+            if (!in_array($scheme, ['tcp', 'redis', 'tls', 'rediss'], true)) {
+                throw new NotSupportedException("redis_cluster_pool connects over TCP or TLS only (scheme '$scheme' given)");
             }
+            $seedTls = $scheme === 'tls' || $scheme === 'rediss';
+            if ($tls !== null && $tls !== $seedTls) {
+                throw new NotSupportedException('redis_cluster_pool reaches a cluster one way: the seeds mix TLS and plaintext schemes');
+            }
+            $tls = $seedTls;
             $host = (string) $p->host;
-            $seeds[] = (str_contains($host, ':') ? "[$host]" : $host) . ':' . (int) ($p->port ?? 6379);
+            $seeds[] = ($seedTls ? 'tls://' : '') . (str_contains($host, ':') ? "[$host]" : $host) . ':' . (int) ($p->port ?? 6379);
         }
         if ($seeds === []) {
             throw new ClientException('No seed node: give Predis\Client the cluster nodes, e.g. new Predis\Client(["tcp://10.0.0.1:6379", ...], ["cluster" => [' . self::class . '::class, "create"]])');
@@ -446,6 +452,11 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         }
         if (isset($all['database'])) {
             $params['database'] = (int) $all['database'];
+        }
+        if ($tls && isset($all['ssl'])) {
+            // Predis' own "ssl" parameter: PHP stream-context keys, which the extension takes as they are (as Predis,
+            // it applies only to TLS connections; nodes discovered later get the same settings)
+            $params['ssl'] = (array) $all['ssl'];
         }
         try {
             return $this->pool = new RedisClusterPool($seeds, ['parameters' => $params]);
