@@ -24,6 +24,7 @@
 #include "rcp_session.h"
 #include "rcp_metrics.h"
 #include <hiredis/hiredis.h>
+#include <openssl/crypto.h>
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
 
@@ -202,6 +203,7 @@ PHP_MINFO_FUNCTION(redis_cluster_pool)
 		snprintf(v, sizeof(v), "%d.%d.%d", HIREDIS_MAJOR, HIREDIS_MINOR, HIREDIS_PATCH);
 		php_info_print_table_row(2, "hiredis (built with)", v);
 		php_info_print_table_row(2, "libuv (running)", uv_version_string());
+		php_info_print_table_row(2, "OpenSSL (running)", OpenSSL_version(OPENSSL_VERSION));
 		php_info_print_table_row(2, "Pool-wide metrics", rcp_metrics_on ? "on (RedisClusterPool::poolStats(), ::metrics())" : "off");
 	}
 	{
