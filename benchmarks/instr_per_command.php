@@ -11,7 +11,7 @@ require __DIR__ . '/lib.inc';
 [$_, $env] = $argv;
 $n = (int) ($argv[2] ?? 2000);
 $ini = array_slice($argv, 3);
-$so = realpath(__DIR__ . '/../modules/redis_cluster_pool.so');
+$so = getenv('RCP_EXT_SO') ?: realpath(__DIR__ . '/../modules/redis_cluster_pool.so');   // run.sh: the build of this platform
 $seeds = parse_ini_file($env)['RCP_TEST_SEEDS'];
 putenv("RCP_TEST_SEEDS=$seeds"); putenv('RCP_TEST_PRIMARIES=' . parse_ini_file($env)['RCP_TEST_PRIMARIES']);
 $seeds = implode(',', array_slice(explode(',', $seeds), 0, 3));   // a few seeds (at most 64 allowed)
@@ -33,7 +33,7 @@ $script = <<<'PHP'
 $ir = function (string $op, int $count) use ($so, $seeds, $spread, $three, $script, $ini): int {
     $out = tempnam(sys_get_temp_dir(), 'cg');
     $arg = json_encode([$seeds, $spread, $three, $op, $count]);
-    exec('valgrind --tool=callgrind --callgrind-out-file=' . escapeshellarg($out) . ' php -n -d ' . escapeshellarg("extension=$so")
+    exec('valgrind --tool=callgrind --callgrind-out-file=' . escapeshellarg($out) . ' ' . escapeshellarg(PHP_BINARY) . ' -n -d ' . escapeshellarg("extension=$so")
         . implode('', array_map(fn($d) => ' -d ' . escapeshellarg($d), $ini)) . ' -r ' . escapeshellarg($script) . ' ' . escapeshellarg($arg) . ' 2>&1', $lines);
     preg_match('/^summary: (\d+)/m', (string) file_get_contents($out), $m);
     @unlink($out);

@@ -8,9 +8,10 @@
  *   get1     one GET (one round trip to one node: the unit to read the others against)
  * for each client, rounds interleaved (client order rotated every round) to cancel machine drift:
  *   rcp       RedisClusterPool (this extension)
- *   phpredis  phpredis RedisCluster, persistent, redis.clusters.cache_slots=1. It has no pipeline mode
- *             (multi(Redis::PIPELINE) is a MULTI/EXEC per node, which phpredis 5.3.7 cannot EXEC once two slots
- *             of one node are in it: "Error processing EXEC across the cluster"), so pipe100 = 100 calls
+ *   phpredis  phpredis RedisCluster, persistent, redis.clusters.cache_slots=1 (Debian's: 5.3.7 on Debian 12,
+ *             6.2.0 on Debian 13). It has no pipeline mode (multi(Redis::PIPELINE) is a MULTI/EXEC per node,
+ *             which phpredis 5.3.7 cannot EXEC once two slots of one node are in it: "Error processing EXEC
+ *             across the cluster"), so pipe100 = 100 calls
  *   ceiling   phpredis Redis pconnect to each primary, the commands of each node sent as one pipeline
  *             (GETs for the MGETs: Redis refuses a cross-slot MGET even on one node), node after node
  *             (the best a sequential client that knows the slot map can do)
@@ -18,12 +19,14 @@
  * server read events (total_reads_processed: a request written in one go = 1 read on the node), commands
  * executed, connections accepted.
  *   php benchmarks/latency_bench.php [ops-per-round=300] [rounds=5] [json-out]
- * (`bash benchmarks/run.sh latency` starts a cluster and calls this; needs RCP_TEST_SEEDS/RCP_TEST_PRIMARIES.)
+ * (`bash benchmarks/run.sh [--platform P] latency` starts a cluster and calls this; needs
+ * RCP_TEST_SEEDS/RCP_TEST_PRIMARIES.)
  */
 require __DIR__ . '/lib.inc';
 $perRound = (int) ($argv[1] ?? 300);
 $rounds = (int) ($argv[2] ?? 5);
 $jsonOut = $argv[3] ?? null;
+$load0 = sys_getloadavg();
 ini_set('redis.clusters.cache_slots', '1');
 
 $seeds = rcp_seeds();
@@ -159,7 +162,8 @@ echo "CPU us = this PHP process's CPU time per operation (the client's own cost;
 echo "reads/op = server read events per operation summed over the primaries (1 per node touched = one write per node)\n";
 if ($jsonOut) {
     file_put_contents($jsonOut, json_encode(['date' => date('c'), 'machine' => php_uname(), 'cpus' => (int) shell_exec('nproc'),
-        'loadavg_start_end' => sys_getloadavg(), 'phpredis' => phpversion('redis'), 'rounds' => $rounds,
+        'loadavg_start' => $load0, 'loadavg_end' => sys_getloadavg(),
+        'platform' => getenv('RCP_BENCH_PLATFORM') ?: null, 'php' => PHP_VERSION, 'phpredis' => phpversion('redis'), 'rounds' => $rounds,
         'ops_per_round' => $perRound, 'results' => $rows], JSON_PRETTY_PRINT) . "\n");
     echo "JSON: $jsonOut\n";
 }

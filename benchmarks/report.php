@@ -1,18 +1,25 @@
 <?php
 /*
  * The markdown tables of docs/BENCHMARKS.md from a run's result files, and one combined JSON.
- *   php benchmarks/report.php DIR        reads DIR/{latency,fpm,cold,replica,reshard,scale}.json and instr.txt
- *                                        (whichever exist), prints markdown, writes DIR/all.json
+ *   php benchmarks/report.php DIR        reads DIR/{platform,latency,fpm,cold,replica,reshard,scale}.json and
+ *                                        instr.txt (whichever exist), prints markdown, writes DIR/all.json
  */
 $dir = $argv[1];
 $load = fn($n) => is_file("$dir/$n.json") ? json_decode(file_get_contents("$dir/$n.json"), true) : null;
 $all = [];
-foreach (['latency', 'fpm', 'cold', 'replica', 'reshard', 'scale'] as $n) if ($x = $load($n)) $all[$n] = $x;
+foreach (['platform', 'latency', 'fpm', 'cold', 'replica', 'reshard', 'scale'] as $n) if ($x = $load($n)) $all[$n] = $x;
 $fmt = fn($v, $d = 0) => number_format((float) $v, $d);
 $row = fn(array $cells) => '| ' . implode(' | ', $cells) . " |\n";
 $label = ['rcp' => 'rcp', 'rcp_predis' => 'Predis over rcp', 'predis' => 'Predis v3', 'phpredis' => 'phpredis persistent',
     'phpredis_np' => 'phpredis not persistent', 'ceiling' => 'ceiling'];
 
+if ($p = $all['platform'] ?? null) {
+    $la = fn($k) => implode(' ', array_map(fn($v) => sprintf('%.2f', $v), $p[$k] ?? []));
+    printf("Platform %s: %s, PHP %s, redis_cluster_pool %s (hiredis %s, libuv %s), phpredis %s, %s; %s, %d CPUs, kernel %s. "
+        . "Load average (1/5/15 min) %s at the start, %s at the end (%s to %s).\n\n",
+        $p['platform'] ?? '?', $p['os'], $p['php'], $p['redis_cluster_pool'], $p['hiredis'], $p['libuv'], $p['phpredis'] ?? '-',
+        $p['server'], $p['cpu'], $p['cpus'], $p['kernel'], $la('loadavg_start'), $la('loadavg_end'), $p['start'], $p['end'] ?? '?');
+}
 if ($l = $all['latency'] ?? null) {
     echo "### latency ({$l['rounds']} rounds x {$l['ops_per_round']} ops, {$l['date']})\n\n";
     echo $row(['workload', 'client', 'p50 µs', 'p99 µs', 'p50 / phpredis (per-round range)', 'p99 / phpredis', 'client CPU µs', 'server reads / op', 'commands / op']);

@@ -18,7 +18,7 @@ $procs = (int) ($argv[3] ?? 10);
 $perRound = (int) ($argv[4] ?? 1000);
 $rounds = (int) ($argv[5] ?? 4);
 $jsonOut = $argv[6] ?? null;
-$so = realpath(__DIR__ . '/../modules/redis_cluster_pool.so');
+$so = getenv('RCP_EXT_SO') ?: realpath(__DIR__ . '/../modules/redis_cluster_pool.so');   // run.sh: the build of this platform
 
 function env_seeds(string $f): array { return explode(',', parse_ini_file($f)['RCP_TEST_SEEDS']); }
 $clusters = ['3 primaries' => env_seeds($envSmall), '100 primaries' => env_seeds($envBig)];
@@ -45,7 +45,7 @@ function first_command(string $so, array $seeds): array
             'new_node_cpu_us' => $c3 - $c2, 'cluster_slots_sent' => $s['cluster']['cluster_slots_sent'],
             'nodes' => $s['cluster']['nodes'], 'shm_bytes_used' => $s['shm']['bytes_used']]);
         PHP;
-    $out = shell_exec('php -n -d ' . escapeshellarg("extension=$so") . ' -r ' . escapeshellarg($code) . ' ' . escapeshellarg(json_encode($seeds)));
+    $out = shell_exec(escapeshellarg(PHP_BINARY) . ' -n -d ' . escapeshellarg("extension=$so") . ' -r ' . escapeshellarg($code) . ' ' . escapeshellarg(json_encode($seeds)));
     $r = json_decode((string) $out, true);
     if (!is_array($r)) { fwrite(STDERR, "first_command failed: $out\n"); exit(1); }
     return $r;
