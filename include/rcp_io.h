@@ -16,6 +16,7 @@
 #include <hiredis/read.h>
 #include "rcp_errors.h"
 #include "rcp_resp_scan.h"
+#include "rcp_resp_format.h"
 #include "rcp_tls.h"
 
 #define RCP_ADDR_MAX 280
@@ -69,6 +70,8 @@ typedef struct rcp_conn {
 	bool handshaking;             /* CONNECTING: TCP is up, the TLS handshake is under way */
 	bool got_bytes;               /* the server sent something (a reset before that names TLS as a possible cause) */
 	struct rcp_shm_nodestat_s *stats; /* the node's pool-wide metrics (shared segment), or NULL */
+	rcp_wbuf wbuf;                /* RESP of the command(s) being sent on it: encoded here, reused (no
+	                                 allocation per command); trimmed after a huge one (rcp_wbuf_trim) */
 } rcp_conn;
 
 /* One connection's share of a batch: bytes to write, replies to collect. */
@@ -85,6 +88,10 @@ struct rcp_part {
 	struct rcp_shm_nodestat_s *stats; /* its node's metrics (the connection's, kept if the connection goes) */
 	rcp_err err;                  /* per-part error (code RCP_OK when fine) */
 };
+
+/* "host:port", "[v6]:port" for an IPv6 host, into out (cap >= RCP_ADDR_MAX); returns its length. The one
+ * place an address is formatted (no printf: it runs for every command). */
+size_t rcp_addr_fmt(char *out, size_t cap, const char *host, unsigned port);
 
 /* This process' pid, without a syscall (refreshed in fork children). */
 pid_t rcp_pid(void);

@@ -278,20 +278,65 @@ static void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char 
 	rcp_io_run(part, 1, deadline, rcp_now_ms() + cl->connect_timeout_ms);
 }
 
-/* Send buf (holding nreplies commands) to host:port, collect replies. A pooled connection that fails
- * (closed or reset by the server: an idle timeout, CLIENT KILL, a restart) is replaced by a fresh one and the
- * bytes sent again, once, within the deadline, when that is safe: nothing was written yet, or the commands
- * are reads (repeatable). A write that may have reached the server is never sent twice. */
-static rcp_status rcp_send_node_ro(rcp_client *cl, const char *host, uint16_t port, bool ro, bool repeatable,
-                                   const char *buf, size_t len, uint32_t nreplies, zval *replies, uint64_t deadline,
-                                   rcp_err *err)
+/*
+ * What one exchange with a node sends: bytes already encoded (buf), or a command (argv) encoded into the
+ * connection's own reusable buffer once the connection is known (no allocation per command), optionally behind
+ * ASKING (an ASK redirect).
+ */
+typedef struct {
+	const char *buf;              /* RESP bytes (nreplies commands), or NULL: encode argv */
+	size_t len;
+	int argc;
+	const char *const *argv;
+	const size_t *argvlen;
+	uint32_t nreplies;            /* replies to buf (1 for argv) */
+	bool asking;                  /* ASKING first (its reply dropped) */
+} rcp_req;
+
+static const char rcp_asking_cmd[] = "*1\r\n$6\r\nASKING\r\n";
+
+/* The bytes of req on connection c: req->buf itself when nothing is to be added, else c->wbuf. NULL: out of
+ * memory. */
+static const char *rcp_req_bytes(const rcp_req *req, rcp_conn *c, size_t *len)
 {
+	if (req->buf && !req->asking) {
+		*len = req->len;
+		return req->buf;
+	}
+	rcp_wbuf_reset(&c->wbuf);
+	if ((req->asking && !rcp_wbuf_append(&c->wbuf, rcp_asking_cmd, sizeof(rcp_asking_cmd) - 1)) ||
+	    (req->buf ? !rcp_wbuf_append(&c->wbuf, req->buf, req->len)
+	              : !rcp_wbuf_command(&c->wbuf, req->argc, req->argv, req->argvlen))) {
+		return NULL;
+	}
+	*len = c->wbuf.len;
+	return c->wbuf.p;
+}
+
+/* Send req to host:port, collect its replies (replies[0] is ASKING's when req->asking). A pooled connection
+ * that fails (closed or reset by the server: an idle timeout, CLIENT KILL, a restart) is replaced by a fresh
+ * one and the bytes sent again, once, within the deadline, when that is safe: nothing was written yet, or the
+ * commands are reads (repeatable). A write that may have reached the server is never sent twice. */
+static rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro, bool repeatable,
+                               const rcp_req *req, zval *replies, uint64_t deadline, rcp_err *err)
+{
+	uint32_t nreplies = req->nreplies + (req->asking ? 1 : 0);
+
 	for (int attempt = 0; attempt < 2; attempt++) {
 		rcp_part part;
 		rcp_conn *c = rcp_client_conn_ro(cl, host, port, ro);
 		bool was_new = c->state == RCP_CONN_NEW;
+		size_t len;
+		const char *buf = rcp_req_bytes(req, c, &len);
 
+		if (!buf) {
+			return rcp_err_set(err, RCP_E_MEMORY, NULL, "out of memory encoding a command for %s:%u", host,
+				(unsigned)port);
+		}
 		rcp_run_one(cl, &part, c, buf, len, nreplies, replies, deadline);
+		if (part.conn) {
+			rcp_wbuf_trim(&c->wbuf);
+		}
 		rcp_pool_sweep_parts(&part, 1);
 		if (part.err.code == RCP_OK) {
 			return RCP_OK;
@@ -316,7 +361,19 @@ static rcp_status rcp_send_node_ro(rcp_client *cl, const char *host, uint16_t po
 static rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const char *buf, size_t len,
                                 uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err)
 {
-	return rcp_send_node_ro(cl, host, port, false, false, buf, len, nreplies, replies, deadline, err);
+	rcp_req req = {.buf = buf, .len = len, .nreplies = nreplies};
+
+	return rcp_send_req(cl, host, port, false, false, &req, replies, deadline, err);
+}
+
+/* After a batch whose commands were encoded into its connections' buffers: huge buffers are not kept. */
+static void rcp_parts_trim(rcp_part *parts, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (parts[i].conn) {
+			rcp_wbuf_trim(&parts[i].conn->wbuf);
+		}
+	}
 }
 
 /* ---- topology --------------------------------------------------------------------------------- */
@@ -769,51 +826,35 @@ static void rcp_backoff(uint32_t *ms)
 	*ms = *ms * 2 > 200 ? 200 : *ms * 2;
 }
 
-static const char rcp_asking_cmd[] = "*1\r\n$6\r\nASKING\r\n";
-
-/* Send one formatted command to a target, following redirects. */
-static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf, size_t len, const char *name,
+/* Send one command (req: bytes or argv) to a target, following redirects. */
+static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name,
                               zval *reply, rcp_err *err)
 {
 	uint64_t deadline = rcp_deadline(cl);
 	uint32_t hops = 0, backoff_ms = 10;
-	bool asking = false;
-	smart_str askbuf = {0};
+	rcp_req req = *cmdreq;
 	rcp_status st;
 
+	req.asking = false;
 	for (;;) {
 		zval replies[2];
 
-		if (asking) {
-			smart_str_free(&askbuf);
-			smart_str_appendl(&askbuf, rcp_asking_cmd, sizeof(rcp_asking_cmd) - 1);
-			smart_str_appendl(&askbuf, buf, len);
-			st = rcp_send_node_ro(cl, target.host, target.port, target.ro, target.read, ZSTR_VAL(askbuf.s),
-				ZSTR_LEN(askbuf.s), 2, replies, deadline, err);
-			if (st == RCP_OK) {
-				zval_ptr_dtor(&replies[0]);
-				ZVAL_COPY_VALUE(reply, &replies[1]);
-			}
-		} else {
-			st = rcp_send_node_ro(cl, target.host, target.port, target.ro, target.read, buf, len, 1, replies, deadline,
-				err);
-			if (st == RCP_OK) {
-				ZVAL_COPY_VALUE(reply, &replies[0]);
-			}
-		}
-		smart_str_free(&askbuf);
-		if (st == RCP_OK) {
-			snprintf(cl->last_node, sizeof(cl->last_node), strchr(target.host, ':') ? "[%s]:%u" : "%s:%u",
-				target.host, (unsigned)target.port);
-			rcp_node_ok(cl->cluster, target.host, target.port);
-		}
+		st = rcp_send_req(cl, target.host, target.port, target.ro, target.read, &req, replies, deadline, err);
 		if (st != RCP_OK) {
 			rcp_node_outcome(cl->cluster, target.host, target.port, err->code);
 			/* name the command; never its arguments */
 			rcp_err_append(err, " (command %s)", name);
 			return st;
 		}
-		asking = false;
+		if (req.asking) {
+			zval_ptr_dtor(&replies[0]);
+			ZVAL_COPY_VALUE(reply, &replies[1]);
+		} else {
+			ZVAL_COPY_VALUE(reply, &replies[0]);
+		}
+		rcp_addr_fmt(cl->last_node, sizeof(cl->last_node), target.host, target.port);
+		rcp_node_ok(cl->cluster, target.host, target.port);
+		req.asking = false;
 		if (rcp_is_error(reply, "MOVED ", 6) || rcp_is_error(reply, "ASK ", 4)) {
 			bool moved = rcp_is_error(reply, "MOVED ", 6);
 			int slot;
@@ -842,7 +883,7 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const char *buf
 			} else {
 				cl->cluster->ask_seen++;
 				rcp_cluster_count(cl->cluster, RCP_SC_ASK);
-				asking = true;
+				req.asking = true;
 			}
 			next.read = target.read;
 			target = next;
@@ -949,7 +990,7 @@ static int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, 
  * (reads are safe to repeat) while the operation's deadline allows. The failed node was marked suspect in
  * the shared segment by rcp_exec_at, so other workers skip it.
  */
-static rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const char *buf, size_t len, const char *name,
+static rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, const char *name,
                                 zval *reply, rcp_err *err)
 {
 	uint16_t cand[RCP_MAX_READ_CANDIDATES];
@@ -963,7 +1004,7 @@ static rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const char *bu
 		t.port = map->nodes[cand[i]].port;
 		t.ro = map->nodes[cand[i]].replica != 0;
 		t.read = true;
-		st = rcp_exec_at(cl, t, buf, len, name, reply, err);
+		st = rcp_exec_at(cl, t, req, name, reply, err);
 		if (st == RCP_OK || (st != RCP_E_CONNECTION && st != RCP_E_TIMEOUT) || rcp_now_ms() >= cl->cmd_deadline) {
 			break;
 		}
@@ -1068,9 +1109,10 @@ static void rcp_merge_replies(const rcp_cmd *cmd, rcp_part *parts, int n, zval *
 	}
 }
 
-static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char *buf, size_t len,
-                                  zval *reply, rcp_err *err)
+static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *req, zval *reply,
+                                  rcp_err *err)
 {
+	rcp_wbuf wb = {0};             /* one encoding for every node */
 	rcp_map *map = cl->cluster->map;
 	bool all = cmd->route == RCP_ROUTE_ALL_NODES;
 	rcp_part *parts = safe_emalloc(map->nnodes, sizeof(rcp_part), 0);
@@ -1078,14 +1120,19 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
 	int n = 0, i;
 	rcp_status st = RCP_OK;
 
+	if (!rcp_wbuf_command(&wb, req->argc, req->argv, req->argvlen)) {
+		efree(parts);
+		efree(replies);
+		return rcp_err_set(err, RCP_E_MEMORY, NULL, "%s: out of memory encoding the command", cmd->name);
+	}
 	for (uint16_t k = 0; k < map->nnodes; k++) {
 		if (map->nodes[k].replica && !all) {
 			continue;
 		}
 		memset(&parts[n], 0, sizeof(rcp_part));
 		parts[n].conn = rcp_client_conn(cl, map->nodes[k].host, map->nodes[k].port);
-		parts[n].buf = buf;
-		parts[n].len = len;
+		parts[n].buf = wb.p;
+		parts[n].len = wb.len;
 		parts[n].nreplies = 1;
 		parts[n].replies = &replies[n];
 		ZVAL_UNDEF(&replies[n]);
@@ -1128,6 +1175,7 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const char
 	}
 	efree(parts);
 	efree(replies);
+	rcp_wbuf_free(&wb, false);
 	return st;
 }
 
@@ -1146,8 +1194,6 @@ typedef struct {
 	uint16_t node;        /* where the part goes: the primary, or for a policy read a replica of it */
 	uint32_t nunits;
 	uint32_t *units;      /* indexes into the key list, in caller order */
-	char *cmd;            /* formatted sub-command (hiredis) */
-	int cmdlen;
 	uint32_t part;        /* which batch part carries it */
 	uint32_t reply_idx;   /* index of its reply in that part */
 } rcp_group;
@@ -1255,6 +1301,28 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *co
 
 #define RCP_SPLIT_LINEAR 64
 
+/* The arguments of group g's sub-command into sub_argv/sub_lens (room for argc): the command name and anything
+ * before the first key, then each of its key units. Returns how many. */
+static int rcp_group_argv(const rcp_group *g, int argc, const char *const *argv, const size_t *argvlen,
+                          const int *pos, int nkeys, const char **sub_argv, size_t *sub_lens)
+{
+	int n = 0;
+
+	for (int a = 0; a < pos[0]; a++) {
+		sub_argv[n] = argv[a];
+		sub_lens[n++] = argvlen[a];
+	}
+	for (uint32_t i = 0; i < g->nunits; i++) {
+		int k = (int)g->units[i];
+		int end = k + 1 < nkeys ? pos[k + 1] : argc;
+		for (int a = pos[k]; a < end; a++) {
+			sub_argv[n] = argv[a];
+			sub_lens[n++] = argvlen[a];
+		}
+	}
+	return n;
+}
+
 static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
                                  const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err)
 {
@@ -1268,7 +1336,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 	uint32_t ngroups = 0, nparts = 0, g, i;
 	rcp_part *parts = NULL;
 	zval *replies = NULL;
-	smart_str *bufs = NULL;
+	bool replies_set = false;
 	rcp_status st = RCP_OK;
 	const char **sub_argv = NULL;
 	size_t *sub_lens = NULL;
@@ -1349,7 +1417,6 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 				groups[ngroups].node = read_node[pr];
 			}
 			groups[ngroups].nunits = 0;
-			groups[ngroups].cmd = NULL;
 			ngroups++;
 		}
 	}
@@ -1370,32 +1437,15 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			gr->units[gr->nunits++] = (uint32_t)k;
 		}
 	}
-	/* 2. format one sub-command per slot */
+	/* 2. the arguments of a group's sub-command are picked from argv when it is encoded (step 3, or a re-run) */
 	sub_argv = safe_emalloc((size_t)argc, sizeof(char *), 0);
 	sub_lens = safe_emalloc((size_t)argc, sizeof(size_t), 0);
-	for (g = 0; g < ngroups; g++) {
-		int n = 0;
-		for (int a = 0; a < pos[0]; a++) { /* the command name and anything before the first key */
-			sub_argv[n] = argv[a];
-			sub_lens[n++] = argvlen[a];
-		}
-		for (i = 0; i < groups[g].nunits; i++) {
-			int k = (int)groups[g].units[i];
-			int end = k + 1 < nkeys ? pos[k + 1] : argc;
-			for (int a = pos[k]; a < end; a++) {
-				sub_argv[n] = argv[a];
-				sub_lens[n++] = argvlen[a];
-			}
-		}
-		groups[g].cmdlen = rcp_format_command(&groups[g].cmd, n, sub_argv, sub_lens);
-	}
 	/* 3. one part per node, its sub-commands pipelined */
 	part_of_node = emalloc(sizeof(int32_t) * map->nnodes);
 	memset(part_of_node, 0xff, sizeof(int32_t) * map->nnodes);
 	/* per node, not per slot: a part (with its error context) for each node the keys live on */
 	maxparts = MIN(ngroups, (uint32_t)map->nnodes);
 	parts = safe_emalloc(maxparts, sizeof(rcp_part), 0);
-	bufs = ecalloc(maxparts, sizeof(smart_str));
 	replies = safe_emalloc(ngroups, sizeof(zval), 0);
 	for (g = 0; g < ngroups; g++) {
 		int32_t pi = part_of_node[groups[g].node];
@@ -1405,23 +1455,31 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			memset(&parts[pi], 0, sizeof(rcp_part));
 			parts[pi].conn = rcp_client_conn_ro(cl, map->nodes[groups[g].node].host, map->nodes[groups[g].node].port,
 				map->nodes[groups[g].node].replica != 0);
+			rcp_wbuf_reset(&parts[pi].conn->wbuf);
 		}
 		groups[g].part = (uint32_t)pi;
 		groups[g].reply_idx = parts[pi].nreplies++;
-		smart_str_appendl(&bufs[pi], groups[g].cmd, (size_t)groups[g].cmdlen);
+		/* the sub-command encoded straight into the connection's buffer (no copy, no allocation once warm) */
+		if (!rcp_wbuf_command(&parts[pi].conn->wbuf, rcp_group_argv(&groups[g], argc, argv, argvlen, pos, nkeys,
+		                      sub_argv, sub_lens), sub_argv, sub_lens)) {
+			st = rcp_err_set(err, RCP_E_MEMORY, NULL, "%s: out of memory encoding the command", cmd->name);
+			nparts = 0;
+			goto out;
+		}
 	}
 	{
 		/* replies of a part are contiguous: lay them out part by part */
 		uint32_t off = 0;
 		for (i = 0; i < nparts; i++) {
 			parts[i].replies = replies + off;
-			parts[i].buf = ZSTR_VAL(bufs[i].s);
-			parts[i].len = ZSTR_LEN(bufs[i].s);
+			parts[i].buf = parts[i].conn->wbuf.p;
+			parts[i].len = parts[i].conn->wbuf.len;
 			off += parts[i].nreplies;
 		}
 		for (i = 0; i < ngroups; i++) {
 			ZVAL_UNDEF(&replies[i]);
 		}
+		replies_set = true;
 	}
 	rcp_io_run(parts, (int)nparts, rcp_deadline(cl), rcp_now_ms() + cl->connect_timeout_ms);
 	gerr = ecalloc(ngroups, sizeof(rcp_err *));
@@ -1443,6 +1501,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			}
 		}
 	}
+	rcp_parts_trim(parts, nparts);
 	rcp_pool_sweep_parts(parts, (int)nparts);
 	/* 4. a sub-command that was redirected (MOVED/ASK/TRYAGAIN) is re-run alone, following redirects;
 	 * only that part moves, the others keep their replies. A policy read whose node failed is re-run on
@@ -1457,8 +1516,9 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			ZVAL_UNDEF(r);
 			cl->cluster->read_retries++;
 			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
-			if (rcp_exec_read(cl, groups[g].primary, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again,
-			                  &e2) == RCP_OK) {
+			rcp_req req = {.argv = sub_argv, .argvlen = sub_lens, .nreplies = 1};
+			req.argc = rcp_group_argv(&groups[g], argc, argv, argvlen, pos, nkeys, sub_argv, sub_lens);
+			if (rcp_exec_read(cl, groups[g].primary, &req, cmd->name, &again, &e2) == RCP_OK) {
 				ZVAL_COPY_VALUE(r, &again);
 				gerr[g] = NULL;
 			}
@@ -1468,6 +1528,8 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		if (!gerr[g] && rcp_is_rerouted(r)) {
 			rcp_target t = {0};
 			zval again;
+			rcp_req req = {.argv = sub_argv, .argvlen = sub_lens, .nreplies = 1};
+			req.argc = rcp_group_argv(&groups[g], argc, argv, argvlen, pos, nkeys, sub_argv, sub_lens);
 			memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
 			t.port = map->nodes[groups[g].node].port;
 			t.ro = map->nodes[groups[g].node].replica != 0;
@@ -1477,7 +1539,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			zval_ptr_dtor(r);
 			ZVAL_UNDEF(r);
 			rerr = erealloc(rerr, sizeof(rcp_err) * (nrerr + 1)); /* rare: a redirected part that then failed */
-			if (rcp_exec_at(cl, t, groups[g].cmd, (size_t)groups[g].cmdlen, cmd->name, &again, &rerr[nrerr]) == RCP_OK) {
+			if (rcp_exec_at(cl, t, &req, cmd->name, &again, &rerr[nrerr]) == RCP_OK) {
 				ZVAL_COPY_VALUE(r, &again);
 			} else {
 				if (!rerr[nrerr].node[0]) {
@@ -1559,22 +1621,15 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		efree(out);
 	}
 out:
-	for (i = 0; i < ngroups; i++) {
+	for (i = 0; i < ngroups && replies_set; i++) {
 		zval_ptr_dtor(&replies[i]);
 	}
-	for (i = 0; i < nparts; i++) {
-		smart_str_free(&bufs[i]);
-	}
 	efree(parts);
-	efree(bufs);
 	efree(replies);
 	if (gerr) efree(gerr);
 	if (rerr) efree(rerr);
 	if (rerr_group) efree(rerr_group);
 out_groups:
-	for (g = 0; g < ngroups; g++) {
-		if (groups[g].cmd) rcp_free_command(groups[g].cmd);
-	}
 	if (sub_argv) efree((void *)sub_argv);
 	if (sub_lens) efree(sub_lens);
 	if (part_of_node) efree(part_of_node);
@@ -1620,9 +1675,8 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 	const char **av = safe_emalloc((size_t)argc, sizeof(char *), 0);
 	size_t *lens = safe_emalloc((size_t)argc, sizeof(size_t), 0);
 	bool ro = !strcmp(cmd->name, "EVALSHA_RO");
+	rcp_req req = {.argc = argc, .argv = av, .argvlen = lens, .nreplies = 1};
 	rcp_status st;
-	char *buf;
-	int len;
 
 	av[0] = ro ? "EVAL_RO" : "EVAL";
 	lens[0] = ro ? 7 : 4;
@@ -1632,18 +1686,13 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 		av[i] = argv[i];
 		lens[i] = argvlen[i];
 	}
-	len = rcp_format_command(&buf, argc, av, lens);
-	efree(av);
-	efree(lens);
-	if (len < 0) {
-		return RCP_OK; /* keep the NOSCRIPT reply */
-	}
 	zval_ptr_dtor(reply);
 	ZVAL_UNDEF(reply);
 	cl->cluster->noscript_fallbacks++;
 	rcp_cluster_count(cl->cluster, RCP_SC_NOSCRIPT_FALLBACKS);
-	st = rcp_exec_at(cl, target, buf, (size_t)len, ro ? "EVAL_RO" : "EVAL", reply, err);
-	rcp_free_command(buf);
+	st = rcp_exec_at(cl, target, &req, ro ? "EVAL_RO" : "EVAL", reply, err);
+	efree(av);
+	efree(lens);
 	return st;
 }
 
@@ -1751,9 +1800,7 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
                          const size_t *argvlen, const char *name, zval *reply, rcp_err *err)
 {
 	rcp_target t = {0};
-	char *buf;
-	int len;
-	rcp_status st;
+	rcp_req req = {.argc = argc, .argv = argv, .argvlen = argvlen, .nreplies = 1};
 
 	ZVAL_UNDEF(reply);
 	rcp_begin(cl);
@@ -1762,13 +1809,7 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 	}
 	snprintf(t.host, sizeof(t.host), "%s", host);
 	t.port = port;
-	len = rcp_format_command(&buf, argc, (const char **)argv, argvlen);
-	if (len < 0) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: cannot encode the command", name);
-	}
-	st = rcp_exec_at(cl, t, buf, (size_t)len, name, reply, err);
-	rcp_free_command(buf);
-	return st;
+	return rcp_exec_at(cl, t, &req, name, reply, err);
 }
 
 static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
@@ -1791,8 +1832,7 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 	char ebuf[256];
 	int slot = -1;
 	rcp_target target = {0};
-	char *buf;
-	int len;
+	rcp_req req = {.argc = argc, .argv = argv, .argvlen = argvlen, .nreplies = 1};
 	rcp_status st;
 
 	ZVAL_UNDEF(reply);
@@ -1850,14 +1890,8 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
 		return st;
 	}
-	len = rcp_format_command(&buf, argc, (const char **)argv, argvlen);
-	if (len < 0) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: cannot encode the command", cmd->name);
-	}
 	if (nkeys == 0 && (cmd->route == RCP_ROUTE_ALL_PRIMARIES || cmd->route == RCP_ROUTE_ALL_NODES)) {
-		st = rcp_exec_fanout(cl, cmd, buf, (size_t)len, reply, err);
-		rcp_free_command(buf);
-		return st;
+		return rcp_exec_fanout(cl, cmd, &req, reply, err);
 	}
 	{
 		rcp_map *map = cl->cluster->map;
@@ -1866,7 +1900,6 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 		if (slot >= 0) {
 			idx = map->slots[slot];
 			if (idx == RCP_NO_NODE) {
-				rcp_free_command(buf);
 				rcp_want_refresh(cl->cluster);
 				return rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node "
 					"(CLUSTERDOWN: the cluster does not cover all slots)", cmd->name, slot);
@@ -1888,13 +1921,10 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 		target.has_slot = slot >= 0;
 		target.slot = slot >= 0 ? (uint16_t)slot : 0;
 		if (slot >= 0 && rcp_is_policy_read(cl, cmd)) {
-			st = rcp_exec_read(cl, idx, buf, (size_t)len, cmd->name, reply, err);
-			rcp_free_command(buf);
-			return st;
+			return rcp_exec_read(cl, idx, &req, cmd->name, reply, err);
 		}
 	}
-	st = rcp_exec_at(cl, target, buf, (size_t)len, cmd->name, reply, err);
-	rcp_free_command(buf);
+	st = rcp_exec_at(cl, target, &req, cmd->name, reply, err);
 	if (st == RCP_OK && rcp_noscript_recoverable(cmd, argc, argv, argvlen, reply)) {
 		st = rcp_noscript_fallback(cl, cmd, argc, argv, argvlen, target, reply, err);
 	}
@@ -1970,7 +2000,6 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary */
 	bool *rerun = NULL;          /* commands to re-run alone (their read node failed) */
 	rcp_part *parts = NULL;
-	smart_str *bufs = NULL;
 	zval *replies = NULL;
 	uint32_t *reply_idx = NULL, nparts = 0;
 	rcp_status st, first_fail = RCP_OK;
@@ -1994,12 +2023,10 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
 	memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
 	parts = safe_emalloc((size_t)n, sizeof(rcp_part), 0);
-	bufs = ecalloc((size_t)n, sizeof(smart_str));
 
 	/* 1. group the batchable commands by node, encoded back to back */
 	for (i = 0; i < n; i++) {
-		char *buf;
-		int len, pi;
+		int pi;
 
 		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
 		target[i] = rcp_pipe_target(cl, &cmds[i], read_node);
@@ -2013,10 +2040,15 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 			memset(&parts[pi], 0, sizeof(rcp_part));
 			parts[pi].conn = rcp_client_conn_ro(cl, map->nodes[target[i]].host, map->nodes[target[i]].port,
 				map->nodes[target[i]].replica != 0);
+			rcp_wbuf_reset(&parts[pi].conn->wbuf);
 		}
-		len = rcp_format_command(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
-		smart_str_appendl(&bufs[pi], buf, (size_t)len);
-		rcp_free_command(buf);
+		/* encoded straight into the connection's buffer */
+		if (!rcp_wbuf_command(&parts[pi].conn->wbuf, cmds[i].argc, cmds[i].argv, cmds[i].argvlen)) {
+			first_fail = rcp_err_set(err, RCP_E_MEMORY, NULL, "pipeline of %d commands: out of memory encoding "
+				"command %d", n, i + 1);
+			nparts = 0;
+			break;
+		}
 		reply_idx[i] = parts[pi].nreplies++;
 	}
 	/* 2. one round trip for all nodes */
@@ -2028,8 +2060,8 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		replies = safe_emalloc(total, sizeof(zval), 0);
 		for (p = 0; p < nparts; p++) {
 			parts[p].replies = replies + off;
-			parts[p].buf = ZSTR_VAL(bufs[p].s);
-			parts[p].len = ZSTR_LEN(bufs[p].s);
+			parts[p].buf = parts[p].conn->wbuf.p;
+			parts[p].len = parts[p].conn->wbuf.len;
 			for (uint32_t r = 0; r < parts[p].nreplies; r++) {
 				ZVAL_UNDEF(&parts[p].replies[r]);
 			}
@@ -2075,6 +2107,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 				ZVAL_UNDEF(r);
 			}
 		}
+		rcp_parts_trim(parts, nparts);
 		rcp_pool_sweep_parts(parts, (int)nparts);
 	}
 	/* 3. redirected commands and the ones that cannot travel in a batch run alone, in call order */
@@ -2093,13 +2126,9 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 			first_fail = st;
 		}
 	}
-	for (int p = 0; p < (int)nparts; p++) {
-		smart_str_free(&bufs[p]);
-	}
 	if (replies) {
 		efree(replies);
 	}
-	efree(bufs);
 	efree(parts);
 	efree(part_of_node);
 	efree(read_node);
@@ -2229,8 +2258,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 	const rcp_cmd *cmd = rcp_cmd_lookup("WATCH", 5, NULL, 0);
 	int slot = w->active ? w->slot : -1;
 	bool had_watch = w->active;   /* keys of this transaction are already WATCHed on w's node */
-	char *buf;
-	int len;
+	rcp_wbuf wb = {0};
 	zval reply;
 	rcp_status st;
 
@@ -2241,9 +2269,9 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
 		return st;
 	}
-	len = rcp_format_command(&buf, argc, (const char **)argv, argvlen);
-	if (len < 0) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "WATCH: cannot encode the command");
+	if (!rcp_wbuf_command(&wb, argc, argv, argvlen)) {
+		rcp_wbuf_free(&wb, false);
+		return rcp_err_set(err, RCP_E_MEMORY, NULL, "WATCH: out of memory encoding the command");
 	}
 	for (int hops = 0;; hops++) {
 		if (!w->active) {
@@ -2259,7 +2287,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 			w->slot = slot;
 			w->active = true;
 		}
-		if ((st = rcp_send_pinned(cl, w, buf, (size_t)len, 1, &reply, err)) != RCP_OK) {
+		if ((st = rcp_send_pinned(cl, w, wb.p, wb.len, 1, &reply, err)) != RCP_OK) {
 			break;
 		}
 		if (rcp_is_error(&reply, "MOVED ", 6) && hops < RCP_MAX_REDIRECTS && !had_watch) {
@@ -2286,7 +2314,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 		rcp_client_conn(cl, w->host, w->port)->watching = true;
 		break;
 	}
-	rcp_free_command(buf);
+	rcp_wbuf_free(&wb, false);
 	return st;
 }
 
@@ -2335,7 +2363,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	uint32_t backoff_ms = 10;
 	rcp_target t = {0};
 	bool asking = false;
-	smart_str body = {0};
+	rcp_wbuf body = {0};          /* the queued commands and EXEC */
 	zval *replies;
 	rcp_status st = RCP_OK;
 
@@ -2352,19 +2380,19 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		return st;
 	}
 	for (i = 0; i < n; i++) {
-		char *buf;
-		int len = rcp_format_command(&buf, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen);
 		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
-		smart_str_appendl(&body, buf, (size_t)len);
-		rcp_free_command(buf);
+		if (!rcp_wbuf_command(&body, cmds[i].argc, cmds[i].argv, cmds[i].argvlen)) {
+			rcp_wbuf_free(&body, false);
+			rcp_tx_unwatch(cl, w);
+			return rcp_err_set(err, RCP_E_MEMORY, NULL, "transaction of %d commands: out of memory encoding it", n);
+		}
 	}
-	smart_str_appendl(&body, exec, sizeof(exec) - 1);
-	smart_str_0(&body);
+	rcp_wbuf_append(&body, exec, sizeof(exec) - 1);
 	if (w->active) {
 		memcpy(t.host, w->host, RCP_HOST_MAX);
 		t.port = w->port;
 	} else if ((st = rcp_tx_target(cl, slot, &t, err)) != RCP_OK) {
-		smart_str_free(&body);
+		rcp_wbuf_free(&body, false);
 		return st;
 	}
 	replies = safe_emalloc((size_t)n + 3, sizeof(zval), 0);
@@ -2378,7 +2406,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			smart_str_appendl(&out, rcp_asking_cmd, sizeof(rcp_asking_cmd) - 1);
 		}
 		smart_str_appendl(&out, multi, sizeof(multi) - 1);
-		smart_str_append(&out, body.s);
+		smart_str_appendl(&out, body.p, body.len);
 		if (w->active) {
 			st = rcp_send_pinned(cl, w, ZSTR_VAL(out.s), ZSTR_LEN(out.s), nrep, replies, err);
 		} else {
@@ -2478,7 +2506,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	w->conn_id = 0;
 	w->active = false;
 	efree(replies);
-	smart_str_free(&body);
+	rcp_wbuf_free(&body, false);
 	return st;
 }
 

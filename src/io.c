@@ -57,6 +57,36 @@ static void rcp_atfork_child(void)
 	rcp_cached_pid = getpid();
 }
 
+size_t rcp_addr_fmt(char *out, size_t cap, const char *host, unsigned port)
+{
+	size_t hl = strlen(host), n = 0;
+	bool v6 = memchr(host, ':', hl) != NULL;
+	char digits[8];
+	int nd = 0;
+
+	if (cap < 2 + hl + 1 + 5 + 1) {
+		return (size_t)snprintf(out, cap, v6 ? "[%s]:%u" : "%s:%u", host, port);
+	}
+	if (v6) {
+		out[n++] = '[';
+	}
+	memcpy(out + n, host, hl);
+	n += hl;
+	if (v6) {
+		out[n++] = ']';
+	}
+	out[n++] = ':';
+	do {
+		digits[nd++] = (char)('0' + port % 10);
+		port /= 10;
+	} while (port && nd < 7);
+	while (nd) {
+		out[n++] = digits[--nd];
+	}
+	out[n] = '\0';
+	return n;
+}
+
 pid_t rcp_pid(void)
 {
 	if (!rcp_cached_pid) {
@@ -143,11 +173,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *set
 	snprintf(c->host, sizeof(c->host), "%s", host);
 	c->port = port;
 	c->tls_cfg = tls;
-	if (strchr(host, ':')) {
-		snprintf(c->addr, sizeof(c->addr), "[%s]:%d", host, port);
-	} else {
-		snprintf(c->addr, sizeof(c->addr), "%s:%d", host, port);
-	}
+	rcp_addr_fmt(c->addr, sizeof(c->addr), host, (unsigned)port);
 	c->stats = rcp_metrics_node(c->addr);
 	c->pid = rcp_pid();
 	c->reader = redisReaderCreateWithFunctions(&rcp_reply_functions);
@@ -184,6 +210,7 @@ static void rcp_conn_free(rcp_conn *c)
 		explicit_bzero(c->setup, c->setup_len);
 		free(c->setup);
 	}
+	rcp_wbuf_free(&c->wbuf, false);
 	free(c);
 }
 

@@ -26,8 +26,7 @@ static void rcp_pool_init(void)
 
 static size_t rcp_pool_key(char *buf, size_t cap, const char *host, int port, const char *cred, size_t cred_len)
 {
-	int n = snprintf(buf, cap, "%s:%d", host, port);
-	size_t len = (size_t)n + 1;
+	size_t n = rcp_addr_fmt(buf, cap, host, (unsigned)port), len = n + 1;
 
 	if (len + cred_len > cap) {
 		cred_len = cap - len;
