@@ -8,6 +8,7 @@
 #include "php.h"
 #include "rcp_commands.h"
 #include "rcp_exec.h"
+#include "rcp_call.h"
 
 typedef struct {
 	rcp_client client;
@@ -38,8 +39,10 @@ typedef struct {
 	size_t stack_lens[16];
 } rcp_argv;
 
-/* argv[0] = name, then every element of args stringified like PHP's (string) cast (throws on arrays/objects). */
-bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, HashTable *args, const char *what);
+/* argv[0] = name (not copied: static, or held through name_str when given), then every element of args
+ * stringified like PHP's (string) cast (throws on arrays/objects). src/call.c. */
+bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, HashTable *args,
+                    const char *what);
 void rcp_argv_free(rcp_argv *a);
 zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx);
 
@@ -49,18 +52,29 @@ zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx);
  * getkeys-api) has them resolved here (COMMAND GETKEYS, once per call shape). */
 const rcp_cmd *rcp_argv_lookup(rcp_argv *a, rcp_client *cl);
 
+/* The entry of argv[0] (and argv[1] for a container) without checking the arguments (throws "Unknown command"
+ * and returns NULL); cl NULL: the built-in table. */
+const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl);
+
+/* Look argv up, check it and run it (executeRaw()): the reply, an Error object, or an exception thrown. */
+void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value);
+
+/* rcp_argv_lookup()'s checks of argv against cmd, its entry found already (rcp_call_resolve). */
+const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl);
+
 /* Prepend the prefix to every key argument. */
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);
 
 /* With exceptions on, an Error reply becomes a ServerException naming the node (rv is then NULL). */
 bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv);
 
-/* Queued commands ([lcname, method name, flat args] entries, as pipelines and transactions keep them)
- * turned into argv and table entries. */
+/* Queued commands ([method name, Predis-rewritten args, the caller's args] entries, as pipelines and
+ * transactions keep them) turned into argv and table entries. */
 typedef struct {
 	uint32_t n;             /* entries prepared (argvs to free) */
 	rcp_argv *argvs;
 	rcp_pipe_cmd *cmds;     /* replies UNDEF until executed */
+	rcp_call_res *res;      /* each entry's resolution */
 } rcp_queue;
 
 /* Build and check every queued command before anything is sent; false after throwing. Free with
@@ -75,8 +89,8 @@ bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bo
 /* RedisClusterPool::__call's work: Predis argument rewriting, run, Predis reply shape. */
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value);
 
-/* Queue one method call ([lcname, name, Predis-rewritten args, the caller's args]) on a queue array; false
- * after throwing. */
+/* Queue one method call ([name, Predis-rewritten args, the caller's args]) on a queue array; false after
+ * throwing. */
 bool rcp_queue_add(zval *queue, zend_string *name, HashTable *args);
 
 extern zend_class_entry *rcp_ce_pipeline;

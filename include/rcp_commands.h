@@ -109,6 +109,9 @@ rcp_cmdtab *rcp_cmdtab_load(const void *blob, size_t len);
 void rcp_cmdtab_free(rcp_cmdtab *t);
 size_t rcp_cmdtab_count(const rcp_cmdtab *t);
 size_t rcp_cmdtab_bytes(const rcp_cmdtab *t);   /* size of its packed form (in the shared segment) */
+/* A number no other table of this process had (a later table may reuse an older one's address); 0 for NULL,
+ * the built-in table. Caches of lookups keep it to know which table they answered from. */
+uint64_t rcp_cmdtab_serial(const rcp_cmdtab *t);
 
 /* The built-in table's entry for an upper-case full name ("GET", "CLIENT|LIST"), or NULL. */
 const rcp_cmd *rcp_cmd_builtin(const char *upper);

@@ -57,7 +57,7 @@ static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const cha
 			"(a non-empty string)", what, idx);
 		return false;
 	}
-	ok = rcp_argv_build(a, Z_STRVAL_P(first), Z_STRLEN_P(first), &rest, what);
+	ok = rcp_argv_build(a, Z_STRVAL_P(first), Z_STRLEN_P(first), Z_STR_P(first), &rest, what);
 	zend_hash_destroy(&rest);
 	if (!ok) {
 		return false;

@@ -151,7 +151,7 @@ static bool rcp_tx_do_watch(rcp_tx_object *t, rcp_pool_object *p, HashTable *key
 		rcp_throw(rcp_ce_invalid_argument, "WATCH needs at least one key");
 		return false;
 	}
-	if (!rcp_argv_build(&a, "WATCH", 5, Z_ARRVAL(flat), "WATCH")) {
+	if (!rcp_argv_build(&a, "WATCH", 5, NULL, Z_ARRVAL(flat), "WATCH")) {
 		zval_ptr_dtor(&flat);
 		return false;
 	}

@@ -23,7 +23,11 @@ static int rcp_cmd_cmp(const void *key, const void *elem)
 	return strcmp((const char *)key, ((const rcp_cmd *)elem)->name);
 }
 
+/* Serial of the next table loaded: a table is told apart from an older one by it, never by its address. */
+static uint64_t rcp_cmdtab_next_serial = 1;
+
 struct rcp_cmdtab {
+	uint64_t serial;          /* unique in the process (rcp_cmdtab_serial) */
 	size_t n;
 	size_t bytes;             /* of the packed form it was loaded from */
 	rcp_cmd *cmds;            /* sorted by name */
@@ -92,6 +96,11 @@ const rcp_cmd *rcp_cmdtab_lookup(const rcp_cmdtab *t, const char *name, size_t l
 	return cmd;
 }
 
+uint64_t rcp_cmdtab_serial(const rcp_cmdtab *t)
+{
+	return t ? t->serial : 0;
+}
+
 const rcp_cmd *rcp_cmd_lookup(const char *name, size_t len, const char *sub, size_t sublen)
 {
 	return rcp_cmdtab_lookup(NULL, name, len, sub, sublen);
@@ -117,6 +126,7 @@ rcp_cmdtab *rcp_cmdtab_load(const void *blob, size_t len)
 	pc = (const rcp_cmdpack_cmd *)((const char *)blob + sizeof(h));
 	ps = (const rcp_cmdpack_spec *)(pc + h.ncmds);
 	t = pecalloc(1, sizeof(*t), 1);
+	t->serial = rcp_cmdtab_next_serial++;
 	t->n = h.ncmds;
 	t->bytes = len;
 	t->cmds = pecalloc(h.ncmds, sizeof(rcp_cmd), 1);
@@ -266,7 +276,7 @@ int rcp_cmd_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const si
 	if (cmd->flags & RCP_CMD_GETKEYS) {
 		return rcp_shape_keys(cmd, argc, argv, argvlen, pos, maxpos, errbuf, errlen);
 	}
-	if (!strcmp(cmd->name, "SORT") || !strcmp(cmd->name, "SORT_RO")) {
+	if (cmd->name[0] == 'S' && (!strcmp(cmd->name, "SORT") || !strcmp(cmd->name, "SORT_RO"))) {
 		if (argc >= 2) {
 			rcp_sort_keys(argc, argv, argvlen, &ks);
 		}
@@ -299,7 +309,7 @@ int rcp_cmd_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const si
 			if (!first) {
 				continue;
 			}
-			if (!strcmp(cmd->name, "MIGRATE")) {
+			if (cmd->name[0] == 'M' && !strcmp(cmd->name, "MIGRATE")) {
 				migrate_keys = 1;
 			}
 		} else {

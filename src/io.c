@@ -23,6 +23,8 @@
 #include <stdarg.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <poll.h>
+#include <limits.h>
 #include <time.h>
 #include <unistd.h>
 #include <pthread.h>
@@ -734,6 +736,27 @@ static void rcp_conn_read_tls(rcp_conn *c, rcp_part *p)
 	}
 }
 
+/* A read that failed (nread: a libuv error code, UV_EOF when the server closed): the part fails, saying why. */
+static void rcp_conn_read_failed(rcp_conn *c, rcp_part *p, ssize_t nread)
+{
+	if (c->handshaking) {
+		rcp_part_fail(p, RCP_E_CONNECTION, "connection to %s closed by the server during the TLS handshake%s",
+			nread == UV_EOF ? " (is this a TLS port? does the server want a client certificate: "
+				"parameters.ssl.local_cert?)" : "");
+		return;
+	}
+	if (!c->tls_cfg && !c->got_bytes && nread == UV_ECONNRESET) {
+		/* a plaintext connection reset before the server sent a byte: what a TLS port does with plaintext */
+		rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s",
+			"connection reset by peer before any reply (does this node speak TLS only? then use tls:// seeds "
+			"or parameters.scheme => 'tls')");
+		return;
+	}
+	rcp_part_fail(p, RCP_E_CONNECTION,
+		nread == UV_EOF ? "connection to %s closed by the server%s" : "read from %s failed: %s",
+		nread == UV_EOF ? "" : uv_strerror((int)nread));
+}
+
 static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 {
 	rcp_conn *c = s->data;
@@ -774,22 +797,7 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 		return;
 	}
 	if (nread < 0) {
-		if (c->handshaking) {
-			rcp_part_fail(p, RCP_E_CONNECTION, "connection to %s closed by the server during the TLS handshake%s",
-				nread == UV_EOF ? " (is this a TLS port? does the server want a client certificate: "
-					"parameters.ssl.local_cert?)" : "");
-			return;
-		}
-		if (!c->tls_cfg && !c->got_bytes && nread == UV_ECONNRESET) {
-			/* a plaintext connection reset before the server sent a byte: what a TLS port does with plaintext */
-			rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s",
-				"connection reset by peer before any reply (does this node speak TLS only? then use tls:// seeds "
-				"or parameters.scheme => 'tls')");
-			return;
-		}
-		rcp_part_fail(p, nread == UV_EOF ? RCP_E_CONNECTION : RCP_E_CONNECTION,
-			nread == UV_EOF ? "connection to %s closed by the server%s" : "read from %s failed: %s",
-			nread == UV_EOF ? "" : uv_strerror((int)nread));
+		rcp_conn_read_failed(c, p, nread);
 		return;
 	}
 	if (nread > 0) {
@@ -954,6 +962,65 @@ static void rcp_conn_connect(rcp_conn *c, rcp_part *p)
 	rcp_conn_connect_next(c, p);
 }
 
+/* ---- one part on a ready connection, without the loop ------------------------------------------ */
+
+/*
+ * The common case, one command (or one node's batch) on a ready plaintext connection, runs with plain syscalls
+ * instead of turns of the libuv loop (timer start/stop, loop bookkeeping): written with the same try-write,
+ * then poll() + recv() until the part is complete, failed, or the deadline passed. Same outcome and the same
+ * errors as the loop (rcp_on_read's checks, rcp_conn_read_failed); the connection's libuv read watcher stays
+ * armed (the loop never runs meanwhile, so it never sees these bytes). A write the kernel did not take at once
+ * (a huge command) leaves the rest to the loop: false, the part is not done.
+ */
+static void rcp_io_direct(rcp_conn *c, rcp_part *p)
+{
+	uv_os_fd_t fd;
+
+	if (uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0) {
+		rcp_start_io(c, p); /* the loop's way */
+		return;
+	}
+	if (!rcp_conn_read_start(c, p)) {
+		return; /* the part failed */
+	}
+	rcp_conn_send(c, p);
+	while (!p->done && !c->pending_writes && !rcp_batch.bailout && !rcp_oom_pending()) {
+		ssize_t n = recv(fd, rcp_read_buf, sizeof(rcp_read_buf), MSG_DONTWAIT);
+
+		if (n > 0) {
+			c->got_bytes = true;
+			rcp_ns_add(c->stats, RCP_NS_BYTES_IN, (uint64_t)n);
+			rcp_conn_consume(c, p, rcp_read_buf, (size_t)n);
+			continue;
+		}
+		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+			if (n == 0 || errno == ECONNRESET) {
+				c->peer_closed = true;
+			}
+			rcp_conn_read_failed(c, p, n == 0 ? UV_EOF : uv_translate_sys_error(errno));
+			break;
+		}
+		if (errno == EINTR) {
+			continue;
+		}
+		{
+			uint64_t now = rcp_now_ms();
+			struct pollfd pfd = {.fd = fd, .events = POLLIN};
+			int r;
+
+			if (now >= rcp_batch.deadline_ms) {
+				rcp_part_fail(p, RCP_E_TIMEOUT, "timed out waiting for %s%s", "");
+				break;
+			}
+			r = poll(&pfd, 1, (int)MIN(rcp_batch.deadline_ms - now, (uint64_t)INT_MAX));
+			if (r < 0 && errno != EINTR) {
+				rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s", uv_strerror(uv_translate_sys_error(errno)));
+				break;
+			}
+		}
+	}
+}
+
 /* ---- the batch -------------------------------------------------------------------------------- */
 
 static void rcp_arm_timer(void);
@@ -1033,7 +1100,11 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 				rcp_conn_connect(c, p);
 				break;
 			case RCP_CONN_READY:
-				rcp_start_io(c, p);
+				if (nparts == 1 && !c->tls) {
+					rcp_io_direct(c, p);
+				} else {
+					rcp_start_io(c, p);
+				}
 				break;
 			default:
 				if (c->refusal) {

@@ -1,0 +1,513 @@
+/*
+ * call.c - one method call of the binding, from PHP values to the core and back: resolve the method name once
+ * (rcp_call_resolve: Predis' filter/parser/ID and the command table's entry, cached per process), turn the
+ * arguments into argv (stringified like PHP's (string) cast, the key prefix applied), run it (rcp_exec), and
+ * turn the outcome into the reply in Predis' shape or one exception. Also the queues of pipelines and
+ * transactions, which do the same for many calls at once.
+ *
+ * Used by the class files (class_pool.c, class_pipeline.c, class_transaction.c, class_raw.c), which depend on
+ * this file and never on each other for it: the order is class_* -> call -> exec (core).
+ */
+#include "php.h"
+#include "zend_exceptions.h"
+#include "rcp_binding.h"
+#include "rcp_call.h"
+#include "rcp_errors.h"
+#include "rcp_predis.h"
+#include "rcp_reply.h"
+
+/* ---- resolving a method name, once ------------------------------------------------------------------ */
+
+/*
+ * The resolution of a method name depends on the name and on the command table that applies (the built-in one,
+ * or the one learned from the cluster's servers: identified by its serial, never by its address, which a later
+ * table may reuse). Process-wide, direct-mapped: a call in steady state costs one hash of the name (cached in
+ * the zend_string), one compare, no allocation. Names longer than RCP_CALL_NAME_MAX are resolved each time.
+ */
+#define RCP_CALL_CACHE 256
+#define RCP_CALL_NAME_MAX 40
+
+typedef struct {
+	bool used;
+	uint8_t len;
+	char name[RCP_CALL_NAME_MAX];
+	zend_ulong hash;
+	uint64_t tab_serial;
+	rcp_call_res res;
+} rcp_call_slot;
+
+static rcp_call_slot rcp_call_cache[RCP_CALL_CACHE];
+
+void rcp_call_resolve(zend_string *method, rcp_client *cl, rcp_call_res *out)
+{
+	rcp_cmdtab *t = cl ? rcp_cluster_cmds(cl->cluster) : NULL;
+	uint64_t serial = rcp_cmdtab_serial(t);
+	zend_ulong h = ZSTR_HASH(method);
+	size_t len = ZSTR_LEN(method);
+	rcp_call_slot *s = &rcp_call_cache[h & (RCP_CALL_CACHE - 1)];
+
+	if (s->used && s->hash == h && s->tab_serial == serial && s->len == len && !memcmp(s->name, ZSTR_VAL(method), len)) {
+		*out = s->res;
+	} else {
+		const rcp_predis_cmd *pd = rcp_predis_lookup_ci(ZSTR_VAL(method), len);
+
+		out->pd = pd;
+		/* Predis sends its command ID (upper case) for what the built-in table knows, else the name as called */
+		out->id = pd && pd->builtin ? pd->id : NULL;
+		out->idlen = pd && pd->builtin ? pd->idlen : 0;
+		out->cmd = rcp_cmdtab_lookup(t, out->id ? out->id : ZSTR_VAL(method), out->id ? out->idlen : len, NULL, 0);
+		if (out->cmd && len < RCP_CALL_NAME_MAX) { /* an unknown name is looked up again (after a discovery) */
+			s->used = true;
+			s->hash = h;
+			s->tab_serial = serial;
+			s->len = (uint8_t)len;
+			memcpy(s->name, ZSTR_VAL(method), len);
+			s->res = *out;
+		}
+	}
+}
+
+/* ---- arguments -------------------------------------------------------------------------------------- */
+
+void rcp_argv_free(rcp_argv *a)
+{
+	for (int i = 0; i < a->argc; i++) {
+		if (a->strs[i]) {
+			zend_string_release(a->strs[i]);
+		}
+	}
+	if (a->strs != a->stack_strs) {
+		efree(a->strs);
+		efree(a->argv);
+		efree(a->lens);
+	}
+	a->argc = 0;
+}
+
+/* Stringify one argument as PHP's (string) cast would, refusing what cannot be sent. */
+/*
+ * null becomes "" like Predis does, but as this distinct (interned, never freed) empty string, so a null in
+ * a key position can be refused once the command's key positions are known (rcp_argv_lookup).
+ */
+static struct {
+	zend_string s;
+	char nul;
+} rcp_null_holder;
+
+static zend_string *rcp_null_str(void)
+{
+	zend_string *s = &rcp_null_holder.s;
+	if (GC_TYPE_INFO(s) == 0) {
+		GC_SET_REFCOUNT(s, 1);
+		GC_TYPE_INFO(s) = GC_STRING | ((IS_STR_INTERNED | IS_STR_PERSISTENT) << GC_FLAGS_SHIFT);
+		ZSTR_LEN(s) = 0;
+		ZSTR_VAL(s)[0] = '\0';
+	}
+	return s;
+}
+
+zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx)
+{
+	ZVAL_DEREF(v);
+	switch (Z_TYPE_P(v)) {
+		case IS_STRING:
+			return zend_string_copy(Z_STR_P(v));
+		case IS_LONG:
+			return zend_long_to_str(Z_LVAL_P(v));
+		case IS_DOUBLE:
+			return zend_double_to_str(Z_DVAL_P(v));
+		case IS_TRUE:
+			return ZSTR_CHAR('1');
+		case IS_FALSE:
+			return ZSTR_EMPTY_ALLOC();
+		case IS_NULL:
+			return rcp_null_str();
+		case IS_OBJECT:
+			if (Z_OBJCE_P(v)->__tostring) {
+				return zval_try_get_string(v);
+			}
+			ZEND_FALLTHROUGH;
+		default:
+			rcp_throw(rcp_ce_invalid_argument, "%s: argument %u must be a string or a number, %s given",
+				cmd, idx, zend_zval_type_name(v));
+			return NULL;
+	}
+}
+
+/* argv[0] = name, then every element of args. */
+bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, HashTable *args,
+                    const char *what)
+{
+	uint32_t n = 1 + zend_hash_num_elements(args), i = 1;
+	zval *v;
+
+	if (n > 16) {
+		if (n > (uint32_t)INT_MAX / 2) {
+			rcp_throw(rcp_ce_invalid_argument, "%s: too many arguments (%u)", what, n);
+			return false;
+		}
+		a->strs = safe_emalloc(n, sizeof(zend_string *), 0);
+		a->argv = safe_emalloc(n, sizeof(char *), 0);
+		a->lens = safe_emalloc(n, sizeof(size_t), 0);
+	} else {
+		a->strs = a->stack_strs;
+		a->argv = a->stack_argv;
+		a->lens = a->stack_lens;
+	}
+	a->argc = 1;
+	a->has_null = false;
+	a->strs[0] = name_str ? zend_string_copy(name_str) : NULL; /* no copy of the bytes: a static command ID, or
+	                                                              a reference to the name as called */
+	a->argv[0] = name;
+	a->lens[0] = name_len;
+	ZEND_HASH_FOREACH_VAL(args, v) {
+		zend_string *s = rcp_arg_string(v, what, i);
+		if (!s) {
+			rcp_argv_free(a);
+			return false;
+		}
+		a->has_null |= s == &rcp_null_holder.s;
+		a->strs[a->argc] = s;
+		a->argv[a->argc] = ZSTR_VAL(s);
+		a->lens[a->argc] = ZSTR_LEN(s);
+		a->argc++;
+		i++;
+	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments: from the table
+ * the cluster's servers gave (cl NULL: the built-in table). A name neither table knows, before the cluster was
+ * ever discovered, is looked up again after the discovery (which learns the server's table). */
+const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
+{
+	const char *sub = a->argc > 1 ? a->argv[1] : NULL;
+	size_t sublen = a->argc > 1 ? a->lens[1] : 0;
+	const rcp_cmd *cmd = rcp_cmdtab_lookup(cl ? rcp_cluster_cmds(cl->cluster) : NULL, a->argv[0], a->lens[0], sub,
+		sublen);
+
+	if (!cmd && cl && !rcp_cluster_cmds(cl->cluster) && !cl->cluster->map) {
+		rcp_err err = {0};
+		if (rcp_client_ready(cl, &err) != RCP_OK) {
+			rcp_throw_err(&err);
+			return NULL;
+		}
+		cmd = rcp_cmdtab_lookup(rcp_cluster_cmds(cl->cluster), a->argv[0], a->lens[0], sub, sublen);
+	}
+	if (!cmd) {
+		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(a->lens[0], 64), a->argv[0]);
+	}
+	return cmd;
+}
+
+const rcp_cmd *rcp_argv_lookup(rcp_argv *a, rcp_client *cl)
+{
+	const rcp_cmd *cmd = rcp_argv_find(a, cl);
+
+	return cmd ? rcp_argv_check(a, cmd, cl) : NULL;
+}
+
+const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl)
+{
+	/* the server's arity, checked before anything is sent (argc counts the name, and the subcommand of
+	 * a container command, as Redis does) */
+	if ((cmd->arity > 0 && a->argc != cmd->arity) || (cmd->arity < 0 && a->argc < -cmd->arity)) {
+		const char *bar = strchr(cmd->name, '|');
+		int words = bar ? 2 : 1, want = (cmd->arity > 0 ? cmd->arity : -cmd->arity) - words;
+		rcp_throw(rcp_ce_invalid_argument, "%.*s%s%s: wrong number of arguments (%d given, %s %d expected)",
+			bar ? (int)(bar - cmd->name) : (int)strlen(cmd->name), cmd->name, bar ? " " : "", bar ? bar + 1 : "",
+			a->argc - words, cmd->arity > 0 ? "exactly" : "at least", want);
+		return NULL;
+	}
+	if ((cmd->flags & RCP_CMD_GETKEYS) && !rcp_shape_known(cmd, a->argc, a->argv, a->lens)) {
+		/* keys only the server can find (a module's getkeys-api): ask it, once per call shape */
+		rcp_err err = {0};
+		if (!cl) {
+			rcp_throw(rcp_ce_invalid_argument, "%s: only the server can tell where its keys are", cmd->name);
+			return NULL;
+		}
+		if (rcp_client_getkeys(cl, cmd, a->argc, a->argv, a->lens, &err) != RCP_OK) {
+			rcp_throw_err(&err);
+			return NULL;
+		}
+	}
+	if (a->has_null) {
+		/* a null where a key goes would silently become the key "" */
+		int stackpos[RCP_KEYS_STACK], *pos = stackpos, n;
+		char ebuf[256];
+		n = rcp_cmd_keys_into(cmd, a->argc, a->argv, a->lens, stackpos, &pos, ebuf, sizeof(ebuf));
+		for (int i = 0; i < n; i++) {
+			if (a->strs[pos[i]] == &rcp_null_holder.s) {
+				rcp_throw(rcp_ce_invalid_argument, "%s: argument %d is a key and must not be null", cmd->name, pos[i]);
+				cmd = NULL;
+				break;
+			}
+		}
+		if (pos != stackpos) {
+			efree(pos);
+		}
+	}
+	return cmd;
+}
+
+/* Prepend the prefix to every key argument (Predis' "prefix" option). */
+bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
+{
+	int stackpos[RCP_KEYS_STACK], *pos = stackpos, n;
+	char ebuf[256];
+
+	n = rcp_cmd_keys_into(cmd, a->argc, a->argv, a->lens, stackpos, &pos, ebuf, sizeof(ebuf));
+	if (n < 0) {
+		rcp_throw(rcp_ce_invalid_argument, "%s", ebuf);
+		return false;
+	}
+	for (int i = 0; i < n; i++) {
+		zend_string *s = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), a->argv[pos[i]], a->lens[pos[i]]);
+		zend_string_release(a->strs[pos[i]]);
+		a->strs[pos[i]] = s;
+		a->argv[pos[i]] = ZSTR_VAL(s);
+		a->lens[pos[i]] = ZSTR_LEN(s);
+	}
+	if (pos != stackpos) {
+		efree(pos);
+	}
+	return true;
+}
+
+/* ---- running ---------------------------------------------------------------------------------- */
+
+/* Run argv (cmd: its checked table entry); on an error reply throw (exceptions on) or return the Error object. */
+static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zval *return_value)
+{
+	rcp_err err;
+
+	if (p->prefix && !rcp_argv_prefix(a, cmd, p->prefix)) {
+		return;
+	}
+	err.code = RCP_OK;
+	if (rcp_exec(&p->client, cmd, a->argc, a->argv, a->lens, return_value, &err) != RCP_OK) {
+		if (Z_TYPE(p->client.partial) == IS_ARRAY) {
+			rcp_throw_partial(err.msg, &p->client.partial, p->prefix ? ZSTR_LEN(p->prefix) : 0);
+		} else {
+			rcp_throw_err(&err);
+		}
+	} else if (Z_TYPE(p->client.partial) == IS_ARRAY && p->exceptions) {
+		/* some parts answered with an error reply, the others succeeded */
+		zval *failures = zend_hash_str_find(Z_ARRVAL(p->client.partial), "failures", sizeof("failures") - 1);
+		zval *succeeded = zend_hash_str_find(Z_ARRVAL(p->client.partial), "succeeded", sizeof("succeeded") - 1);
+		zval *f0 = zend_hash_index_find(Z_ARRVAL_P(failures), 0), *f;
+		uint32_t nfailed = 0;
+		char *msg;
+
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(failures), f) {
+			nfailed += zend_hash_num_elements(Z_ARRVAL_P(zend_hash_str_find(Z_ARRVAL_P(f), "keys", 4)));
+		} ZEND_HASH_FOREACH_END();
+		spprintf(&msg, 0, "%s: node %s answered %s (command %s: %u of its %u keys failed; %s)", cmd->name,
+			Z_STRVAL_P(zend_hash_str_find(Z_ARRVAL_P(f0), "node", 4)),
+			Z_STRVAL_P(zend_hash_str_find(Z_ARRVAL_P(f0), "error", 5)), cmd->name, nfailed,
+			nfailed + zend_hash_num_elements(Z_ARRVAL_P(succeeded)),
+			(cmd->flags & RCP_CMD_WRITE) ? "the parts sent to other nodes were applied" : "the other parts succeeded");
+		rcp_throw_partial(msg, &p->client.partial, p->prefix ? ZSTR_LEN(p->prefix) : 0);
+		efree(msg);
+		zval_ptr_dtor(return_value);
+		ZVAL_NULL(return_value);
+	}
+	zval_ptr_dtor(&p->client.partial);
+	ZVAL_UNDEF(&p->client.partial);
+}
+
+bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
+{
+	if (p->exceptions && Z_TYPE_P(rv) == IS_OBJECT && Z_OBJCE_P(rv) == rcp_ce_error) {
+		zend_string *m = rcp_error_message(rv);
+		zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(m), 0);
+		if (ex) {
+			zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, p->client.last_node);
+		}
+		zval_ptr_dtor(rv);
+		ZVAL_NULL(rv);
+		return true;
+	}
+	return false;
+}
+
+void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value)
+{
+	const rcp_cmd *cmd = rcp_argv_lookup(a, &p->client);
+
+	if (cmd) {
+		rcp_pool_run(p, a, cmd, return_value);
+	}
+}
+
+/* The table entry of a call resolved by rcp_call_resolve(): a container's subcommand looked up in argv[1], the
+ * arguments checked (rcp_argv_lookup's checks). NULL after throwing. */
+static const rcp_cmd *rcp_call_cmd(const rcp_call_res *r, rcp_argv *a, rcp_client *cl)
+{
+	if (!r->cmd || (r->cmd->flags & RCP_CMD_HAS_SUBCMDS)) {
+		return rcp_argv_lookup(a, cl); /* unknown so far (a discovery may teach it), or a container */
+	}
+	return rcp_argv_check(a, r->cmd, cl);
+}
+
+/* Predis' reply shape for a call resolved to r: the arguments as sent are built only for a parser that reads
+ * them (most parsers, and GET's none at all, do not). */
+static void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *given, zval *reply)
+{
+	zval sent;
+
+	if (!r->pd || !r->pd->parser || Z_TYPE_P(reply) == IS_OBJECT) {
+		return;
+	}
+	if (!r->pd->parser_reads_args) {
+		rcp_predis_parse(r->pd, NULL, given, reply);
+		return;
+	}
+	/* Predis parses the reply against the arguments as sent (after the prefix) */
+	array_init_size(&sent, (uint32_t)a->argc);
+	for (int i = 1; i < a->argc; i++) {
+		add_next_index_str(&sent, zend_string_copy(a->strs[i]));
+	}
+	rcp_predis_parse(r->pd, Z_ARRVAL(sent), given, reply);
+	zval_ptr_dtor(&sent);
+}
+
+void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value)
+{
+	rcp_call_res r;
+	const rcp_cmd *cmd;
+	zval flat;
+	rcp_argv a;
+
+	rcp_call_resolve(name, &p->client, &r);
+	if (rcp_predis_filter(r.pd, args, &flat) == FAILURE) {
+		return;
+	}
+	if (!rcp_argv_build(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
+	                    Z_ARRVAL(flat), ZSTR_VAL(name))) {
+		zval_ptr_dtor(&flat);
+		return;
+	}
+	if ((cmd = rcp_call_cmd(&r, &a, &p->client))) {
+		rcp_pool_run(p, &a, cmd, return_value);
+		if (!EG(exception) && !rcp_reply_throw_if_error(p, return_value)) {
+			rcp_call_parse(&r, &a, args, return_value);
+		}
+	}
+	rcp_argv_free(&a);
+	zval_ptr_dtor(&flat);
+}
+
+/* Queue a command (Predis' argument rewriting happens now, so bad arguments throw at the call site). */
+bool rcp_queue_add(zval *queue, zend_string *name, HashTable *args)
+{
+	zval flat, given, entry;
+
+	if (rcp_predis_filter(rcp_predis_lookup_ci(ZSTR_VAL(name), ZSTR_LEN(name)), args, &flat) == FAILURE) {
+		return false;
+	}
+	/* the caller's own arguments are kept for the reply: a few Predis parsers read a flag that is not sent
+	 * (an immutable array, a literal passed to __call() directly, is copied: it cannot be referenced) */
+	if (GC_FLAGS(args) & IS_ARRAY_IMMUTABLE) {
+		ZVAL_ARR(&given, zend_array_dup(args));
+	} else {
+		GC_ADDREF(args);
+		ZVAL_ARR(&given, args);
+	}
+	array_init_size(&entry, 3);
+	add_next_index_str(&entry, zend_string_copy(name));
+	add_next_index_zval(&entry, &flat);
+	add_next_index_zval(&entry, &given);
+	add_next_index_zval(queue, &entry);
+	return true;
+}
+
+
+/* ---- queues of commands, shared with transactions ------------------------------------------------ */
+
+bool rcp_queue_prepare(rcp_pool_object *pool, HashTable *queue, rcp_queue *q)
+{
+	uint32_t n = zend_hash_num_elements(queue);
+	zval *entry;
+	rcp_err err;
+
+	q->n = 0;
+	q->argvs = safe_emalloc(n ? n : 1, sizeof(rcp_argv), 0);
+	q->cmds = safe_emalloc(n ? n : 1, sizeof(rcp_pipe_cmd), 0);
+	q->res = safe_emalloc(n ? n : 1, sizeof(rcp_call_res), 0);
+	ZEND_HASH_FOREACH_VAL(queue, entry) {
+		zval *namez = zend_hash_index_find(Z_ARRVAL_P(entry), 0), *flat = zend_hash_index_find(Z_ARRVAL_P(entry), 1);
+		rcp_argv *a = &q->argvs[q->n];
+		rcp_pipe_cmd *c = &q->cmds[q->n];
+		rcp_call_res *r = &q->res[q->n];
+
+		rcp_call_resolve(Z_STR_P(namez), &pool->client, r);
+		if (!rcp_argv_build(a, r->id ? r->id : Z_STRVAL_P(namez), r->id ? r->idlen : Z_STRLEN_P(namez),
+		                    r->id ? NULL : Z_STR_P(namez), Z_ARRVAL_P(flat), Z_STRVAL_P(namez))) {
+			return false;
+		}
+		q->n++;
+		ZVAL_UNDEF(&c->reply);
+		c->cmd = rcp_call_cmd(r, a, &pool->client);
+		if (!c->cmd || (pool->prefix && !rcp_argv_prefix(a, c->cmd, pool->prefix))) {
+			return false;
+		}
+		if (c->cmd->route == RCP_ROUTE_UNSUPPORTED) {
+			rcp_cmd_unsupported(c->cmd, &err);
+			rcp_throw_err(&err);
+			return false;
+		}
+		c->argc = a->argc;
+		c->argv = a->argv;
+		c->argvlen = a->lens;
+	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+void rcp_queue_free(rcp_queue *q)
+{
+	for (uint32_t k = 0; k < q->n; k++) {
+		rcp_argv_free(&q->argvs[k]);
+		zval_ptr_dtor(&q->cmds[k].reply);
+	}
+	efree(q->argvs);
+	efree(q->cmds);
+	efree(q->res);
+}
+
+bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bool exceptions, zval *out)
+{
+	zend_string *first_error = NULL;
+	char first_error_node[RCP_ADDR_MAX] = "";
+
+	array_init_size(out, q->n);
+	for (uint32_t k = 0; k < q->n; k++) {
+		zval *r = &q->cmds[k].reply;
+		if (Z_ISUNDEF_P(r)) {
+			ZVAL_NULL(r); /* its node failed: reported by the caller */
+		} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+			if (exceptions && !first_error) {
+				first_error = zend_string_copy(rcp_error_message(r));
+				snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
+			}
+		} else {
+			zval *given = zend_hash_index_find(Z_ARRVAL_P(zend_hash_index_find(queue, k)), 2);
+			rcp_call_parse(&q->res[k], &q->argvs[k], Z_ARRVAL_P(given), r);
+		}
+		add_next_index_zval(out, r);
+		ZVAL_UNDEF(r);
+	}
+	if (first_error) {
+		zend_object *ex;
+		zval_ptr_dtor(out);
+		ZVAL_UNDEF(out);
+		ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(first_error), 0);
+		if (ex) {
+			zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, first_error_node);
+		}
+		zend_string_release(first_error);
+		return false;
+	}
+	return true;
+}
+
