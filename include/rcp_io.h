@@ -17,6 +17,7 @@
 #include "rcp_errors.h"
 #include "rcp_resp_scan.h"
 #include "rcp_resp_format.h"
+#include "rcp_reply.h"
 #include "rcp_tls.h"
 
 #define RCP_ADDR_MAX 280
@@ -70,6 +71,7 @@ typedef struct rcp_conn {
 	bool handshaking;             /* CONNECTING: TCP is up, the TLS handshake is under way */
 	bool got_bytes;               /* the server sent something (a reset before that names TLS as a possible cause) */
 	struct rcp_shm_nodestat_s *stats; /* the node's pool-wide metrics (shared segment), or NULL */
+	rcp_reader_state rstate;      /* the reader's privdata: kinds of error replies read (rcp_reply.h) */
 	rcp_wbuf wbuf;                /* RESP of the command(s) being sent on it: encoded here, reused (no
 	                                 allocation per command); trimmed after a huge one (rcp_wbuf_trim) */
 } rcp_conn;
@@ -86,6 +88,8 @@ struct rcp_part {
 	bool done;
 	uint64_t done_us;             /* when it completed or failed (uv_hrtime / 1000), for the latency metrics */
 	struct rcp_shm_nodestat_s *stats; /* its node's metrics (the connection's, kept if the connection goes) */
+	uint32_t kinds;               /* bit (1 << rcp_reply_kind) for every error reply among its replies: a part
+	                                 without RCP_RK_REROUTE_MASK bits holds no redirect to look for */
 	rcp_err err;                  /* per-part error (code RCP_OK when fine) */
 };
 

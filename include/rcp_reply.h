@@ -36,12 +36,57 @@ static zend_always_inline bool rcp_oom_pending(void)
 #endif
 }
 
+/*
+ * What a reply is, as far as routing cares: the reader classifies every error reply by its prefix when it reads
+ * it (rcp_reply_classify, stored with the Error object), so the core decides on a C enum and never looks at
+ * PHP class entries or compares messages.
+ */
+typedef enum {
+	RCP_RK_VALUE = 0,      /* not an error reply */
+	RCP_RK_ERROR,          /* an error reply of any other kind (ERR, WRONGTYPE, NOPERM, ...) */
+	RCP_RK_MOVED,          /* "MOVED <slot> <host:port>": the slot lives elsewhere */
+	RCP_RK_ASK,            /* "ASK <slot> <host:port>": this once, elsewhere (a slot being migrated) */
+	RCP_RK_TRYAGAIN,       /* keys of a slot being migrated: retry later */
+	RCP_RK_CLUSTERDOWN,    /* the cluster is down (or a slot is not served) */
+	RCP_RK_READONLY,       /* "READONLY ...": a write reached a replica (a demoted primary) */
+	RCP_RK_NOSCRIPT,       /* EVALSHA of a script the node does not have */
+	RCP_RK_COUNT
+} rcp_reply_kind;
+
+/* Bits of rcp_reader_state.kinds that the core re-routes on (redirects, retries, a demoted primary). */
+#define RCP_RK_REROUTE_MASK ((1u << RCP_RK_MOVED) | (1u << RCP_RK_ASK) | (1u << RCP_RK_TRYAGAIN) | \
+                             (1u << RCP_RK_READONLY))
+
+/* The kind of an error reply, from its message. */
+rcp_reply_kind rcp_reply_classify(const char *msg, size_t len);
+
+/* The kind of a reply value: RCP_RK_VALUE for anything but an Error object, else its kind. */
+rcp_reply_kind rcp_reply_kind_of(const zval *z);
+
+static zend_always_inline bool rcp_reply_is_error(const zval *z)
+{
+	return rcp_reply_kind_of(z) != RCP_RK_VALUE;
+}
+
+/* Whether z is a Status object (OK, QUEUED, ...). */
+bool rcp_reply_is_status(const zval *z);
+
+/*
+ * A connection's reader state, reached by the reader callbacks through hiredis' privdata (never a global):
+ * kinds has bit (1 << kind) set for every error reply read since the owner last cleared it (io.c: per part), so
+ * a batch whose replies hold no redirect is not searched for one.
+ */
+typedef struct {
+	uint32_t kinds;
+} rcp_reader_state;
+
 /* Move the reader's reply object into dst and free its holder. */
 void rcp_reply_take(void *obj, zval *dst);
 
 /* New Status / Error objects. Status for OK/QUEUED/PONG is a shared per-request instance. */
 void rcp_status_new(zval *dst, const char *payload, size_t len);
-void rcp_error_new(zval *dst, const char *msg, size_t len);
+void rcp_error_new(zval *dst, const char *msg, size_t len);   /* classified with rcp_reply_classify() */
+void rcp_error_new_kind(zval *dst, const char *msg, size_t len, rcp_reply_kind kind);
 
 /* Whether a status payload becomes a Status object (OK, QUEUED, NOKEY, PONG) rather than a string. */
 bool rcp_status_is_object(const char *payload, size_t len);

@@ -52,6 +52,9 @@ typedef struct {
 	uint64_t bulk_len;       /* the bulk being skipped */
 	int64_t remaining[RCP_MAX_DEPTH + 1]; /* elements still to come in each open array */
 	size_t pending;          /* request memory the items seen but not yet built will take */
+	size_t room;             /* rcp_mem_headroom() during one rcp_scan_feed() (nothing is allocated while it
+	                            scans), looked up at the first header that needs it; valid when room_known */
+	bool room_known;
 } rcp_scan;
 
 /* A scanner at the start of a stream. */

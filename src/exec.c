@@ -262,12 +262,28 @@ static uint64_t rcp_deadline(rcp_client *cl)
 	return cl->cmd_deadline && cl->cmd_deadline < d ? cl->cmd_deadline : d;
 }
 
+/* A part on connection c, nothing to send yet. Field by field: its rcp_err (~800 bytes) is only read once
+ * rcp_io_run() set its code (and rcp_err_set() fills the rest of it). */
+static void rcp_part_init(rcp_part *part, rcp_conn *c)
+{
+	part->conn = c;
+	part->buf = NULL;
+	part->len = 0;
+	part->nreplies = part->got = 0;
+	part->replies = NULL;
+	part->wrote_any = part->done = false;
+	part->done_us = 0;
+	part->stats = NULL;
+	part->err.code = RCP_OK;
+	part->err.node[0] = '\0';
+	part->err.full = NULL;
+}
+
 /* One batch of one part: buf (nreplies commands) on connection c, replies into replies[] (UNDEF first). */
 static void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char *buf, size_t len, uint32_t nreplies,
                         zval *replies, uint64_t deadline)
 {
-	memset(part, 0, sizeof(*part));
-	part->conn = c;
+	rcp_part_init(part, c);
 	part->buf = buf;
 	part->len = len;
 	part->nreplies = nreplies;
@@ -318,7 +334,7 @@ static const char *rcp_req_bytes(const rcp_req *req, rcp_conn *c, size_t *len)
  * one and the bytes sent again, once, within the deadline, when that is safe: nothing was written yet, or the
  * commands are reads (repeatable). A write that may have reached the server is never sent twice. */
 static rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro, bool repeatable,
-                               const rcp_req *req, zval *replies, uint64_t deadline, rcp_err *err)
+                               const rcp_req *req, zval *replies, uint64_t deadline, rcp_err *err, char *addr_out)
 {
 	uint32_t nreplies = req->nreplies + (req->asking ? 1 : 0);
 
@@ -336,6 +352,9 @@ static rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, 
 		rcp_run_one(cl, &part, c, buf, len, nreplies, replies, deadline);
 		if (part.conn) {
 			rcp_wbuf_trim(&c->wbuf);
+		}
+		if (part.err.code == RCP_OK && addr_out) {
+			memcpy(addr_out, c->addr, strlen(c->addr) + 1); /* the node that answered */
 		}
 		rcp_pool_sweep_parts(&part, 1);
 		if (part.err.code == RCP_OK) {
@@ -363,7 +382,7 @@ static rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port,
 {
 	rcp_req req = {.buf = buf, .len = len, .nreplies = nreplies};
 
-	return rcp_send_req(cl, host, port, false, false, &req, replies, deadline, err);
+	return rcp_send_req(cl, host, port, false, false, &req, replies, deadline, err, NULL);
 }
 
 /* After a batch whose commands were encoded into its connections' buffers: huge buffers are not kept. */
@@ -398,7 +417,7 @@ static void rcp_learn_cmds(rcp_cluster *cc, const char *host, uint16_t port, zva
 	uint32_t ncmds = 0;
 	rcp_err e = {0};
 
-	if (Z_TYPE_P(reply) == IS_OBJECT && Z_OBJCE_P(reply) == rcp_ce_error) {
+	if (rcp_reply_is_error(reply)) {
 		zend_string *m = rcp_error_message(reply);
 		snprintf(cc->cmds_note, sizeof(cc->cmds_note), "%s:%u answered COMMAND with %.*s", host, port,
 			(int)MIN(ZSTR_LEN(m), 120), ZSTR_VAL(m));
@@ -450,14 +469,14 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 			zval_ptr_dtor(&replies[1]);
 			learn = false;
 		}
-		if (shards && Z_TYPE_P(reply) == IS_OBJECT && Z_OBJCE_P(reply) == rcp_ce_error) {
+		if (shards && rcp_reply_is_error(reply)) {
 			zval_ptr_dtor(reply);
 			cc->no_shards = true;
 			continue;
 		}
 		break;
 	}
-	if (Z_TYPE_P(reply) == IS_OBJECT && Z_OBJCE_P(reply) == rcp_ce_error) {
+	if (rcp_reply_is_error(reply)) {
 		zend_string *m = rcp_error_message(reply);
 		char addr[RCP_ADDR_MAX];
 		snprintf(addr, sizeof(addr), "%s:%u", host, port);
@@ -732,23 +751,11 @@ static bool rcp_parse_redirect(zend_string *msg, size_t skip, const rcp_target *
 	return true;
 }
 
-static bool rcp_is_error(zval *z, const char *prefix, size_t plen)
-{
-	zend_string *m;
-
-	if (Z_TYPE_P(z) != IS_OBJECT || Z_OBJCE_P(z) != rcp_ce_error) {
-		return false;
-	}
-	m = rcp_error_message(z);
-	return ZSTR_LEN(m) >= plen && !memcmp(ZSTR_VAL(m), prefix, plen);
-}
-
 /* A reply of a batch (split part, pipeline) that is re-run alone through rcp_exec_at(): a redirect (MOVED, ASK),
- * TRYAGAIN, or READONLY from a demoted primary. */
-static bool rcp_is_rerouted(zval *r)
+ * TRYAGAIN, or READONLY from a demoted primary (the kinds the reader classified it as). */
+static bool rcp_is_rerouted(const zval *r)
 {
-	return rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8) ||
-		rcp_is_error(r, "READONLY ", 9);
+	return ((1u << rcp_reply_kind_of(r)) & RCP_RK_REROUTE_MASK) != 0;
 }
 
 /*
@@ -833,13 +840,15 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *
 	uint64_t deadline = rcp_deadline(cl);
 	uint32_t hops = 0, backoff_ms = 10;
 	rcp_req req = *cmdreq;
+	rcp_reply_kind kind;
 	rcp_status st;
 
 	req.asking = false;
 	for (;;) {
 		zval replies[2];
 
-		st = rcp_send_req(cl, target.host, target.port, target.ro, target.read, &req, replies, deadline, err);
+		st = rcp_send_req(cl, target.host, target.port, target.ro, target.read, &req, replies, deadline, err,
+			cl->last_node);
 		if (st != RCP_OK) {
 			rcp_node_outcome(cl->cluster, target.host, target.port, err->code);
 			/* name the command; never its arguments */
@@ -852,11 +861,11 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *
 		} else {
 			ZVAL_COPY_VALUE(reply, &replies[0]);
 		}
-		rcp_addr_fmt(cl->last_node, sizeof(cl->last_node), target.host, target.port);
 		rcp_node_ok(cl->cluster, target.host, target.port);
 		req.asking = false;
-		if (rcp_is_error(reply, "MOVED ", 6) || rcp_is_error(reply, "ASK ", 4)) {
-			bool moved = rcp_is_error(reply, "MOVED ", 6);
+		kind = rcp_reply_kind_of(reply);
+		if (kind == RCP_RK_MOVED || kind == RCP_RK_ASK) {
+			bool moved = kind == RCP_RK_MOVED;
 			int slot;
 			rcp_target next = {0};
 
@@ -889,7 +898,7 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *
 			target = next;
 			continue;
 		}
-		if (rcp_is_error(reply, "TRYAGAIN", 8) || rcp_is_error(reply, "CLUSTERDOWN", 11)) {
+		if (kind == RCP_RK_TRYAGAIN || kind == RCP_RK_CLUSTERDOWN) {
 			if (rcp_now_ms() + backoff_ms < deadline && hops++ < 16) {
 				zval_ptr_dtor(reply);
 				ZVAL_UNDEF(reply);
@@ -897,7 +906,7 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *
 				continue;
 			}
 		}
-		if (!target.ro && rcp_is_error(reply, "READONLY ", 9)) {
+		if (!target.ro && kind == RCP_RK_READONLY) {
 			/* a primary of our map that is a replica now: never applied, so sent again to the slot's new primary */
 			cl->cluster->readonly_seen++;
 			rcp_want_refresh(cl->cluster);
@@ -1023,7 +1032,7 @@ static void rcp_merge_replies(const rcp_cmd *cmd, rcp_part *parts, int n, zval *
 	zval *first_err = NULL;
 
 	for (i = 0; i < n; i++) {
-		if (Z_TYPE(parts[i].replies[0]) == IS_OBJECT && Z_OBJCE(parts[i].replies[0]) == rcp_ce_error) {
+		if (rcp_reply_is_error(&parts[i].replies[0])) {
 			if (!first_err) {
 				first_err = &parts[i].replies[0];
 			}
@@ -1033,7 +1042,7 @@ static void rcp_merge_replies(const rcp_cmd *cmd, rcp_part *parts, int n, zval *
 		case RCP_MERGE_ONE_SUCCEEDED:
 			for (i = 0; i < n; i++) {
 				if (&parts[i].replies[0] != first_err &&
-				    !(Z_TYPE(parts[i].replies[0]) == IS_OBJECT && Z_OBJCE(parts[i].replies[0]) == rcp_ce_error)) {
+				    !rcp_reply_is_error(&parts[i].replies[0])) {
 					ZVAL_COPY(reply, &parts[i].replies[0]);
 					return;
 				}
@@ -1129,7 +1138,7 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_
 		if (map->nodes[k].replica && !all) {
 			continue;
 		}
-		memset(&parts[n], 0, sizeof(rcp_part));
+		rcp_part_init(&parts[n], NULL);
 		parts[n].conn = rcp_client_conn(cl, map->nodes[k].host, map->nodes[k].port);
 		parts[n].buf = wb.p;
 		parts[n].len = wb.len;
@@ -1155,7 +1164,7 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_
 	}
 	if (st == RCP_OK) {
 		for (i = 0; i < n; i++) {
-			if (!all && rcp_is_error(&replies[i], "READONLY ", 9)) {
+			if (!all && rcp_reply_kind_of(&replies[i]) == RCP_RK_READONLY) {
 				/* a primary of our map was demoted: the map is stale (nothing to re-route: every primary) */
 				cl->cluster->readonly_seen++;
 				rcp_want_refresh(cl->cluster);
@@ -1163,7 +1172,7 @@ static rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_
 		}
 		rcp_merge_replies(cmd, parts, n, reply);
 		for (i = 0; i < n; i++) {
-			if (Z_TYPE(replies[i]) == IS_OBJECT && Z_OBJCE(replies[i]) == rcp_ce_error && parts[i].conn) {
+			if (rcp_reply_is_error(&replies[i]) && parts[i].conn) {
 				snprintf(cl->last_node, sizeof(cl->last_node), "%s", parts[i].conn->addr);
 				break;
 			}
@@ -1223,7 +1232,7 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *co
 		for (u = 0; u < groups[g].nunits; u++) {
 			group_of_key[groups[g].units[u]] = g;
 		}
-		group_ok[g] = !gerr[g] && !(Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error);
+		group_ok[g] = !gerr[g] && !rcp_reply_is_error(r);
 	}
 	if (cmd->merge == RCP_MERGE_AGG_SUM) {
 		for (g = 0; g < ngroups; g++) {
@@ -1273,7 +1282,7 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *co
 			if (gerr[g]) {
 				add_assoc_string(&entry, "error", gerr[g]->msg);
 				add_assoc_long(&entry, "code", gerr[g]->code);
-			} else if (!(Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error)) {
+			} else if (!rcp_reply_is_error(r)) {
 				add_assoc_string(&entry, "error", "unexpected reply to the part");
 				add_assoc_long(&entry, "code", RCP_E_PROTOCOL);
 			} else {
@@ -1452,7 +1461,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 		if (pi < 0) {
 			pi = (int32_t)nparts++;
 			part_of_node[groups[g].node] = pi;
-			memset(&parts[pi], 0, sizeof(rcp_part));
+			rcp_part_init(&parts[pi], NULL);
 			parts[pi].conn = rcp_client_conn_ro(cl, map->nodes[groups[g].node].host, map->nodes[groups[g].node].port,
 				map->nodes[groups[g].node].replica != 0);
 			rcp_wbuf_reset(&parts[pi].conn->wbuf);
@@ -1525,7 +1534,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			map = cl->cluster->map;
 			continue;
 		}
-		if (!gerr[g] && rcp_is_rerouted(r)) {
+		if (!gerr[g] && (parts[groups[g].part].kinds & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) {
 			rcp_target t = {0};
 			zval again;
 			rcp_req req = {.argv = sub_argv, .argvlen = sub_lens, .nreplies = 1};
@@ -1563,7 +1572,7 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 			if (gerr[g]) {
 				io_failed++;
 				if (first_io == UINT32_MAX) first_io = g;
-			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+			} else if (rcp_reply_is_error(r)) {
 				err_replies++;
 				if (first_erep == UINT32_MAX) first_erep = g;
 			}
@@ -1599,7 +1608,8 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
 		ZVAL_COPY(reply, &parts[groups[0].part].replies[groups[0].reply_idx]);
 	} else {
-		/* values in key order (MGET) */
+		/* values in key order (MGET), moved out of the parts' replies (ours alone: no reference counting) into
+		 * a packed array filled in one pass */
 		zval *out = ecalloc((size_t)nkeys, sizeof(zval));
 		for (g = 0; g < ngroups; g++) {
 			zval *r = &parts[groups[g].part].replies[groups[g].reply_idx], *v;
@@ -1610,14 +1620,19 @@ static rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, c
 				efree(out);
 				goto out;
 			}
+			SEPARATE_ARRAY(r);
 			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(r), v) {
-				ZVAL_COPY(&out[groups[g].units[u++]], v);
+				ZVAL_COPY_VALUE(&out[groups[g].units[u++]], v);
+				ZVAL_NULL(v);
 			} ZEND_HASH_FOREACH_END();
 		}
 		array_init_size(reply, (uint32_t)nkeys);
-		for (int k = 0; k < nkeys; k++) {
-			add_next_index_zval(reply, &out[k]);
-		}
+		zend_hash_real_init_packed(Z_ARRVAL_P(reply));
+		ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(reply)) {
+			for (int k = 0; k < nkeys; k++) {
+				ZEND_HASH_FILL_ADD(&out[k]);
+			}
+		} ZEND_HASH_FILL_END();
 		efree(out);
 	}
 out:
@@ -1662,7 +1677,7 @@ static void rcp_script_note(const rcp_cmd *cmd, int argc, const char *const *arg
 static bool rcp_noscript_recoverable(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                                      zval *reply)
 {
-	return (cmd->flags & RCP_CMD_NOSCRIPT) && argc > 1 && rcp_is_error(reply, "NOSCRIPT", 8) &&
+	return (cmd->flags & RCP_CMD_NOSCRIPT) && argc > 1 && rcp_reply_kind_of(reply) == RCP_RK_NOSCRIPT &&
 		(!strcmp(cmd->name, "EVALSHA") || !strcmp(cmd->name, "EVALSHA_RO")) &&
 		rcp_script_body(argv[1], argvlen[1]) != NULL;
 }
@@ -1717,7 +1732,7 @@ rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t n
 			if (attempt == 1 && !retry[i]) {
 				continue;
 			}
-			memset(&parts[np], 0, sizeof(rcp_part));
+			rcp_part_init(&parts[np], NULL);
 			parts[np].conn = rcp_client_conn_ro(cl, node->host, node->port, node->replica != 0);
 			was_new[np] = parts[np].conn->state == RCP_CONN_NEW;
 			parts[np].buf = b[i].buf;
@@ -1831,7 +1846,7 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, i;
 	char ebuf[256];
 	int slot = -1;
-	rcp_target target = {0};
+	rcp_target target;
 	rcp_req req = {.argc = argc, .argv = argv, .argvlen = argvlen, .nreplies = 1};
 	rcp_status st;
 
@@ -1915,8 +1930,9 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 				}
 			}
 		}
-		memcpy(target.host, map->nodes[idx].host, RCP_HOST_MAX);
+		memcpy(target.host, map->nodes[idx].host, strlen(map->nodes[idx].host) + 1);
 		target.port = map->nodes[idx].port;
+		target.ro = false;
 		target.read = (cmd->flags & RCP_CMD_READONLY) != 0;
 		target.has_slot = slot >= 0;
 		target.slot = slot >= 0 ? (uint16_t)slot : 0;
@@ -2002,6 +2018,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	rcp_part *parts = NULL;
 	zval *replies = NULL;
 	uint32_t *reply_idx = NULL, nparts = 0;
+	uint32_t kinds_seen = 0;     /* kinds of error replies the batch's readers saw (rcp_reply_kind bits) */
 	rcp_status st, first_fail = RCP_OK;
 
 	for (i = 0; i < n; i++) {
@@ -2037,7 +2054,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		if (pi < 0) {
 			pi = (int)nparts++;
 			part_of_node[target[i]] = pi;
-			memset(&parts[pi], 0, sizeof(rcp_part));
+			rcp_part_init(&parts[pi], NULL);
 			parts[pi].conn = rcp_client_conn_ro(cl, map->nodes[target[i]].host, map->nodes[target[i]].port,
 				map->nodes[target[i]].replica != 0);
 			rcp_wbuf_reset(&parts[pi].conn->wbuf);
@@ -2107,6 +2124,9 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 				ZVAL_UNDEF(r);
 			}
 		}
+		for (p = 0; p < nparts; p++) {
+			kinds_seen |= parts[p].kinds;
+		}
 		rcp_parts_trim(parts, nparts);
 		rcp_pool_sweep_parts(parts, (int)nparts);
 	}
@@ -2114,8 +2134,9 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	for (i = 0; i < n && first_fail == RCP_OK; i++) {
 		zval *r = &cmds[i].reply;
 		/* (a NOSCRIPT whose body is known is re-run too: rcp_exec falls back to EVAL) */
-		bool redirected = target[i] >= 0 && (rerun[i] || rcp_is_rerouted(r) ||
-			rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r));
+		bool redirected = target[i] >= 0 && (rerun[i] || ((kinds_seen & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) ||
+			((kinds_seen & (1u << RCP_RK_NOSCRIPT)) &&
+			 rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r)));
 		if (target[i] >= 0 && !redirected) {
 			continue;
 		}
@@ -2290,7 +2311,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 		if ((st = rcp_send_pinned(cl, w, wb.p, wb.len, 1, &reply, err)) != RCP_OK) {
 			break;
 		}
-		if (rcp_is_error(&reply, "MOVED ", 6) && hops < RCP_MAX_REDIRECTS && !had_watch) {
+		if (rcp_reply_kind_of(&reply) == RCP_RK_MOVED && hops < RCP_MAX_REDIRECTS && !had_watch) {
 			/* the slot moved before anything was WATCHed: WATCH on the new owner instead */
 			int s;
 			rcp_target next = {0}, cur = {0};
@@ -2303,7 +2324,7 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 				continue;
 			}
 		}
-		if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
+		if (rcp_reply_is_error(&reply)) {
 			zend_string *m = rcp_error_message(&reply);
 			st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", (int)MIN(ZSTR_LEN(m), 400), ZSTR_VAL(m));
 			zval_ptr_dtor(&reply);
@@ -2429,14 +2450,15 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			w->active = false;
 		}
 		/* the reply to MULTI, then one per queued command, then EXEC's */
-		if (!(Z_TYPE(replies[first]) == IS_OBJECT && Z_OBJCE(replies[first]) == rcp_ce_status)) {
+		if (!rcp_reply_is_status(&replies[first])) {
 			st = rcp_err_set(err, RCP_E_PROTOCOL, cl->last_node, "MULTI: node %s did not answer OK", cl->last_node);
 		}
 		for (i = 0; i < n && st == RCP_OK && !redirect; i++) {
 			zval *r = &replies[first + 1 + i];
-			if (rcp_is_error(r, "MOVED ", 6) || rcp_is_error(r, "ASK ", 4) || rcp_is_error(r, "TRYAGAIN", 8)) {
+			rcp_reply_kind k = rcp_reply_kind_of(r);
+			if (k == RCP_RK_MOVED || k == RCP_RK_ASK || k == RCP_RK_TRYAGAIN) {
 				redirect = r;
-			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+			} else if (rcp_reply_is_error(r)) {
 				zend_string *m = rcp_error_message(r);
 				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node,
 					"%.*s (command %s, queued in a transaction: the server discarded the transaction, nothing was "
@@ -2446,7 +2468,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		if (st == RCP_OK && redirect) {
 			int s;
 			rcp_target next = {0};
-			bool moved = rcp_is_error(redirect, "MOVED ", 6), ask = rcp_is_error(redirect, "ASK ", 4);
+			bool moved = rcp_reply_kind_of(redirect) == RCP_RK_MOVED, ask = rcp_reply_kind_of(redirect) == RCP_RK_ASK;
 			zend_string *m = rcp_error_message(redirect);
 
 			if ((moved || ask) && !rcp_parse_redirect(m, moved ? 6 : 4, &t, &s, &next)) {
@@ -2489,7 +2511,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			zval *r = &replies[nrep - 1];
 			if (Z_TYPE_P(r) == IS_NULL) {
 				*aborted = "a WATCHed key was modified";
-			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+			} else if (rcp_reply_is_error(r)) {
 				zend_string *m = rcp_error_message(r);
 				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", (int)MIN(ZSTR_LEN(m), 400), ZSTR_VAL(m));
 			} else if (Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != (uint32_t)n) {
@@ -2534,7 +2556,7 @@ rcp_status rcp_client_getkeys(rcp_client *cl, const rcp_cmd *cmd, int argc, cons
 	}
 	cl->cluster->getkeys_sent++;
 	rcp_cluster_count(cl->cluster, RCP_SC_GETKEYS);
-	if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error) {
+	if (rcp_reply_is_error(&reply)) {
 		zend_string *m = rcp_error_message(&reply);
 		rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: the server cannot tell where the keys of this call are "
 			"(COMMAND GETKEYS answered %.*s); it is not sent", cmd->name, (int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m));

@@ -179,6 +179,9 @@ rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *set
 	c->stats = rcp_metrics_node(c->addr);
 	c->pid = rcp_pid();
 	c->reader = redisReaderCreateWithFunctions(&rcp_reply_functions);
+	if (c->reader) {
+		c->reader->privdata = &c->rstate; /* reader state per connection, never a global */
+	}
 	rcp_scan_init(&c->scan);
 	if (setup_len) {
 		rcp_setup_names(setup, setup_len, c->setup_names, sizeof(c->setup_names));
@@ -623,7 +626,7 @@ static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
 		c->owed--;
 		if (c->setup_owed) {
 			c->setup_owed--;
-			if (Z_TYPE(reply) == IS_OBJECT && Z_OBJCE(reply) == rcp_ce_error && !rcp_setup_optional(c)) {
+			if (rcp_reply_is_error(&reply) && !rcp_setup_optional(c)) {
 				rcp_conn_setup_failed(c, p, rcp_error_message(&reply));
 				zval_ptr_dtor(&reply);
 				return false;
@@ -1088,8 +1091,10 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 		p->done = false;
 		p->stats = c->stats;
 		p->wrote_any = false;
+		p->kinds = 0;
 		p->err.code = RCP_OK;
 		c->part = p;
+		c->rstate.kinds = 0;
 		c->last_used_ms = rcp_now_ms();
 		if (p->nreplies == 0) {
 			rcp_part_finish(p);
@@ -1133,6 +1138,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	}
 	for (i = 0; i < nparts; i++) {
 		if (parts[i].conn) {
+			parts[i].kinds = parts[i].conn->rstate.kinds;
 			parts[i].conn->part = NULL;
 			if (rcp_batch.bailout && parts[i].conn->handle_open) {
 				parts[i].conn->state = RCP_CONN_BROKEN;

@@ -100,8 +100,13 @@ static void rcp_scan_element_done(rcp_scan *s)
 static bool rcp_scan_fits(rcp_scan *s, size_t need, const char *what, int64_t n, const char *unit, char *msg,
                           size_t cap)
 {
-	size_t room = rcp_mem_headroom();
+	size_t room;
 
+	if (!s->room_known) {
+		s->room = rcp_mem_headroom();
+		s->room_known = true;
+	}
+	room = s->room;
 	if (room == SIZE_MAX || (s->pending <= room && need <= room - s->pending)) {
 		s->pending += need;
 		return true;
@@ -231,6 +236,7 @@ rcp_scan_result rcp_scan_feed(rcp_scan *s, const char *p, size_t len, char *msg,
 	 * still arriving */
 	s->pending = (s->state == S_BULK || s->state == S_BULK_CR || s->state == S_BULK_LF)
 		? rcp_mem_cost((size_t)s->bulk_len) : 0;
+	s->room_known = false;
 	while (p < end) {
 		char c = *p;
 
@@ -256,7 +262,38 @@ rcp_scan_result rcp_scan_feed(rcp_scan *s, const char *p, size_t len, char *msg,
 			case S_LINE:
 				if (c == '\r') {
 					s->state = S_LINE_LF;
-				} else if ((r = rcp_scan_line_byte(s, c, msg, cap)) != RCP_SCAN_OK) {
+					p++;
+					break;
+				}
+				if (s->type == '+' || s->type == '-') {
+					/* a status or error line: only its length matters, up to its '\r' */
+					const char *cr = memchr(p, '\r', (size_t)(end - p));
+					size_t n = (size_t)((cr ? cr : end) - p);
+					if (n >= (size_t)(RCP_MAX_LINE_LEN - s->linelen)) {
+						snprintf(msg, cap, "reply line longer than %d bytes", RCP_MAX_LINE_LEN);
+						return RCP_SCAN_PROTOCOL;
+					}
+					s->linelen += (uint32_t)n;
+					p += n;
+					break;
+				}
+				/* digits of a well-formed number, the common case, without rcp_scan_line_byte()'s general
+				 * checks: the same outcome while every byte so far was a digit (no leading zero, no overflow
+				 * possible under 18 digits, far from the 32-byte limit) */
+				while (c >= '0' && c <= '9' && s->ndigits == s->linelen - (s->neg ? 1 : 0) && s->ndigits < 18 &&
+				       !(s->ndigits == 1 && s->num == 0)) {
+					s->num = s->num * 10 + (c - '0');
+					s->ndigits++;
+					s->linelen++;
+					if (++p == end) {
+						break;
+					}
+					c = *p;
+				}
+				if (p == end || c == '\r') {
+					break;
+				}
+				if ((r = rcp_scan_line_byte(s, c, msg, cap)) != RCP_SCAN_OK) {
 					return r;
 				}
 				p++;

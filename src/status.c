@@ -17,6 +17,7 @@ static zend_object_handlers rcp_str_object_handlers;
 
 typedef struct {
 	zend_string *str;
+	uint8_t kind;            /* Error: its rcp_reply_kind (classified when it was made) */
 	zend_object std;
 } rcp_str_object;
 
@@ -32,6 +33,7 @@ static zend_object *rcp_str_object_create(zend_class_entry *ce)
 	zend_object_std_init(&o->std, ce);
 	o->std.handlers = &rcp_str_object_handlers;
 	o->str = NULL;
+	o->kind = RCP_RK_ERROR;
 	return &o->std;
 }
 
@@ -127,9 +129,28 @@ void rcp_status_rshutdown(void)
 	ZVAL_UNDEF(&rcp_status_pong);
 }
 
-void rcp_error_new(zval *dst, const char *msg, size_t len)
+void rcp_error_new_kind(zval *dst, const char *msg, size_t len, rcp_reply_kind kind)
 {
 	rcp_str_new(dst, rcp_ce_error, zend_string_init(msg, len, 0));
+	rcp_str_from_obj(Z_OBJ_P(dst))->kind = (uint8_t)kind;
+}
+
+void rcp_error_new(zval *dst, const char *msg, size_t len)
+{
+	rcp_error_new_kind(dst, msg, len, rcp_reply_classify(msg, len));
+}
+
+rcp_reply_kind rcp_reply_kind_of(const zval *z)
+{
+	if (Z_TYPE_P(z) != IS_OBJECT || Z_OBJCE_P(z) != rcp_ce_error) {
+		return RCP_RK_VALUE;
+	}
+	return (rcp_reply_kind)rcp_str_from_obj(Z_OBJ_P(z))->kind;
+}
+
+bool rcp_reply_is_status(const zval *z)
+{
+	return Z_TYPE_P(z) == IS_OBJECT && Z_OBJCE_P(z) == rcp_ce_status;
 }
 
 zend_string *rcp_error_message(zval *err)
@@ -168,6 +189,7 @@ static void rcp_str_construct(INTERNAL_FUNCTION_PARAMETERS)
 		RETURN_THROWS();
 	}
 	o->str = zend_string_copy(s);
+	o->kind = (uint8_t)rcp_reply_classify(ZSTR_VAL(s), ZSTR_LEN(s));
 }
 
 static void rcp_str_get(INTERNAL_FUNCTION_PARAMETERS)
