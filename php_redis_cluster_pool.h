@@ -15,6 +15,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redis_cluster_pool)
 	zend_long shm_size;              /* bytes of the shared segment (PHP_INI_SYSTEM) */
 	zend_long shm_clusters;          /* cluster entries in the segment (PHP_INI_SYSTEM) */
 	zend_long read_policy;           /* rcp_read_policy: default of the "read" option */
+	char *zone;                      /* the client's availability zone: default of the "zone" option */
 	char *tls_cafile;                /* default CA file of TLS connections (parameters.ssl.cafile) */
 	bool metrics;                    /* pool-wide metrics in the shared segment (PHP_INI_SYSTEM) */
 ZEND_END_MODULE_GLOBALS(redis_cluster_pool)

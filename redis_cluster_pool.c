@@ -59,12 +59,23 @@ static ZEND_INI_MH(rcp_ini_read_policy)
 	int pol = rcp_read_policy_parse(ZSTR_VAL(new_value), ZSTR_LEN(new_value));
 
 	if (pol < 0) {
-		php_error_docref(NULL, E_WARNING, "%s must be primary, prefer_replica, replica or any, \"%s\" given",
+		php_error_docref(NULL, E_WARNING, "%s must be " RCP_READ_POLICY_NAMES ", \"%s\" given",
 			ZSTR_VAL(entry->name), ZSTR_VAL(new_value));
 		return FAILURE;
 	}
 	RCP_G(read_policy) = pol;
 	return SUCCESS;
+}
+
+/* An availability zone name: what Valkey's availability-zone holds (under RCP_ZONE_MAX bytes). */
+static ZEND_INI_MH(rcp_ini_zone)
+{
+	if (ZSTR_LEN(new_value) >= RCP_ZONE_MAX) {
+		php_error_docref(NULL, E_WARNING, "%s must be shorter than %d bytes, %zu given", ZSTR_VAL(entry->name),
+			RCP_ZONE_MAX, ZSTR_LEN(new_value));
+		return FAILURE;
+	}
+	return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
 PHP_INI_BEGIN()
@@ -83,6 +94,8 @@ PHP_INI_BEGIN()
 		shm_clusters, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_BOOLEAN("redis_cluster_pool.metrics", "1", PHP_INI_SYSTEM, OnUpdateBool,
 		metrics, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.zone", "", PHP_INI_ALL, rcp_ini_zone,
+		zone, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.tls_cafile", "", PHP_INI_ALL, OnUpdateString,
 		tls_cafile, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 PHP_INI_END()

@@ -22,10 +22,20 @@ typedef enum {
 	RCP_READ_PREFER_REPLICA,  /* a replica of the slot; on failure another replica, then the primary */
 	RCP_READ_REPLICA,         /* replicas only (the primary only for a slot that has no replica) */
 	RCP_READ_ANY,             /* primary or replicas, at random; on failure the others */
+	RCP_READ_AZ_AFFINITY,     /* replicas in the client's zone, then the other replicas, then the primary */
+	RCP_READ_AZ_AFFINITY_RP,  /* replicas in the zone, the primary when in the zone, then the other replicas,
+	                             then the primary */
 } rcp_read_policy;
 
-/* "primary", "prefer_replica", "replica", "any" -> rcp_read_policy, or -1. */
+/* The policies' names, for messages. */
+#define RCP_READ_POLICY_NAMES "primary, prefer_replica, replica, any, az_affinity or az_affinity_replicas_and_primary"
+
+/* A policy's name -> rcp_read_policy, or -1. */
 int rcp_read_policy_parse(const char *s, size_t len);
+
+/* Whether the policy routes by availability zone (and so needs the client's zone). */
+#define RCP_READ_BY_ZONE(p) ((p) == RCP_READ_AZ_AFFINITY || (p) == RCP_READ_AZ_AFFINITY_RP)
+
 
 typedef struct {
 	rcp_cluster *cluster;
@@ -46,6 +56,8 @@ typedef struct {
 	bool private_conns;           /* 'persistent' => false: connections die with the object */
 	rcp_tls *tls;                 /* TLS settings of every connection (process-wide), NULL: plaintext */
 	uint8_t read_policy;          /* rcp_read_policy */
+	char zone[RCP_ZONE_MAX];      /* the client's availability zone (option "zone", ini redis_cluster_pool.zone),
+	                                 "" when none */
 	uint64_t deadline_ms;         /* option "deadline": one operation, all attempts (0: rw_timeout_ms) */
 	uint64_t cmd_deadline;        /* absolute deadline of the operation running (rcp_now_ms clock) */
 	char ro_cred[132];            /* pool key of READONLY (replica read) connections: cred + "\0ro" */

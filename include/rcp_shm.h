@@ -72,6 +72,10 @@ bool rcp_shm_is_suspect(rcp_shm_cluster *sc, uint16_t idx, uint64_t now_ms);
 
 /* Refresh schedule and requests. */
 void rcp_shm_want_refresh(rcp_shm_cluster *sc);
+
+/* A client reads by availability zone: whichever worker refreshes asks the nodes' zones from now on. */
+void rcp_shm_want_zones(rcp_shm_cluster *sc);
+bool rcp_shm_zones_wanted(rcp_shm_cluster *sc);
 bool rcp_shm_refresh_due(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t min_interval_ms);
 void rcp_shm_refreshed(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t next_ms);
 uint64_t rcp_shm_last_refresh(rcp_shm_cluster *sc);
@@ -147,6 +151,9 @@ typedef enum {
 	RCP_NS_DISC_FORKED,
 	RCP_NS_DISC_IDLE,
 	RCP_NS_SUSPECT_MARKS,    /* marked suspect after a failure */
+	RCP_NS_TLS_FULL,         /* TLS handshakes completed in full */
+	RCP_NS_TLS_RESUMED,      /* TLS handshakes that resumed a session (abbreviated) */
+	RCP_NS_TLS_FAILED,       /* TLS handshakes that failed (verification, protocol) */
 	RCP_NS_COUNT
 } rcp_ns_counter;
 

@@ -18,6 +18,8 @@
 #define RCP_MAX_NODES   512
 #define RCP_HOST_MAX    256
 #define RCP_NO_NODE     0xFFFF
+#define RCP_MAX_ZONES   16        /* distinct availability zones a map remembers (more: the rest unknown) */
+#define RCP_ZONE_MAX    64        /* a zone name's size, NUL included (longer names: unknown) */
 
 /* A node's health as CLUSTER SHARDS reports it (CLUSTER SLOTS knows only online nodes). */
 enum { RCP_HEALTH_ONLINE = 0, RCP_HEALTH_LOADING = 1, RCP_HEALTH_FAILED = 2 };
@@ -29,11 +31,15 @@ typedef struct {
 	uint8_t  replica;         /* 0 = primary */
 	uint8_t  health;          /* RCP_HEALTH_*: replicas not online serve no reads */
 	uint16_t primary;         /* for a replica: index of its primary */
+	uint8_t  zone;            /* availability zone: index + 1 in rcp_map.zones, 0 = unknown */
 } rcp_node;
 
 typedef struct {
 	uint16_t nnodes;
 	uint16_t nprimaries;
+	uint8_t  zones_read;              /* the nodes were asked their zone (HELLO) when this map was made */
+	uint8_t  nzones;
+	char     zones[RCP_MAX_ZONES][RCP_ZONE_MAX]; /* Valkey's availability-zone names the nodes reported */
 	rcp_node nodes[RCP_MAX_NODES];
 	uint16_t slots[RCP_SLOTS];        /* slot -> primary node index, RCP_NO_NODE when uncovered */
 } rcp_map;
@@ -60,6 +66,9 @@ typedef struct rcp_cluster {
 	uint64_t next_refresh_ms;         /* periodic refresh deadline (with jitter) */
 	bool refresh_wanted;              /* a MOVED or a connection failure asked for a refresh */
 	bool no_shards;                   /* a node answered CLUSTER SHARDS with an error: ask CLUSTER SLOTS */
+	uint64_t zones_retry_ms;          /* a map without zones for a client reading by zone: refresh not before */
+	bool zones_wanted;                /* a client reads by zone: refreshes ask the nodes' zones (rcp_read_zones);
+	                                     with a shared entry, the segment's flag tells every worker */
 	/* counters */
 	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
 	uint64_t noscript_fallbacks;      /* EVALSHA answered NOSCRIPT, re-sent as EVAL with the known body */
@@ -102,6 +111,13 @@ bool rcp_is_str(zval *z, const char *s);
 
 /* Find or add a node (MOVED to an unknown node). Returns its index, or RCP_NO_NODE when full. */
 uint16_t rcp_map_node(rcp_map *map, const char *host, size_t host_len, uint16_t port, bool replica);
+
+/* Record that node idx of map is in availability zone `zone` (len bytes; an empty or too long name, or a map
+ * that already knows RCP_MAX_ZONES zones: unknown). */
+void rcp_map_set_zone(rcp_map *map, uint16_t idx, const char *zone, size_t len);
+
+/* The index + 1 of zone in map->zones, 0 when no node of the map is in it. */
+uint8_t rcp_map_zone(const rcp_map *map, const char *zone);
 
 /* Install a new map for the cluster (takes ownership of map). */
 void rcp_cluster_publish(rcp_cluster *cl, rcp_map *map);

@@ -336,13 +336,22 @@ ZEND_METHOD(RedisClusterPool, __construct)
 			} else if (zend_string_equals_literal(k, "read")) {
 				int pol = Z_TYPE_P(v) == IS_STRING ? rcp_read_policy_parse(Z_STRVAL_P(v), Z_STRLEN_P(v)) : -1;
 				if (pol < 0) {
-					rcp_throw(rcp_ce_invalid_argument, "Option \"read\" must be \"primary\", \"prefer_replica\", "
-						"\"replica\" or \"any\", %s%.*s%s given", Z_TYPE_P(v) == IS_STRING ? "\"" : "",
+					rcp_throw(rcp_ce_invalid_argument, "Option \"read\" must be one of " RCP_READ_POLICY_NAMES
+						", %s%.*s%s given", Z_TYPE_P(v) == IS_STRING ? "\"" : "",
 						Z_TYPE_P(v) == IS_STRING ? (int)MIN(Z_STRLEN_P(v), 40) : 0, Z_TYPE_P(v) == IS_STRING ? Z_STRVAL_P(v) : "",
 						Z_TYPE_P(v) == IS_STRING ? "\"" : zend_zval_type_name(v));
 					RETURN_THROWS();
 				}
 				p->client.read_policy = (uint8_t)pol;
+			} else if (zend_string_equals_literal(k, "zone")) {
+				/* the client's availability zone, for the az_affinity read policies (Valkey's availability-zone) */
+				if (Z_TYPE_P(v) != IS_STRING || Z_STRLEN_P(v) >= RCP_ZONE_MAX || memchr(Z_STRVAL_P(v), '\0', Z_STRLEN_P(v))) {
+					rcp_throw(rcp_ce_invalid_argument, "Option \"zone\" must be a string shorter than %d bytes without NUL, "
+						"%s given", RCP_ZONE_MAX, Z_TYPE_P(v) == IS_STRING ? "a longer or NUL-holding string" : zend_zval_type_name(v));
+					RETURN_THROWS();
+				}
+				memcpy(p->client.zone, Z_STRVAL_P(v), Z_STRLEN_P(v));
+				p->client.zone[Z_STRLEN_P(v)] = '\0';
 			} else if (zend_string_equals_literal(k, "deadline")) {
 				if (!rcp_opt_timeout(v, "deadline", &p->client.deadline_ms)) RETURN_THROWS();
 			} else if (zend_string_equals_literal(k, "cluster")) {
@@ -409,7 +418,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 				} ZEND_HASH_FOREACH_END();
 			} else {
 				rcp_throw(rcp_ce_invalid_argument,
-					"Unknown option \"%s\" (known: parameters, prefix, exceptions, persistent, read, deadline, cluster)", ZSTR_VAL(k));
+					"Unknown option \"%s\" (known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster)", ZSTR_VAL(k));
 				RETURN_THROWS();
 			}
 		} ZEND_HASH_FOREACH_END();
@@ -665,6 +674,9 @@ ZEND_METHOD(RedisClusterPool, getSlotMap)
 		if (map->nodes[i].replica && map->nodes[i].primary != RCP_NO_NODE) {
 			rcp_node_addr(&map->nodes[map->nodes[i].primary], addr, sizeof(addr));
 			add_assoc_string(&n, "primary", addr);
+		}
+		if (map->nodes[i].zone) {
+			add_assoc_string(&n, "zone", map->zones[map->nodes[i].zone - 1]);
 		}
 		rcp_node_addr(&map->nodes[i], addr, sizeof(addr));
 		add_assoc_zval(&nodes, addr, &n);

@@ -508,6 +508,45 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 	return RCP_OK;
 }
 
+static const char rcp_hello_cmd[] = "*1\r\n$5\r\nHELLO\r\n";
+
+/*
+ * The nodes' availability zones (Valkey 8.0+: HELLO's availability_zone, the node's availability-zone config),
+ * for the zone read policies: one HELLO to every node of a new map, all written before any is read (one round
+ * trip, on the connections later reads use), once per topology refresh and only in a process where a client
+ * has a zone. A node that does not answer, or has no zone (Redis), stays of unknown zone: never a reason to
+ * fail the refresh. The zones travel with the map to every worker (shared segment).
+ */
+static void rcp_read_zones(rcp_client *cl, rcp_map *map)
+{
+	uint32_t nn = map->nnodes;
+	rcp_part *parts = safe_emalloc(nn ? nn : 1, sizeof(rcp_part), 0);
+	zval *replies = safe_emalloc(nn ? nn : 1, sizeof(zval), 0);
+	uint64_t deadline = rcp_deadline(cl);
+
+	for (uint32_t i = 0; i < nn; i++) {
+		memset(&parts[i], 0, sizeof(rcp_part));
+		parts[i].conn = rcp_client_conn_ro(cl, map->nodes[i].host, map->nodes[i].port, map->nodes[i].replica != 0);
+		parts[i].buf = rcp_hello_cmd;
+		parts[i].len = sizeof(rcp_hello_cmd) - 1;
+		parts[i].nreplies = 1;
+		parts[i].replies = &replies[i];
+		ZVAL_UNDEF(&replies[i]);
+	}
+	rcp_io_run(parts, (int)nn, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+	for (uint32_t i = 0; i < nn; i++) {
+		zval *az = parts[i].err.code == RCP_OK ? rcp_flat_get(&replies[i], "availability_zone") : NULL;
+		if (az && Z_TYPE_P(az) == IS_STRING) {
+			rcp_map_set_zone(map, (uint16_t)i, Z_STRVAL_P(az), Z_STRLEN_P(az));
+		}
+		zval_ptr_dtor(&replies[i]);
+	}
+	rcp_pool_sweep_parts(parts, (int)nn);
+	map->zones_read = 1;
+	efree(replies);
+	efree(parts);
+}
+
 /* Next periodic refresh: interval +/- jitter, so a fleet does not refresh in step. */
 static uint64_t rcp_next_refresh(rcp_client *cl)
 {
@@ -601,6 +640,9 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 	}
 	efree(cand);
 	if (st == RCP_OK) {
+		if (cc->zones_wanted || (cc->shared && rcp_shm_zones_wanted(cc->shared))) {
+			rcp_read_zones(cl, map);
+		}
 		rcp_cluster_publish(cc, map);
 		cc->refreshes++;
 		cc->refresh_wanted = false;
@@ -625,6 +667,19 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 	return st;
 }
 
+/* A client reading by zone finds a map made before anyone wanted zones (rcp_read_zones): refresh now, whatever
+ * the refresh policy, but not more than once per minimum refresh interval. */
+static bool rcp_zones_missing(rcp_client *cl)
+{
+	rcp_cluster *cc = cl->cluster;
+
+	if (!RCP_READ_BY_ZONE(cl->read_policy) || !cc->map || cc->map->zones_read || rcp_now_ms() < cc->zones_retry_ms) {
+		return false;
+	}
+	cc->zones_retry_ms = rcp_now_ms() + cl->refresh_min_interval_ms;
+	return true;
+}
+
 /*
  * With a shared entry: whoever needs a refresh takes the lease (CAS); everybody else keeps using the map
  * they have, or, having none yet, waits for the holder to publish (bounded by the holder's lease) — so a
@@ -644,7 +699,8 @@ static rcp_status rcp_shared_refresh(rcp_client *cl, bool must, rcp_err *err)
 
 		if (rcp_shm_lease_try(sc, now, lease_ms, &took_over)) {
 			rcp_cluster_sync(cc);
-			if (cc->map && !rcp_shm_refresh_due(sc, now, cl->refresh_min_interval_ms)) {
+			if (cc->map && !rcp_shm_refresh_due(sc, now, cl->refresh_min_interval_ms) &&
+			    !(RCP_READ_BY_ZONE(cl->read_policy) && !cc->map->zones_read)) {
 				rcp_shm_lease_release(sc); /* someone refreshed while we were deciding */
 				return RCP_OK;
 			}
@@ -687,7 +743,7 @@ rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 		if (!cc->map) {
 			return rcp_shared_refresh(cl, true, err);
 		}
-		if (rcp_shm_refresh_due(cc->shared, rcp_now_ms(), cl->refresh_min_interval_ms)) {
+		if (rcp_zones_missing(cl) || rcp_shm_refresh_due(cc->shared, rcp_now_ms(), cl->refresh_min_interval_ms)) {
 			rcp_err ignored = {0};
 			rcp_shared_refresh(cl, false, &ignored);
 		}
@@ -698,7 +754,7 @@ rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 	}
 	now = rcp_now_ms();
 	if ((cc->refresh_wanted && now - cc->last_refresh_ms >= cl->refresh_min_interval_ms) ||
-	    now >= cc->next_refresh_ms) {
+	    now >= cc->next_refresh_ms || rcp_zones_missing(cl)) {
 		rcp_err ignored = {0};
 		/* the old map still works: a failed refresh is retried later, not reported */
 		if (rcp_client_refresh(cl, &ignored) != RCP_OK) {
@@ -827,6 +883,22 @@ static bool rcp_reroute_demoted(rcp_client *cl, rcp_target *t)
 
 /* Wait *ms, then double it up to 200 ms: the pause between retries of TRYAGAIN, CLUSTERDOWN and redirects
  * that go back and forth (the callers bound the total by the command's deadline). */
+static void rcp_backoff(uint32_t *ms);
+
+/* After a READONLY from t (its primary demoted): wait, within the deadline, for a map that names another primary
+ * of t->slot (the refresh is single flight and rate-limited; sending the write to the demoted node again would
+ * only be refused again). True with t pointing at the new primary. */
+static bool rcp_await_new_primary(rcp_client *cl, rcp_target *t, uint64_t deadline, uint32_t *backoff_ms)
+{
+	for (int tries = 0; !rcp_reroute_demoted(cl, t); tries++) {
+		if (rcp_now_ms() + *backoff_ms >= deadline || tries >= 16) {
+			return false;
+		}
+		rcp_backoff(backoff_ms);
+	}
+	return true;
+}
+
 static void rcp_backoff(uint32_t *ms)
 {
 	usleep(*ms * 1000);
@@ -914,11 +986,7 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *
 				/* wait for a map that names another primary (the refresh is single flight and rate-limited):
 				 * sending the write to the demoted node again would only be refused again */
 				rcp_target next = target;
-				bool moved;
-				while (!(moved = rcp_reroute_demoted(cl, &next)) && rcp_now_ms() + backoff_ms < deadline && hops++ < 16) {
-					rcp_backoff(&backoff_ms);
-				}
-				if (moved) {
+				if (rcp_await_new_primary(cl, &next, deadline, &backoff_ms)) {
 					target = next;
 					zval_ptr_dtor(reply);
 					ZVAL_UNDEF(reply);
@@ -934,8 +1002,9 @@ static rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *
 
 int rcp_read_policy_parse(const char *s, size_t len)
 {
-	static const char *const names[] = {"primary", "prefer_replica", "replica", "any"};
-	for (int i = 0; i < 4; i++) {
+	static const char *const names[] = {"primary", "prefer_replica", "replica", "any", "az_affinity",
+		"az_affinity_replicas_and_primary"};
+	for (int i = 0; i < (int)(sizeof(names) / sizeof(names[0])); i++) {
 		if (strlen(names[i]) == len && !memcmp(names[i], s, len)) {
 			return i;
 		}
@@ -952,11 +1021,23 @@ static bool rcp_is_policy_read(const rcp_client *cl, const rcp_cmd *cmd)
 
 #define RCP_MAX_READ_CANDIDATES 32
 
+/* Shuffle out[from .. to - 1]. */
+static void rcp_shuffle(uint16_t *out, int from, int to)
+{
+	for (int i = from; i + 1 < to; i++) {
+		int j = i + (int)php_mt_rand_range(0, to - i - 1);
+		uint16_t t = out[i]; out[i] = out[j]; out[j] = t;
+	}
+}
+
 /*
  * The nodes a read of a slot owned by `primary` may go to, in the order to try them: its healthy replicas in
  * random order, then the primary, then replicas marked suspect by some worker (a recent connection failure:
  * nobody pays their timeout again while another node can answer). "replica" leaves the primary out unless the
- * slot has no replica at all; "any" puts the primary at a random place among the healthy replicas.
+ * slot has no replica at all; "any" puts the primary at a random place among the healthy replicas. The zone
+ * policies put the healthy replicas of the client's zone first (each group in random order): "az_affinity"
+ * then the other replicas, then the primary; "az_affinity_replicas_and_primary" the primary next when it is
+ * in the zone too. Nodes of unknown zone (a server without zones) count as another zone.
  */
 static int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, int cap)
 {
@@ -964,9 +1045,14 @@ static int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, 
 	rcp_map *map = cc->map;
 	uint64_t now = rcp_now_ms();
 	uint16_t suspect[RCP_MAX_READ_CANDIDATES];
-	int n = 0, ns = 0;
+	int n = 0, ns = 0, local = 0;
 	bool shared_ok = cc->shared && cc->shared_gen == rcp_shm_generation(cc->shared);
+	bool by_zone = RCP_READ_BY_ZONE(cl->read_policy);
+	uint8_t zone = 0;
 
+	if (by_zone) {
+		zone = rcp_map_zone(map, cl->zone);
+	}
 	for (uint16_t k = 0; k < map->nnodes; k++) {
 		/* a replica still loading its data set (or failed) serves no reads: as if it were not there */
 		if (!map->nodes[k].replica || map->nodes[k].primary != primary || map->nodes[k].health != RCP_HEALTH_ONLINE) continue;
@@ -974,16 +1060,22 @@ static int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, 
 			if (ns < RCP_MAX_READ_CANDIDATES) suspect[ns++] = k;
 		} else if (n < cap - 1) {
 			out[n++] = k;
+			if (zone && map->nodes[k].zone == zone) { /* in-zone replicas to the front */
+				uint16_t t = out[local]; out[local] = k; out[n - 1] = t;
+				local++;
+			}
 		}
 	}
-	for (int i = 0; i + 1 < n; i++) {
-		int j = i + (int)php_mt_rand_range(0, n - i - 1);
-		uint16_t t = out[i]; out[i] = out[j]; out[j] = t;
-	}
+	rcp_shuffle(out, 0, local);
+	rcp_shuffle(out, local, n);
 	if (cl->read_policy == RCP_READ_ANY) {
 		int at = n ? (int)php_mt_rand_range(0, n) : 0;
 		memmove(out + at + 1, out + at, (size_t)(n - at) * sizeof(uint16_t));
 		out[at] = primary;
+		n++;
+	} else if (cl->read_policy == RCP_READ_AZ_AFFINITY_RP && zone && map->nodes[primary].zone == zone) {
+		memmove(out + local + 1, out + local, (size_t)(n - local) * sizeof(uint16_t));
+		out[local] = primary;
 		n++;
 	} else if (cl->read_policy != RCP_READ_REPLICA || n + ns == 0) {
 		out[n++] = primary;
@@ -2456,7 +2548,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		for (i = 0; i < n && st == RCP_OK && !redirect; i++) {
 			zval *r = &replies[first + 1 + i];
 			rcp_reply_kind k = rcp_reply_kind_of(r);
-			if (k == RCP_RK_MOVED || k == RCP_RK_ASK || k == RCP_RK_TRYAGAIN) {
+			if (k == RCP_RK_MOVED || k == RCP_RK_ASK || k == RCP_RK_TRYAGAIN || k == RCP_RK_READONLY) {
 				redirect = r;
 			} else if (rcp_reply_is_error(r)) {
 				zend_string *m = rcp_error_message(r);
@@ -2468,7 +2560,8 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		if (st == RCP_OK && redirect) {
 			int s;
 			rcp_target next = {0};
-			bool moved = rcp_reply_kind_of(redirect) == RCP_RK_MOVED, ask = rcp_reply_kind_of(redirect) == RCP_RK_ASK;
+			rcp_reply_kind rk = rcp_reply_kind_of(redirect);
+			bool moved = rk == RCP_RK_MOVED, ask = rk == RCP_RK_ASK, demoted = rk == RCP_RK_READONLY;
 			zend_string *m = rcp_error_message(redirect);
 
 			if ((moved || ask) && !rcp_parse_redirect(m, moved ? 6 : 4, &t, &s, &next)) {
@@ -2486,7 +2579,11 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 					/* the WATCH is on this node: re-sending elsewhere (or later) would run unguarded.
 					 * Nothing ran (the server discarded the transaction); the caller may retry. */
 					*aborted = moved ? "its slot moved to another node while WATCHed"
-					         : ask ? "its slot is being migrated to another node" : "the cluster answered TRYAGAIN";
+					         : ask ? "its slot is being migrated to another node"
+					         : demoted ? "its node was demoted to a replica while WATCHed" : "the cluster answered TRYAGAIN";
+					if (demoted) {
+						rcp_want_refresh(cl->cluster);
+					}
 					for (uint32_t k = 0; k < nrep; k++) zval_ptr_dtor(&replies[k]);
 					break;
 				}
@@ -2496,6 +2593,20 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				} else if (moved || ask) {
 					t = next;
 					asking = ask;
+				} else if (demoted) {
+					/* a primary demoted under us (managed failover): the server refused the queued write, so EXEC
+					 * ran nothing; refresh (single flight) and send the whole transaction to the new primary */
+					cl->cluster->readonly_seen++;
+					t.has_slot = slot >= 0;
+					t.slot = (uint16_t)(slot >= 0 ? slot : 0);
+					if (!t.has_slot || !rcp_await_new_primary(cl, &t, deadline, &backoff_ms)) {
+						if (!t.has_slot) {
+							rcp_want_refresh(cl->cluster);
+						}
+						st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (a queued command of a transaction: the "
+							"server discarded the transaction, nothing was executed)", (int)MIN(ZSTR_LEN(m), 300), ZSTR_VAL(m));
+					}
+					asking = false;
 				} else if (rcp_now_ms() + backoff_ms < deadline) { /* TRYAGAIN */
 					rcp_backoff(&backoff_ms);
 				} else {

@@ -685,6 +685,7 @@ static void rcp_conn_handshake(rcp_conn *c, rcp_part *p)
 	int r = rcp_tls_handshake(c->tls, msg, sizeof(msg));
 
 	if (r < 0) {
+		rcp_ns_add(c->stats, RCP_NS_TLS_FAILED, 1);
 		rcp_conn_flush_tls(c, p); /* the alert, if OpenSSL made one: the server logs why */
 		rcp_part_fail_msg(p, RCP_E_CONNECTION, "TLS handshake with %s failed: %s", c->addr, msg);
 		return;
@@ -693,6 +694,7 @@ static void rcp_conn_handshake(rcp_conn *c, rcp_part *p)
 		rcp_conn_flush_tls(c, p);
 		return;
 	}
+	rcp_ns_add(c->stats, rcp_tls_resumed(c->tls) ? RCP_NS_TLS_RESUMED : RCP_NS_TLS_FULL, 1);
 	c->handshaking = false;
 	c->state = RCP_CONN_READY;
 	rcp_conn_send(c, p);

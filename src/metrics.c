@@ -103,7 +103,8 @@ static const char *const rcp_ns_names[RCP_NS_COUNT] = {
 	"commands", "batches", "error_replies", "redirects", "timeouts", "connection_errors", "other_errors",
 	"bytes_sent", "bytes_received", "latency_sum_us", "connections_opened", "connections_reused",
 	"connections_closed", "discarded_broken", "discarded_closed_by_peer", "discarded_unread_reply",
-	"discarded_forked", "discarded_idle", "suspect_marks",
+	"discarded_forked", "discarded_idle", "suspect_marks", "tls_handshakes_full", "tls_handshakes_resumed",
+	"tls_handshake_failures",
 };
 
 static const char *const rcp_sc_names[RCP_SC_COUNT] = {
@@ -226,6 +227,9 @@ static void rcp_cluster_metrics(rcp_shm_cluster *sc, const char *key, size_t key
 		}
 		add_assoc_string(&z, "health", nd->health == RCP_HEALTH_LOADING ? "loading"
 			: nd->health == RCP_HEALTH_FAILED ? "fail" : "online");
+		if (nd->zone) {
+			add_assoc_string(&z, "zone", map->zones[nd->zone - 1]);
+		}
 		add_assoc_bool(&z, "suspect", rcp_shm_is_suspect(sc, i, now));
 		add_assoc_zval(&nodes, addr, &z);
 	}
@@ -313,6 +317,9 @@ static const struct { int idx; const char *name, *type, *help; } rcp_prom_node[]
 	{RCP_NS_CONN_OPENED, "connections_opened_total", "counter", "Connections opened to the node."},
 	{RCP_NS_CONN_REUSED, "connections_reused_total", "counter", "Pooled connections taken again by a new request."},
 	{RCP_NS_SUSPECT_MARKS, "suspect_marks_total", "counter", "Times the node was marked suspect after a failure."},
+	{RCP_NS_TLS_FULL, "tls_handshakes_full_total", "counter", "TLS handshakes with the node done in full."},
+	{RCP_NS_TLS_RESUMED, "tls_handshakes_resumed_total", "counter", "TLS handshakes with the node that resumed a session."},
+	{RCP_NS_TLS_FAILED, "tls_handshake_failures_total", "counter", "TLS handshakes with the node that failed."},
 };
 static const struct { int idx; const char *kind; } rcp_prom_errors[] = {
 	{RCP_NS_ERR_REPLY, "error_reply"}, {RCP_NS_ERR_REDIRECT, "redirect"}, {RCP_NS_ERR_TIMEOUT, "timeout"},

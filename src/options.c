@@ -10,10 +10,14 @@
 #include "php.h"
 #include "php_redis_cluster_pool.h"
 #include "rcp_options.h"
+#include "rcp_shm.h"
 
 void rcp_client_defaults(rcp_client *cl)
 {
 	cl->read_policy = (uint8_t)RCP_G(read_policy);
+	if (RCP_G(zone)) {
+		strlcpy(cl->zone, RCP_G(zone), sizeof(cl->zone)); /* the ini handler refused longer names */
+	}
 	cl->connect_timeout_ms = 5000;
 	cl->rw_timeout_ms = 5000;
 }
@@ -226,5 +230,16 @@ rcp_status rcp_client_attach(rcp_client *cl, const rcp_seed *seeds, uint32_t nse
 	cl->refresh_interval_ms = (uint64_t)RCP_G(refresh_interval) * 1000;
 	cl->refresh_min_interval_ms = (uint64_t)RCP_G(refresh_min_interval);
 	cl->refresh_jitter_pct = (uint32_t)RCP_G(refresh_jitter);
+	if (RCP_READ_BY_ZONE(cl->read_policy)) {
+		if (!cl->zone[0]) {
+			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Read policy \"%s\" needs the client's availability zone: "
+				"option \"zone\" or ini redis_cluster_pool.zone", cl->read_policy == RCP_READ_AZ_AFFINITY ? "az_affinity"
+				: "az_affinity_replicas_and_primary");
+		}
+		cl->cluster->zones_wanted = true;
+		if (cl->cluster->shared) {
+			rcp_shm_want_zones(cl->cluster->shared);
+		}
+	}
 	return RCP_OK;
 }

@@ -25,6 +25,7 @@ struct rcp_shm_cluster {
 	int32_t lease_pid;          /* 0 = free */
 	uint64_t lease_deadline_ms;
 	uint32_t refresh_wanted;
+	uint32_t zones_wanted;      /* some worker's client reads by availability zone */
 	uint64_t last_refresh_ms;
 	uint64_t next_refresh_ms;
 	uint64_t counters[RCP_SC_COUNT];
@@ -324,6 +325,18 @@ void rcp_shm_clear_suspect(rcp_shm_cluster *sc, uint16_t idx)
 bool rcp_shm_is_suspect(rcp_shm_cluster *sc, uint16_t idx, uint64_t now_ms)
 {
 	return idx < RCP_MAX_NODES && LOAD(&sc->suspect_until_ms[idx]) > now_ms;
+}
+
+void rcp_shm_want_zones(rcp_shm_cluster *sc)
+{
+	if (!LOAD(&sc->zones_wanted)) {
+		STORE(&sc->zones_wanted, 1);
+	}
+}
+
+bool rcp_shm_zones_wanted(rcp_shm_cluster *sc)
+{
+	return LOAD(&sc->zones_wanted) != 0;
 }
 
 void rcp_shm_want_refresh(rcp_shm_cluster *sc)

@@ -243,6 +243,43 @@ uint16_t rcp_map_node(rcp_map *map, const char *host, size_t host_len, uint16_t 
 	return i;
 }
 
+void rcp_map_set_zone(rcp_map *map, uint16_t idx, const char *zone, size_t len)
+{
+	uint8_t z;
+
+	if (idx >= map->nnodes) {
+		return;
+	}
+	map->nodes[idx].zone = 0;
+	if (len == 0 || len >= RCP_ZONE_MAX || memchr(zone, '\0', len)) {
+		return;
+	}
+	for (z = 0; z < map->nzones; z++) {
+		if (strlen(map->zones[z]) == len && !memcmp(map->zones[z], zone, len)) {
+			break;
+		}
+	}
+	if (z == map->nzones) {
+		if (map->nzones == RCP_MAX_ZONES) {
+			return;
+		}
+		memcpy(map->zones[z], zone, len);
+		map->zones[z][len] = '\0';
+		map->nzones++;
+	}
+	map->nodes[idx].zone = (uint8_t)(z + 1);
+}
+
+uint8_t rcp_map_zone(const rcp_map *map, const char *zone)
+{
+	for (uint8_t z = 0; z < map->nzones; z++) {
+		if (!strcmp(map->zones[z], zone)) {
+			return (uint8_t)(z + 1);
+		}
+	}
+	return 0;
+}
+
 /* One node entry of a CLUSTER SLOTS range: [endpoint, port, id, (metadata...)]. */
 static uint16_t rcp_slots_node(zval *e, const char *from_host, rcp_map *map, bool replica, rcp_err *err)
 {
@@ -439,6 +476,12 @@ static uint16_t rcp_shards_node(zval *n, const char *from_host, bool tls_client,
 	map->nodes[idx].health = rcp_is_str(health, "loading") ? RCP_HEALTH_LOADING
 		: rcp_shards_failed(n) ? RCP_HEALTH_FAILED : RCP_HEALTH_ONLINE;
 	map->nodes[idx].tls_port = tls ? (uint16_t)Z_LVAL_P(tls) : 0;
+	/* Valkey 8.1 names a node's availability-zone here when it knows it (the nodes' own HELLO is asked too
+	 * when a client wants zones: see rcp_read_zones) */
+	zval *az = rcp_flat_get(n, "availability-zone");
+	if (az && Z_TYPE_P(az) == IS_STRING) {
+		rcp_map_set_zone(map, idx, Z_STRVAL_P(az), Z_STRLEN_P(az));
+	}
 	return idx;
 }
 

@@ -59,7 +59,7 @@ RedisClusterPool\InvalidArgumentException: Invalid seed array: "host" must be a 
 RedisClusterPool\InvalidArgumentException: Invalid seed array: "port" must be an integer
 RedisClusterPool\InvalidArgumentException: Invalid seed array: unknown key "password" (allowed: host, port, scheme; put credentials and timeouts in the "parameters" option)
 RedisClusterPool\InvalidArgumentException: Invalid seed: expected "host:port" or ["host" => ..., "port" => ...], int given
-RedisClusterPool\InvalidArgumentException: Unknown option "foo" (known: parameters, prefix, exceptions, persistent, read, deadline, cluster)
+RedisClusterPool\InvalidArgumentException: Unknown option "foo" (known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster)
 RedisClusterPool\InvalidArgumentException: Options must be an array keyed by option name
 RedisClusterPool\InvalidArgumentException: Option "prefix" must be a string, int given
 RedisClusterPool\InvalidArgumentException: Option "exceptions" must be a bool, string given

@@ -1,5 +1,5 @@
 --TEST--
-A write answered "-READONLY You can't write against a read only replica" (a primary demoted under us, as managed services do in a failover) is a topology change: the map is refreshed (single flight), and the write, which a READONLY reply says was not applied, is sent again to the slot's new primary only: a single command, pipelined ones, the parts of a split MSET; counted in stats()['cluster']['readonly_redirects']. A keyless write keeps its error and asks for the refresh, which the next command makes
+A write answered "-READONLY You can't write against a read only replica" (a primary demoted under us, as managed services do in a failover) is a topology change: the map is refreshed (single flight), and the write, which a READONLY reply says was not applied, is sent again to the slot's new primary only: a single command, pipelined ones, the parts of a split MSET, a whole transaction (its queued write refused, EXEC ran nothing); counted in stats()['cluster']['readonly_redirects']. A keyless write keeps its error and asks for the refresh, which the next command makes; a WATCHed transaction is aborted (nothing ran), not re-sent
 --EXTENSIONS--
 redis_cluster_pool
 pcntl
@@ -12,9 +12,23 @@ redis_cluster_pool.refresh_min_interval=100
 // (it was demoted) and every later CLUSTER SLOTS says node 1 owns them.
 require __DIR__ . '/../fault/fake.inc';
 $fake = rcp_fake_start(function (array $argv, array $ctx) {
-    static $slotsAsked = 0, $writes = [0 => [], 1 => []];
+    static $slotsAsked = 0, $writes = [0 => [], 1 => []], $multi = [];
     $cmd = strtoupper($argv[0]);
+    $c = $ctx['i'] . ':' . $ctx['conn'];
     if ($cmd === 'RESET') { $slotsAsked = 0; $writes = [0 => [], 1 => []]; return "+OK\r\n"; }
+    // MULTI/EXEC as a node does: a refused queued command discards the transaction
+    if ($cmd === 'WATCH' || $cmd === 'UNWATCH') return "+OK\r\n";
+    if ($cmd === 'MULTI') { $multi[$c] = ['n' => 0, 'bad' => false]; return "+OK\r\n"; }
+    if ($cmd === 'EXEC') {
+        $m = $multi[$c]; unset($multi[$c]);
+        return $m['bad'] ? "-EXECABORT Transaction discarded because of previous errors.\r\n" : rcp_resp_encode(array_fill(0, $m['n'], 'OK'));
+    }
+    if (isset($multi[$c]) && $cmd === 'SET') {
+        $writes[$ctx['i']][] = 'SET(queued)';
+        if ($ctx['i'] === 0) { $multi[$c]['bad'] = true; return "-READONLY You can't write against a read only replica.\r\n"; }
+        $multi[$c]['n']++;
+        return "+QUEUED\r\n";
+    }
     if ($cmd === 'CLUSTER' && strtoupper($argv[1] ?? '') === 'SLOTS') {
         return rcp_fake_slots($ctx['ports'][$slotsAsked++ === 0 ? 0 : 1]);
     }
@@ -50,6 +64,23 @@ $pool = new RedisClusterPool(["localhost:$port0"], ['exceptions' => false]);
 echo "  ", $pool->mset(['a' => 1, 'b' => 2, 'c' => 3]), "\n";
 $report($pool);
 
+echo "-- a transaction: MULTI, SET, SET, EXEC\n";
+$admin->cmd('RESET');
+$pool = new RedisClusterPool([$a0, 'localhost:' . explode(':', $a1)[1]], ['exceptions' => false]);
+echo "  ", json_encode(array_map('strval', $pool->transaction(fn($t) => $t->set('{t}a', 1)->set('{t}b', 2)))), "\n";
+$report($pool);
+
+echo "-- a WATCHed transaction: aborted, not re-sent\n";
+$admin->cmd('RESET');
+$pool = new RedisClusterPool([$a0, $a1, "localhost:$port0"], ['exceptions' => false]);
+try {
+    $pool->transaction(['watch' => '{t}a'], fn($t) => $t->set('{t}a', 1));
+    echo "  no exception\n";
+} catch (RedisClusterPool\AbortedMultiExecException $e) {
+    echo "  ", get_class($e), ": ", $e->getMessage(), "\n";
+}
+$report($pool);
+
 echo "-- FLUSHALL (every primary: no slot to re-route)\n";
 $admin->cmd('RESET');
 $pool = new RedisClusterPool(["127.0.0.1:$port0", "localhost:$port0"], ['exceptions' => false]);
@@ -60,7 +91,7 @@ echo "  the next command, after the refresh it asked for: ", $pool->set('k', 'v'
 $report($pool);
 rcp_fake_stop($fake);
 ?>
---EXPECT--
+--EXPECTF--
 -- SET
   OK
   readonly_redirects 1; the slots' owner now: node 1; writes seen by node 0, node 1: [["SET"],["SET"]]
@@ -70,6 +101,12 @@ rcp_fake_stop($fake);
 -- MSET of 3 keys in 3 slots
   OK
   readonly_redirects 1; the slots' owner now: node 1; writes seen by node 0, node 1: [["MSET","MSET","MSET","MSET"],["MSET","MSET","MSET"]]
+-- a transaction: MULTI, SET, SET, EXEC
+  ["OK","OK"]
+  readonly_redirects 1; the slots' owner now: node 1; writes seen by node 0, node 1: [["SET(queued)","SET(queued)"],["SET(queued)","SET(queued)"]]
+-- a WATCHed transaction: aborted, not re-sent
+  RedisClusterPool\AbortedMultiExecException: The transaction was aborted by the server and nothing of it ran: its node was demoted to a replica while WATCHed
+  readonly_redirects 0; the slots' owner now: node %d; writes seen by node 0, node 1: [["SET(queued)"],[]]
 -- FLUSHALL (every primary: no slot to re-route)
   READONLY You can't write against a read only replica.
   readonly_redirects 1; the slots' owner now: node 0; writes seen by node 0, node 1: [["FLUSHALL"],[]]
