@@ -14,7 +14,15 @@
 #include "rcp_io.h"
 #include "rcp_topology.h"
 
-#define RCP_MAX_REDIRECTS 5
+/*
+ * The one bound on the hops of one command (a single command, a pipelined or split one re-run alone, a
+ * transaction, a WATCH): MOVED and ASK redirects, TRYAGAIN and CLUSTERDOWN retries and READONLY waits for a new
+ * primary all count. The first RCP_REDIRECTS_IMMEDIATE hops go at once; each later one first backs off (10 ms,
+ * doubling up to 200 ms) and is not taken when the command's deadline would pass: nodes that disagree for a
+ * moment (a slot just moved, its new owner not yet known to all) converge meanwhile.
+ */
+#define RCP_MAX_REDIRECTS 16
+#define RCP_REDIRECTS_IMMEDIATE 2
 
 /* Where read-only commands go (option "read", ini redis_cluster_pool.read_policy). */
 typedef enum {

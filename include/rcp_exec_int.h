@@ -1,0 +1,132 @@
+/*
+ * rcp_exec_int.h - the execution core's internal interface, shared by its files only (the public one is
+ * rcp_exec.h). Sections in layer order: a file uses only the sections of the files before it, never a later
+ * one, so the layers read bottom-up and there is no cycle (one header: nothing to include in a loop).
+ *
+ *   exec_health.c      what an exchange says about a node: suspect marks, refresh requests
+ *   exec_batch.c       a client's connections (setup, READONLY), deadlines, one request to one node
+ *   exec_refresh.c     topology discovery and refresh (single flight)
+ *   exec_redirect.c    the one redirect loop (MOVED, ASK, TRYAGAIN, CLUSTERDOWN, READONLY), RCP_MAX_REDIRECTS
+ *   exec_read.c        read policies: the nodes a read may go to, in order
+ *   exec_split.c       fan-out to every primary / node, multi-key commands split by slot
+ *   exec.c             one command: the entry point (rcp_exec), scripts' NOSCRIPT fallback, COMMAND GETKEYS
+ *   exec_pipeline.c    pipelines, commands for chosen nodes
+ *   exec_transaction.c MULTI/EXEC, WATCH
+ */
+#ifndef RCP_EXEC_INT_H
+#define RCP_EXEC_INT_H
+
+#include <unistd.h>
+#include "php.h"
+#include "zend_smart_str.h"
+#include "ext/random/php_random.h"
+#include <hiredis/hiredis.h>
+#include "rcp_exec.h"
+#include "rcp_resp_format.h"
+#include "rcp_pool.h"
+#include "rcp_reply.h"
+#include "rcp_slot.h"
+#include "rcp_shm.h"
+#include "rcp_scripts.h"
+#include "rcp_cmdlearn.h"
+#include "rcp_metrics.h"
+#include "php_redis_cluster_pool.h"
+
+/* Where one exchange goes. */
+typedef struct {
+	char host[RCP_HOST_MAX];
+	uint16_t port;
+	bool ro;                  /* a replica read: the connection with READONLY */
+	bool read;                /* a read-only command: safe to send again after its connection was reset */
+	bool has_slot;            /* slot is the keys' slot: a demoted primary (READONLY) can be routed around */
+	uint16_t slot;
+} rcp_target;
+
+/*
+ * What one exchange with a node sends: bytes already encoded (buf), or a command (argv) encoded into the
+ * connection's own reusable buffer once the connection is known (no allocation per command), optionally behind
+ * ASKING (an ASK redirect).
+ */
+typedef struct {
+	const char *buf;              /* RESP bytes (nreplies commands), or NULL: encode argv */
+	size_t len;
+	int argc;
+	const char *const *argv;
+	const size_t *argvlen;
+	uint32_t nreplies;            /* replies to buf (1 for argv) */
+	bool asking;                  /* ASKING first (its reply dropped) */
+} rcp_req;
+
+#define RCP_ASKING_CMD "*1\r\n$6\r\nASKING\r\n"
+
+/* Most nodes a read is tried on. */
+#define RCP_MAX_READ_CANDIDATES 32
+
+/* ---- exec_health.c ---- */
+void rcp_want_refresh(rcp_cluster *cc);
+void rcp_cluster_count(rcp_cluster *cc, rcp_shm_counter c);
+void rcp_node_failed(rcp_cluster *cc, const char *host, uint16_t port);
+void rcp_node_outcome(rcp_cluster *cc, const char *host, uint16_t port, rcp_status code);
+void rcp_node_ok(rcp_cluster *cc, const char *host, uint16_t port);
+
+/* ---- exec_batch.c ---- */
+rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bool ro);
+rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port);
+void rcp_begin(rcp_client *cl);
+uint64_t rcp_deadline(rcp_client *cl);
+void rcp_part_init(rcp_part *part, rcp_conn *c);
+void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char *buf, size_t len, uint32_t nreplies, zval *replies, uint64_t deadline);
+rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro, bool repeatable, const rcp_req *req, zval *replies, uint64_t deadline, rcp_err *err, char *addr_out);
+rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const char *buf, size_t len, uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err);
+void rcp_parts_trim(rcp_part *parts, uint32_t n);
+
+/*
+ * The one batch builder of every path that sends to several nodes at once (fan-out, split, pipeline, the
+ * zones' HELLO): one part per node of the map, each command encoded straight into that node's connection
+ * buffer (rcp_conn.wbuf: no copy, no allocation once warm), the replies of all parts in one array, part by
+ * part. init (maxparts: at most this many nodes), add..., run (one round trip; each part's outcome in its err;
+ * the caller then looks at the replies, and sweeps the parts with rcp_pool_sweep_parts), free.
+ */
+typedef struct {
+	rcp_part *parts;
+	uint32_t nparts;
+	int32_t *part_of_node;        /* map index -> part, -1: none yet */
+	zval *replies;                /* every part's replies (after run) */
+	uint32_t nreplies;
+	bool replica_reads;           /* a replica's part uses its READONLY connection (reads); else the plain one */
+} rcp_nodebatch;
+
+void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts, bool replica_reads);
+/* Queue req (a command, or bytes of req->nreplies commands) for node idx; where its (first) reply will be in
+ * *part / *reply_idx. False when out of memory (nothing queued). */
+bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uint16_t idx, const rcp_req *req,
+                       uint32_t *part, uint32_t *reply_idx);
+void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl);
+/* Replies left in the batch are destroyed (move out what you keep: ZVAL_UNDEF the slot). */
+void rcp_nodebatch_free(rcp_nodebatch *b);
+
+/* ---- exec_refresh.c ---- */
+rcp_status rcp_shared_refresh(rcp_client *cl, bool must, rcp_err *err);
+
+/* ---- exec_redirect.c ---- */
+bool rcp_parse_redirect(zend_string *msg, size_t skip, const rcp_target *cur, int *slot, rcp_target *t);
+bool rcp_is_rerouted(const zval *r);
+void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t);
+bool rcp_await_new_primary(rcp_client *cl, rcp_target *t, uint64_t deadline, uint32_t *backoff_ms);
+void rcp_backoff(uint32_t *ms);
+rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name, zval *reply, rcp_err *err);
+
+/* ---- exec_read.c ---- */
+bool rcp_is_policy_read(const rcp_client *cl, const rcp_cmd *cmd);
+int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, int cap);
+rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, const char *name, zval *reply, rcp_err *err);
+
+/* ---- exec_split.c ---- */
+rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *req, zval *reply, rcp_err *err);
+rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err);
+
+/* ---- exec.c ---- */
+void rcp_script_note(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen);
+bool rcp_noscript_recoverable(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, zval *reply);
+
+#endif

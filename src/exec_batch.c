@@ -1,0 +1,349 @@
+/*
+ * exec_batch.c - a client's connections and one exchange with one node (see rcp_exec_int.h).
+ *
+ * The credentials and connection setup (AUTH, CLIENT SETINFO, READONLY for replica reads), the operation's
+ * deadline, and rcp_send_req(): one request (bytes, or a command encoded into the connection's own buffer) to
+ * one node, retried once on a fresh connection when that is safe. Also the batch builder every multi-node path
+ * uses (rcp_batch_*): one part per node, commands encoded straight into each node's connection.
+ */
+#include "rcp_exec_int.h"
+
+/* ---- credentials ------------------------------------------------------------------------------ */
+
+void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const char *pass, size_t plen)
+{
+	const char *argv[3];
+	size_t lens[3];
+	int argc = 0;
+	char *cmd;
+	int len;
+	uint64_t h = 1469598103934665603ULL; /* FNV-1a of the password: tells credentials apart, reveals nothing useful */
+
+	cl->cred_len = 0;
+	if (ulen > 60) {
+		ulen = 60;
+	}
+	memcpy(cl->cred, user ? user : "", user ? ulen : 0);
+	cl->cred_len = user ? ulen : 0;
+	cl->cred[cl->cred_len++] = '\0';
+	for (size_t i = 0; pass && i < plen; i++) {
+		h = (h ^ (unsigned char)pass[i]) * 1099511628211ULL;
+	}
+	cl->cred_len += (size_t)snprintf(cl->cred + cl->cred_len, sizeof(cl->cred) - cl->cred_len, "%016llx",
+		pass ? (unsigned long long)h : 0ULL);
+	if (!pass) {
+		return;
+	}
+	argv[argc] = "AUTH"; lens[argc++] = 4;
+	if (user && ulen) {
+		argv[argc] = user; lens[argc++] = ulen;
+	}
+	argv[argc] = pass; lens[argc++] = plen;
+	len = rcp_format_command(&cmd, argc, argv, lens);
+	if (len > 0) {
+		cl->setup = emalloc((size_t)len);
+		memcpy(cl->setup, cmd, (size_t)len);
+		cl->setup_len = (size_t)len;
+		cl->setup_replies = 1;
+		explicit_bzero(cmd, (size_t)len);
+		rcp_free_command(cmd);
+	}
+}
+
+void rcp_client_free(rcp_client *cl)
+{
+	if (cl->err_full) {
+		zend_string_release(cl->err_full);
+		cl->err_full = NULL;
+	}
+	zval_ptr_dtor(&cl->partial);
+	ZVAL_UNDEF(&cl->partial);
+	if (cl->ro_setup) {
+		explicit_bzero(cl->ro_setup, cl->ro_setup_len);
+		efree(cl->ro_setup);
+		cl->ro_setup = NULL;
+	}
+	if (cl->setup) {
+		explicit_bzero(cl->setup, cl->setup_len);
+		efree(cl->setup);
+		cl->setup = NULL;
+	}
+}
+
+/* ---- one batch against one node --------------------------------------------------------------- */
+
+static const char rcp_readonly_cmd[] = "*1\r\n$8\r\nREADONLY\r\n";
+
+/*
+ * The pooled connection to a node. ro: a replica read, on a connection of its own (pool key + "\0ro") whose
+ * setup sends READONLY after AUTH, once per connection; a primary's connection never carries READONLY (after
+ * a failover it would serve stale reads where MOVED is due).
+ */
+/*
+ * CLIENT SETINFO lib-name/lib-ver, so operators see the library in CLIENT LIST: appended to the connection setup
+ * (same flight as AUTH, no round trip of its own) once the cluster's command table shows the servers have it
+ * (Redis 7.2+, Valkey); never sent to older servers. A refusal (an ACL without +client|setinfo) is ignored.
+ */
+static void rcp_client_setinfo(rcp_client *cl)
+{
+	static const char si[] = "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$18\r\nredis_cluster_pool\r\n";
+	const rcp_cmd *c;
+	smart_str ver = {0};
+	rcp_cmdtab *t = rcp_cluster_cmds(cl->cluster);
+
+	if (cl->setinfo_checked || !t) {
+		return;
+	}
+	cl->setinfo_checked = true;
+	c = rcp_cmdtab_lookup(t, "CLIENT", 6, "SETINFO", 7);
+	if (!c || !(c->flags & RCP_CMD_LEARNED) || strcmp(c->name, "CLIENT|SETINFO")) {
+		return;
+	}
+	smart_str_appends(&ver, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$");
+	smart_str_append_long(&ver, (zend_long)strlen(PHP_REDIS_CLUSTER_POOL_VERSION));
+	smart_str_appends(&ver, "\r\n" PHP_REDIS_CLUSTER_POOL_VERSION "\r\n");
+	cl->setup = erealloc(cl->setup, cl->setup_len + sizeof(si) - 1 + ZSTR_LEN(ver.s));
+	memcpy(cl->setup + cl->setup_len, si, sizeof(si) - 1);
+	memcpy(cl->setup + cl->setup_len + sizeof(si) - 1, ZSTR_VAL(ver.s), ZSTR_LEN(ver.s));
+	cl->setup_len += sizeof(si) - 1 + ZSTR_LEN(ver.s);
+	cl->setup_replies += 2;
+	smart_str_free(&ver);
+	if (cl->ro_setup) { /* rebuilt from the new setup on next use */
+		explicit_bzero(cl->ro_setup, cl->ro_setup_len);
+		efree(cl->ro_setup);
+		cl->ro_setup = NULL;
+	}
+}
+
+rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bool ro)
+{
+	rcp_client_setinfo(cl);
+	if (!ro) {
+		return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->tls, cl->setup, cl->setup_len, cl->setup_replies);
+	}
+	if (!cl->ro_setup) {
+		cl->ro_setup_len = cl->setup_len + sizeof(rcp_readonly_cmd) - 1;
+		cl->ro_setup = emalloc(cl->ro_setup_len);
+		if (cl->setup_len) {
+			memcpy(cl->ro_setup, cl->setup, cl->setup_len);
+		}
+		memcpy(cl->ro_setup + cl->setup_len, rcp_readonly_cmd, sizeof(rcp_readonly_cmd) - 1);
+		memcpy(cl->ro_cred, cl->cred, cl->cred_len);
+		memcpy(cl->ro_cred + cl->cred_len, "\0ro", 3);
+		cl->ro_cred_len = cl->cred_len + 3;
+	}
+	return rcp_pool_get(host, port, cl->ro_cred, cl->ro_cred_len, cl->tls, cl->ro_setup, cl->ro_setup_len,
+		cl->setup_replies + 1);
+}
+
+rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port)
+{
+	return rcp_client_conn_ro(cl, host, port, false);
+}
+
+/* Start of an operation: its overall deadline (option "deadline", else read_write_timeout). */
+void rcp_begin(rcp_client *cl)
+{
+	if (cl->err_full) { /* the last operation's long message: thrown by now */
+		zend_string_release(cl->err_full);
+		cl->err_full = NULL;
+	}
+	cl->cmd_deadline = rcp_now_ms() + (cl->deadline_ms ? cl->deadline_ms : cl->rw_timeout_ms);
+}
+
+/* Deadline of one I/O: read_write_timeout from now, never past the operation's deadline. */
+uint64_t rcp_deadline(rcp_client *cl)
+{
+	uint64_t d = rcp_now_ms() + cl->rw_timeout_ms;
+	return cl->cmd_deadline && cl->cmd_deadline < d ? cl->cmd_deadline : d;
+}
+
+/* A part on connection c, nothing to send yet. Field by field: its rcp_err (~800 bytes) is only read once
+ * rcp_io_run() set its code (and rcp_err_set() fills the rest of it). */
+void rcp_part_init(rcp_part *part, rcp_conn *c)
+{
+	part->conn = c;
+	part->buf = NULL;
+	part->len = 0;
+	part->nreplies = part->got = 0;
+	part->replies = NULL;
+	part->wrote_any = part->done = false;
+	part->done_us = 0;
+	part->stats = NULL;
+	part->err.code = RCP_OK;
+	part->err.node[0] = '\0';
+	part->err.full = NULL;
+}
+
+/* One batch of one part: buf (nreplies commands) on connection c, replies into replies[] (UNDEF first). */
+void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char *buf, size_t len, uint32_t nreplies,
+                        zval *replies, uint64_t deadline)
+{
+	rcp_part_init(part, c);
+	part->buf = buf;
+	part->len = len;
+	part->nreplies = nreplies;
+	part->replies = replies;
+	for (uint32_t i = 0; i < nreplies; i++) {
+		ZVAL_UNDEF(&replies[i]);
+	}
+	rcp_io_run(part, 1, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+}
+
+
+
+/* The bytes of req on connection c: req->buf itself when nothing is to be added, else c->wbuf. NULL: out of
+ * memory. */
+static const char *rcp_req_bytes(const rcp_req *req, rcp_conn *c, size_t *len)
+{
+	if (req->buf && !req->asking) {
+		*len = req->len;
+		return req->buf;
+	}
+	rcp_wbuf_reset(&c->wbuf);
+	if ((req->asking && !rcp_wbuf_append(&c->wbuf, RCP_ASKING_CMD, sizeof(RCP_ASKING_CMD) - 1)) ||
+	    (req->buf ? !rcp_wbuf_append(&c->wbuf, req->buf, req->len)
+	              : !rcp_wbuf_command(&c->wbuf, req->argc, req->argv, req->argvlen))) {
+		return NULL;
+	}
+	*len = c->wbuf.len;
+	return c->wbuf.p;
+}
+
+/* Send req to host:port, collect its replies (replies[0] is ASKING's when req->asking). A pooled connection
+ * that fails (closed or reset by the server: an idle timeout, CLIENT KILL, a restart) is replaced by a fresh
+ * one and the bytes sent again, once, within the deadline, when that is safe: nothing was written yet, or the
+ * commands are reads (repeatable). A write that may have reached the server is never sent twice. */
+rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro, bool repeatable,
+                               const rcp_req *req, zval *replies, uint64_t deadline, rcp_err *err, char *addr_out)
+{
+	uint32_t nreplies = req->nreplies + (req->asking ? 1 : 0);
+
+	for (int attempt = 0; attempt < 2; attempt++) {
+		rcp_part part;
+		rcp_conn *c = rcp_client_conn_ro(cl, host, port, ro);
+		bool was_new = c->state == RCP_CONN_NEW;
+		size_t len;
+		const char *buf = rcp_req_bytes(req, c, &len);
+
+		if (!buf) {
+			return rcp_err_set(err, RCP_E_MEMORY, NULL, "out of memory encoding a command for %s:%u", host,
+				(unsigned)port);
+		}
+		rcp_run_one(cl, &part, c, buf, len, nreplies, replies, deadline);
+		if (part.conn) {
+			rcp_wbuf_trim(&c->wbuf);
+		}
+		if (part.err.code == RCP_OK && addr_out) {
+			memcpy(addr_out, c->addr, strlen(c->addr) + 1); /* the node that answered */
+		}
+		rcp_pool_sweep_parts(&part, 1);
+		if (part.err.code == RCP_OK) {
+			return RCP_OK;
+		}
+		for (uint32_t i = 0; i < nreplies; i++) {
+			zval_ptr_dtor(&replies[i]);
+			ZVAL_UNDEF(&replies[i]);
+		}
+		*err = part.err;
+		if (was_new || part.err.code != RCP_E_CONNECTION || (part.wrote_any && !repeatable) ||
+		    rcp_now_ms() >= deadline) {
+			break;
+		}
+		if (part.wrote_any) {
+			cl->cluster->read_retries++;
+			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+		}
+	}
+	return err->code;
+}
+
+rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const char *buf, size_t len,
+                                uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err)
+{
+	rcp_req req = {.buf = buf, .len = len, .nreplies = nreplies};
+
+	return rcp_send_req(cl, host, port, false, false, &req, replies, deadline, err, NULL);
+}
+
+/* After a batch whose commands were encoded into its connections' buffers: huge buffers are not kept. */
+void rcp_parts_trim(rcp_part *parts, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (parts[i].conn) {
+			rcp_wbuf_trim(&parts[i].conn->wbuf);
+		}
+	}
+}
+
+/* ---- the batch builder ------------------------------------------------------------------------- */
+
+void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts, bool replica_reads)
+{
+	b->replica_reads = replica_reads;
+	maxparts = MIN(maxparts, (uint32_t)map->nnodes);
+	b->parts = safe_emalloc(maxparts ? maxparts : 1, sizeof(rcp_part), 0);
+	b->nparts = 0;
+	b->part_of_node = safe_emalloc(map->nnodes ? map->nnodes : 1, sizeof(int32_t), 0);
+	memset(b->part_of_node, 0xff, sizeof(int32_t) * map->nnodes);
+	b->replies = NULL;
+	b->nreplies = 0;
+}
+
+bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uint16_t idx, const rcp_req *req,
+                       uint32_t *part, uint32_t *reply_idx)
+{
+	int32_t pi = b->part_of_node[idx];
+	rcp_wbuf *wb;
+
+	if (pi < 0) {
+		const rcp_node *node = &map->nodes[idx];
+		pi = (int32_t)b->nparts++;
+		b->part_of_node[idx] = pi;
+		rcp_part_init(&b->parts[pi], rcp_client_conn_ro(cl, node->host, node->port,
+			b->replica_reads && node->replica));
+		rcp_wbuf_reset(&b->parts[pi].conn->wbuf);
+	}
+	wb = &b->parts[pi].conn->wbuf;
+	if (req->buf ? !rcp_wbuf_append(wb, req->buf, req->len) : !rcp_wbuf_command(wb, req->argc, req->argv, req->argvlen)) {
+		return false;
+	}
+	*part = (uint32_t)pi;
+	*reply_idx = b->parts[pi].nreplies;
+	b->parts[pi].nreplies += req->nreplies;
+	b->nreplies += req->nreplies;
+	return true;
+}
+
+void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
+{
+	uint32_t off = 0;
+
+	b->replies = safe_emalloc(b->nreplies ? b->nreplies : 1, sizeof(zval), 0);
+	for (uint32_t i = 0; i < b->nreplies; i++) {
+		ZVAL_UNDEF(&b->replies[i]);
+	}
+	for (uint32_t p = 0; p < b->nparts; p++) {
+		/* the bytes stay where they were encoded; the replies of a part are contiguous */
+		b->parts[p].buf = b->parts[p].conn->wbuf.p;
+		b->parts[p].len = b->parts[p].conn->wbuf.len;
+		b->parts[p].replies = b->replies + off;
+		off += b->parts[p].nreplies;
+	}
+	if (b->nparts) {
+		rcp_io_run(b->parts, (int)b->nparts, rcp_deadline(cl), rcp_now_ms() + cl->connect_timeout_ms);
+	}
+	rcp_parts_trim(b->parts, b->nparts);
+}
+
+void rcp_nodebatch_free(rcp_nodebatch *b)
+{
+	if (b->replies) {
+		for (uint32_t i = 0; i < b->nreplies; i++) {
+			zval_ptr_dtor(&b->replies[i]);
+		}
+		efree(b->replies);
+	}
+	efree(b->parts);
+	efree(b->part_of_node);
+}

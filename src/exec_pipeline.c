@@ -1,0 +1,252 @@
+/*
+ * exec_pipeline.c - pipelines (commands grouped by node, one round trip) and commands for nodes the caller
+ * chose (rawOnNodes).
+ */
+#include "rcp_exec_int.h"
+
+/* ---- commands for chosen nodes ------------------------------------------------------------------ */
+
+rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t nn, zval *replies, rcp_err *err)
+{
+	rcp_map *map = cl->cluster->map;
+	rcp_part *parts = safe_emalloc(nn ? nn : 1, sizeof(rcp_part), 0);
+	bool *retry = ecalloc(nn ? nn : 1, sizeof(bool)), *was_new = ecalloc(nn ? nn : 1, sizeof(bool));
+	uint32_t *which = safe_emalloc(nn ? nn : 1, sizeof(uint32_t), 0);
+	rcp_status st = RCP_OK;
+	uint64_t deadline;
+
+	rcp_begin(cl);
+	deadline = rcp_deadline(cl);
+	for (int attempt = 0; attempt < 2; attempt++) {
+		uint32_t np = 0;
+
+		for (uint32_t i = 0; i < nn; i++) {
+			const rcp_node *node = &map->nodes[b[i].node];
+			if (attempt == 1 && !retry[i]) {
+				continue;
+			}
+			rcp_part_init(&parts[np], NULL);
+			parts[np].conn = rcp_client_conn_ro(cl, node->host, node->port, node->replica != 0);
+			was_new[np] = parts[np].conn->state == RCP_CONN_NEW;
+			parts[np].buf = b[i].buf;
+			parts[np].len = b[i].len;
+			parts[np].nreplies = b[i].count;
+			parts[np].replies = replies + b[i].first;
+			for (uint32_t r = 0; r < b[i].count; r++) {
+				ZVAL_UNDEF(&parts[np].replies[r]);
+			}
+			which[np++] = i;
+		}
+		if (np == 0) {
+			break;
+		}
+		rcp_io_run(parts, (int)np, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+		memset(retry, 0, nn * sizeof(bool));
+		for (uint32_t k = 0; k < np; k++) {
+			const rcp_node *node = &map->nodes[b[which[k]].node];
+			if (parts[k].err.code == RCP_OK) {
+				continue;
+			}
+			for (uint32_t r = 0; r < parts[k].nreplies; r++) {
+				zval_ptr_dtor(&parts[k].replies[r]);
+				ZVAL_UNDEF(&parts[k].replies[r]);
+			}
+			if (attempt == 0 && !was_new[k] && !parts[k].wrote_any && parts[k].err.code == RCP_E_CONNECTION) {
+				retry[which[k]] = true;
+				continue;
+			}
+			rcp_node_outcome(cl->cluster, node->host, node->port, parts[k].err.code);
+			if (st == RCP_OK) {
+				*err = parts[k].err;
+				st = err->code;
+			}
+		}
+		rcp_pool_sweep_parts(parts, (int)np);
+	}
+	efree(which);
+	efree(was_new);
+	efree(retry);
+	efree(parts);
+	return st;
+}
+
+/* ---- pipelines -------------------------------------------------------------------------------- */
+
+/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone). */
+static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node)
+{
+	rcp_map *map = cl->cluster->map;
+	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, slot = -1, i, node = -1;
+	char ebuf[256];
+
+	if (pc->cmd->route == RCP_ROUTE_UNSUPPORTED || pc->cmd->route == RCP_ROUTE_ALL_PRIMARIES ||
+	    pc->cmd->route == RCP_ROUTE_ALL_NODES) {
+		return -1;
+	}
+	nkeys = rcp_cmd_keys_into(pc->cmd, pc->argc, pc->argv, pc->argvlen, stackpos, &pos, ebuf, sizeof(ebuf));
+	for (i = 0; i < nkeys; i++) {
+		int s = rcp_key_slot(pc->argv[pos[i]], pc->argvlen[pos[i]]);
+		if (slot >= 0 && s != slot) {
+			slot = -2;
+			break;
+		}
+		slot = s;
+	}
+	if (pos != stackpos) {
+		efree(pos);
+	}
+	if (nkeys < 0 || slot == -2) {
+		return -1;
+	}
+	if (slot >= 0) {
+		node = map->slots[slot] == RCP_NO_NODE ? -1 : map->slots[slot];
+		if (node >= 0 && rcp_is_policy_read(cl, pc->cmd)) {
+			/* one read node per primary for the whole pipeline: one part per node */
+			if (read_node[node] == RCP_NO_NODE) {
+				uint16_t cand[RCP_MAX_READ_CANDIDATES];
+				rcp_read_candidates(cl, (uint16_t)node, cand, RCP_MAX_READ_CANDIDATES);
+				read_node[node] = cand[0];
+			}
+			node = read_node[node];
+		}
+	} else {
+		for (uint16_t k = 0; k < map->nnodes; k++) {
+			if (!map->nodes[k].replica) {
+				node = k;
+				break;
+			}
+		}
+	}
+	return node;
+}
+
+static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err);
+
+rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
+{
+	rcp_status st = rcp_exec_pipeline_run(cl, cmds, n, err);
+
+	for (int i = 0; i < n; i++) {
+		rcp_metrics_command(cl->cluster->shared, cmds[i].cmd, st != RCP_OK || rcp_metrics_is_error(&cmds[i].reply));
+	}
+	return st;
+}
+
+static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
+{
+	rcp_map *map;
+	int *target = NULL, i;
+	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary */
+	bool *rerun = NULL;          /* commands to re-run alone (their read node failed) */
+	rcp_nodebatch nb;            /* one part per node */
+	rcp_part *parts;
+	uint32_t *part_of = NULL, *reply_idx = NULL, nparts;
+	uint32_t kinds_seen = 0;     /* kinds of error replies the batch's readers saw (rcp_reply_kind bits) */
+	rcp_status st, first_fail = RCP_OK;
+
+	for (i = 0; i < n; i++) {
+		ZVAL_UNDEF(&cmds[i].reply);
+	}
+	if (n == 0) {
+		return RCP_OK;
+	}
+	rcp_begin(cl);
+	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
+		return st;
+	}
+	map = cl->cluster->map;
+	target = safe_emalloc((size_t)n, sizeof(int), 0);
+	rerun = ecalloc((size_t)n, sizeof(bool));
+	part_of = safe_emalloc((size_t)n, sizeof(uint32_t), 0);
+	reply_idx = safe_emalloc((size_t)n, sizeof(uint32_t), 0);
+	read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
+	memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
+	rcp_nodebatch_init(&nb, map, (uint32_t)n, true);
+
+	/* 1. group the batchable commands by node, encoded back to back */
+	for (i = 0; i < n; i++) {
+		rcp_req req = {.argc = cmds[i].argc, .argv = cmds[i].argv, .argvlen = cmds[i].argvlen, .nreplies = 1};
+
+		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
+		target[i] = rcp_pipe_target(cl, &cmds[i], read_node);
+		if (target[i] >= 0 && !rcp_nodebatch_add(&nb, cl, map, (uint16_t)target[i], &req, &part_of[i], &reply_idx[i])) {
+			first_fail = rcp_err_set(err, RCP_E_MEMORY, NULL, "pipeline of %d commands: out of memory encoding "
+				"command %d", n, i + 1);
+			break;
+		}
+	}
+	/* 2. one round trip for all nodes */
+	nparts = first_fail == RCP_OK ? nb.nparts : 0;
+	parts = nb.parts;
+	if (nparts) {
+		uint32_t p;
+		rcp_nodebatch_run(&nb, cl);
+		for (p = 0; p < nparts; p++) {
+			bool reads_only = parts[p].err.code == RCP_E_CONNECTION || parts[p].err.code == RCP_E_TIMEOUT;
+			for (i = 0; i < n && reads_only; i++) {
+				if (target[i] >= 0 && part_of[i] == p && !rcp_is_policy_read(cl, cmds[i].cmd)) {
+					reads_only = false;
+				}
+			}
+			if (reads_only) {
+				/* only policy reads on this node: each is re-run alone below, on the slot's other nodes */
+				if (parts[p].conn) {
+					rcp_node_outcome(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port, parts[p].err.code);
+				}
+				for (i = 0; i < n; i++) {
+					if (target[i] >= 0 && part_of[i] == p) {
+						zval_ptr_dtor(&parts[p].replies[reply_idx[i]]);
+						ZVAL_UNDEF(&parts[p].replies[reply_idx[i]]);
+						rerun[i] = true;
+					}
+				}
+				cl->cluster->read_retries++;
+				rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+				continue;
+			}
+			if (parts[p].err.code != RCP_OK && first_fail == RCP_OK) {
+				*err = parts[p].err;
+				rcp_err_append(err, " (pipeline of %d commands)", n);
+				first_fail = err->code;
+				if (parts[p].conn) {
+					rcp_node_outcome(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port, parts[p].err.code);
+				}
+			}
+		}
+		for (i = 0; i < n; i++) {
+			if (target[i] >= 0) {
+				zval *r = &parts[part_of[i]].replies[reply_idx[i]];
+				ZVAL_COPY_VALUE(&cmds[i].reply, r);
+				ZVAL_UNDEF(r);
+			}
+		}
+		for (p = 0; p < nparts; p++) {
+			kinds_seen |= parts[p].kinds;
+		}
+		rcp_pool_sweep_parts(parts, (int)nparts);
+	}
+	/* 3. redirected commands and the ones that cannot travel in a batch run alone, in call order */
+	for (i = 0; i < n && first_fail == RCP_OK; i++) {
+		zval *r = &cmds[i].reply;
+		/* (a NOSCRIPT whose body is known is re-run too: rcp_exec falls back to EVAL) */
+		bool redirected = target[i] >= 0 && (rerun[i] || ((kinds_seen & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) ||
+			((kinds_seen & (1u << RCP_RK_NOSCRIPT)) &&
+			 rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r)));
+		if (target[i] >= 0 && !redirected) {
+			continue;
+		}
+		zval_ptr_dtor(r);
+		ZVAL_UNDEF(r);
+		st = rcp_exec(cl, cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r, err);
+		if (st != RCP_OK) {
+			first_fail = st;
+		}
+	}
+	rcp_nodebatch_free(&nb);
+	efree(read_node);
+	efree(rerun);
+	efree(part_of);
+	efree(reply_idx);
+	efree(target);
+	return first_fail;
+}

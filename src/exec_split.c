@@ -1,0 +1,598 @@
+/*
+ * exec_split.c - commands that run on several nodes: fan-out to every primary (or node) with the command table's
+ * merge policy, and multi-key commands split by slot (MGET, MSET, DEL...) with their partial failures.
+ */
+#include "rcp_exec_int.h"
+
+/* ---- fan-out to all primaries (or all nodes) -------------------------------------------------- */
+
+static void rcp_merge_replies(const rcp_cmd *cmd, rcp_part *parts, int n, zval *reply)
+{
+	int i;
+	zval *first_err = NULL;
+
+	for (i = 0; i < n; i++) {
+		if (rcp_reply_is_error(&parts[i].replies[0])) {
+			if (!first_err) {
+				first_err = &parts[i].replies[0];
+			}
+		}
+	}
+	switch (cmd->merge) {
+		case RCP_MERGE_ONE_SUCCEEDED:
+			for (i = 0; i < n; i++) {
+				if (&parts[i].replies[0] != first_err &&
+				    !rcp_reply_is_error(&parts[i].replies[0])) {
+					ZVAL_COPY(reply, &parts[i].replies[0]);
+					return;
+				}
+			}
+			ZVAL_COPY(reply, first_err);
+			return;
+		case RCP_MERGE_PER_NODE:
+			array_init_size(reply, (uint32_t)n);
+			for (i = 0; i < n; i++) {
+				Z_TRY_ADDREF(parts[i].replies[0]);
+				add_assoc_zval(reply, parts[i].conn ? parts[i].conn->addr : "?", &parts[i].replies[0]);
+			}
+			return;
+		default:
+			break;
+	}
+	if (first_err) {
+		ZVAL_COPY(reply, first_err);
+		return;
+	}
+	switch (cmd->merge) {
+		case RCP_MERGE_AGG_SUM:
+		case RCP_MERGE_AGG_MIN:
+		case RCP_MERGE_AGG_MAX: {
+			zend_long acc = 0;
+			for (i = 0; i < n; i++) {
+				zend_long v = zval_get_long(&parts[i].replies[0]);
+				if (i == 0) acc = v;
+				else if (cmd->merge == RCP_MERGE_AGG_SUM) acc += v;
+				else if (cmd->merge == RCP_MERGE_AGG_MIN) acc = MIN(acc, v);
+				else acc = MAX(acc, v);
+			}
+			ZVAL_LONG(reply, acc);
+			return;
+		}
+		case RCP_MERGE_AGG_LOGICAL_AND:
+		case RCP_MERGE_AGG_LOGICAL_OR: {
+			zval *v;
+			ZVAL_COPY(reply, &parts[0].replies[0]);
+			if (Z_TYPE_P(reply) != IS_ARRAY) {
+				return;
+			}
+			SEPARATE_ARRAY(reply);
+			for (i = 1; i < n; i++) {
+				zend_ulong idx;
+				if (Z_TYPE(parts[i].replies[0]) != IS_ARRAY) continue;
+				ZEND_HASH_FOREACH_NUM_KEY_VAL(Z_ARRVAL(parts[i].replies[0]), idx, v) {
+					zval *cur = zend_hash_index_find(Z_ARRVAL_P(reply), idx);
+					if (cur) {
+						bool r = cmd->merge == RCP_MERGE_AGG_LOGICAL_AND
+							? (zval_get_long(cur) && zval_get_long(v)) : (zval_get_long(cur) || zval_get_long(v));
+						ZVAL_LONG(cur, r ? 1 : 0);
+					}
+				} ZEND_HASH_FOREACH_END();
+			}
+			return;
+		}
+		case RCP_MERGE_CONCAT: {
+			zval *v;
+			array_init(reply);
+			for (i = 0; i < n; i++) {
+				if (Z_TYPE(parts[i].replies[0]) != IS_ARRAY) continue;
+				ZEND_HASH_FOREACH_VAL(Z_ARRVAL(parts[i].replies[0]), v) {
+					Z_TRY_ADDREF_P(v);
+					add_next_index_zval(reply, v);
+				} ZEND_HASH_FOREACH_END();
+			}
+			return;
+		}
+		default: /* ALL_SUCCEEDED, NONE: the first reply stands for all */
+			ZVAL_COPY(reply, &parts[0].replies[0]);
+			return;
+	}
+}
+
+rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *req, zval *reply,
+                                  rcp_err *err)
+{
+	rcp_map *map = cl->cluster->map;
+	bool all = cmd->route == RCP_ROUTE_ALL_NODES;
+	rcp_nodebatch nb;
+	rcp_part *parts;
+	zval *replies;
+	int n, i;
+	rcp_status st = RCP_OK;
+
+	rcp_nodebatch_init(&nb, map, map->nnodes, false);
+	for (uint16_t k = 0; k < map->nnodes; k++) {
+		uint32_t part, idx;
+		if (map->nodes[k].replica && !all) {
+			continue;
+		}
+		if (!rcp_nodebatch_add(&nb, cl, map, k, req, &part, &idx)) {
+			rcp_nodebatch_free(&nb);
+			return rcp_err_set(err, RCP_E_MEMORY, NULL, "%s: out of memory encoding the command", cmd->name);
+		}
+	}
+	rcp_nodebatch_run(&nb, cl);
+	parts = nb.parts;
+	replies = nb.replies;
+	n = (int)nb.nparts;
+	for (i = 0; i < n; i++) {
+		if (parts[i].err.code != RCP_OK) {
+			*err = parts[i].err;
+			rcp_err_append(err, " (command %s sent to all %s)", cmd->name,
+				all ? "nodes" : "primaries");
+			st = err->code;
+			if (parts[i].conn) {
+				rcp_node_outcome(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port, parts[i].err.code);
+			} else {
+				rcp_want_refresh(cl->cluster);
+			}
+			break;
+		}
+	}
+	if (st == RCP_OK) {
+		for (i = 0; i < n; i++) {
+			if (!all && rcp_reply_kind_of(&replies[i]) == RCP_RK_READONLY) {
+				/* a primary of our map was demoted: the map is stale (nothing to re-route: every primary) */
+				cl->cluster->readonly_seen++;
+				rcp_want_refresh(cl->cluster);
+			}
+		}
+		rcp_merge_replies(cmd, parts, n, reply);
+		for (i = 0; i < n; i++) {
+			if (rcp_reply_is_error(&replies[i]) && parts[i].conn) {
+				snprintf(cl->last_node, sizeof(cl->last_node), "%s", parts[i].conn->addr);
+				break;
+			}
+		}
+	}
+	rcp_pool_sweep_parts(parts, n);
+	rcp_nodebatch_free(&nb);
+	return st;
+}
+
+
+/* ---- multi-key commands split by slot (MGET, MSET, DEL, UNLINK, EXISTS, TOUCH) ------------------- */
+
+/*
+ * Redis refuses a multi-key command whose keys span slots even when one node owns them all, so the
+ * command is cut into one sub-command per slot; the sub-commands of one node travel in one write, and all
+ * nodes are written before any reply is read: one round trip in parallel, whatever the number of nodes.
+ * A key "unit" is the key and the arguments up to the next key (MSET: key value).
+ */
+typedef struct {
+	int slot;
+	uint16_t primary;     /* owner of the slot */
+	uint16_t node;        /* where the part goes: the primary, or for a policy read a replica of it */
+	uint32_t nunits;
+	uint32_t *units;      /* indexes into the key list, in caller order */
+	uint32_t part;        /* which batch part carries it */
+	uint32_t reply_idx;   /* index of its reply in that part */
+} rcp_group;
+
+/*
+ * Some parts of a split command failed (I/O failure or error reply) while others succeeded: keep, for the
+ * binding's PartialFailureException, what succeeded and what failed, so nothing is silently dropped:
+ *   cl->partial = ["results"   => MGET: [key index => value] of the keys that were read;
+ *                                 summed commands: the sum over the parts that succeeded; MSET: null,
+ *                  "succeeded" => keys whose part succeeded (caller order, as sent),
+ *                  "failures"  => one entry per failing node: ["node", "keys", "error", "code" (rcp_status)]]
+ */
+static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *const *argv, const size_t *argvlen,
+                              const int *pos, int nkeys, const rcp_group *groups, uint32_t ngroups,
+                              const rcp_part *parts, rcp_err *const *gerr, const rcp_map *map)
+{
+	uint32_t *group_of_key = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
+	bool *group_ok = ecalloc(ngroups, sizeof(bool));
+	zval *vals = NULL, results, succeeded, failures, *f;
+	HashTable by_node;
+	zend_long sum = 0;
+	uint32_t g, u;
+
+	zend_hash_init(&by_node, 4, NULL, NULL, 0);
+	for (g = 0; g < ngroups; g++) {
+		const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+		for (u = 0; u < groups[g].nunits; u++) {
+			group_of_key[groups[g].units[u]] = g;
+		}
+		group_ok[g] = !gerr[g] && !rcp_reply_is_error(r);
+	}
+	if (cmd->merge == RCP_MERGE_AGG_SUM) {
+		for (g = 0; g < ngroups; g++) {
+			if (group_ok[g]) sum += zval_get_long(&parts[groups[g].part].replies[groups[g].reply_idx]);
+		}
+		ZVAL_LONG(&results, sum);
+	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
+		ZVAL_NULL(&results);
+	} else {
+		vals = ecalloc((size_t)nkeys, sizeof(zval)); /* IS_UNDEF */
+		for (g = 0; g < ngroups; g++) {
+			const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+			zval *v;
+			if (!group_ok[g] || Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != groups[g].nunits) {
+				group_ok[g] = false;
+				continue;
+			}
+			u = 0;
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(r), v) {
+				ZVAL_COPY(&vals[groups[g].units[u++]], v);
+			} ZEND_HASH_FOREACH_END();
+		}
+		array_init(&results);
+	}
+	array_init(&succeeded);
+	for (int k = 0; k < nkeys; k++) {
+		g = group_of_key[k];
+		if (group_ok[g]) {
+			add_next_index_stringl(&succeeded, argv[pos[k]], argvlen[pos[k]]);
+			if (vals) add_index_zval(&results, (zend_ulong)k, &vals[k]);
+			continue;
+		}
+		/* failed: file the key under its node (first failure of that node gives the error) */
+		char addr[RCP_ADDR_MAX];
+		const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+		if (gerr[g] && gerr[g]->node[0]) {
+			snprintf(addr, sizeof(addr), "%s", gerr[g]->node);
+		} else {
+			rcp_node_addr(&map->nodes[groups[g].node], addr, sizeof(addr));
+		}
+		if (!(f = zend_hash_str_find(&by_node, addr, strlen(addr)))) {
+			zval entry, keys;
+			array_init_size(&entry, 4);
+			add_assoc_string(&entry, "node", addr);
+			array_init(&keys);
+			add_assoc_zval(&entry, "keys", &keys);
+			if (gerr[g]) {
+				add_assoc_string(&entry, "error", gerr[g]->msg);
+				add_assoc_long(&entry, "code", gerr[g]->code);
+			} else if (!rcp_reply_is_error(r)) {
+				add_assoc_string(&entry, "error", "unexpected reply to the part");
+				add_assoc_long(&entry, "code", RCP_E_PROTOCOL);
+			} else {
+				add_assoc_str(&entry, "error", zend_string_copy(rcp_error_message((zval *)r)));
+				add_assoc_long(&entry, "code", RCP_E_SERVER);
+			}
+			f = zend_hash_str_add_new(&by_node, addr, strlen(addr), &entry);
+		}
+		add_next_index_stringl(zend_hash_str_find(Z_ARRVAL_P(f), "keys", 4), argv[pos[k]], argvlen[pos[k]]);
+	}
+	array_init_size(&failures, zend_hash_num_elements(&by_node));
+	ZEND_HASH_FOREACH_VAL(&by_node, f) {
+		add_next_index_zval(&failures, f);
+	} ZEND_HASH_FOREACH_END();
+	zend_hash_destroy(&by_node); /* no destructor: the entries moved into failures */
+	zval_ptr_dtor(&cl->partial);
+	array_init_size(&cl->partial, 3);
+	add_assoc_zval(&cl->partial, "results", &results);
+	add_assoc_zval(&cl->partial, "succeeded", &succeeded);
+	add_assoc_zval(&cl->partial, "failures", &failures);
+	if (vals) efree(vals); /* values moved into results; failed ones were never set */
+	efree(group_ok);
+	efree(group_of_key);
+}
+
+#define RCP_SPLIT_LINEAR 64
+
+/* The arguments of group g's sub-command into sub_argv/sub_lens (room for argc): the command name and anything
+ * before the first key, then each of its key units. Returns how many. */
+static int rcp_group_argv(const rcp_group *g, int argc, const char *const *argv, const size_t *argvlen,
+                          const int *pos, int nkeys, const char **sub_argv, size_t *sub_lens)
+{
+	int n = 0;
+
+	for (int a = 0; a < pos[0]; a++) {
+		sub_argv[n] = argv[a];
+		sub_lens[n++] = argvlen[a];
+	}
+	for (uint32_t i = 0; i < g->nunits; i++) {
+		int k = (int)g->units[i];
+		int end = k + 1 < nkeys ? pos[k + 1] : argc;
+		for (int a = pos[k]; a < end; a++) {
+			sub_argv[n] = argv[a];
+			sub_lens[n++] = argvlen[a];
+		}
+	}
+	return n;
+}
+
+rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
+                                 const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err)
+{
+	rcp_map *map = cl->cluster->map;
+	rcp_group *groups = safe_emalloc((size_t)MIN(nkeys, RCP_SLOTS), sizeof(rcp_group), 0);
+	/* the group of each slot: a table of every slot only for many keys; a few keys search the groups so far
+	 * (a 32 KiB table to clear cost more than the whole split of a MGET of 10) */
+	int16_t *group_of_slot = nkeys > RCP_SPLIT_LINEAR ? emalloc(sizeof(int16_t) * RCP_SLOTS) : NULL;
+	uint32_t *group_of_k = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0); /* each key's group: slot computed once */
+	uint32_t *unit_mem = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
+	uint32_t ngroups = 0, nparts = 0, g, i;
+	rcp_nodebatch nb;            /* one part per node */
+	bool batch_set = false;
+	rcp_part *parts = NULL;
+	rcp_status st = RCP_OK;
+	const char **sub_argv = NULL;
+	size_t *sub_lens = NULL;
+	rcp_err **gerr = NULL;       /* per group: its I/O failure (its part's error, or its re-run's), NULL when fine */
+	rcp_err *rerr = NULL;        /* errors of redirected groups whose re-run failed */
+	uint32_t *rerr_group = NULL, nrerr = 0;
+
+	bool policy_read = rcp_is_policy_read(cl, cmd);
+	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary, once per command */
+	size_t room = rcp_mem_headroom();
+
+	if (room != SIZE_MAX) {
+		/* what splitting takes in request memory (the sub-commands' bytes, per-slot groups and replies, the
+		 * merged reply), refused before anything is sent rather than dying half-way under memory_limit */
+		size_t bytes = 0, need;
+		for (int a = 0; a < argc; a++) {
+			bytes += argvlen[a] + 16;
+		}
+		need = 2 * bytes + (size_t)argc * 16 + (size_t)nkeys * 56 +
+			(size_t)MIN(nkeys, RCP_SLOTS) * (sizeof(rcp_group) + 16 + 200);
+		if (need > room) {
+			if (group_of_slot) {
+				efree(group_of_slot);
+			}
+			efree(group_of_k);
+			efree(unit_mem);
+			efree(groups);
+			return rcp_err_set(err, RCP_E_MEMORY, NULL, "%s of %d keys over several slots needs about %zu bytes of "
+				"request memory to split and merge, more than memory_limit (%lld bytes, %zu in use) leaves; nothing "
+				"was sent", cmd->name, nkeys, need, (long long)PG(memory_limit), zend_memory_usage(true));
+		}
+	}
+
+	if (policy_read) {
+		read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
+		memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
+	}
+	if (group_of_slot) {
+		memset(group_of_slot, 0xff, sizeof(int16_t) * RCP_SLOTS);
+	}
+	/* 1. group the keys by slot, remembering the caller's order */
+	for (int k = 0; k < nkeys; k++) {
+		int slot = rcp_key_slot(argv[pos[k]], argvlen[pos[k]]);
+		int32_t found = -1;
+		if (group_of_slot) {
+			found = group_of_slot[slot];
+		} else {
+			for (uint32_t q = ngroups; q-- > 0; ) { /* the latest first: keys of a slot often come together */
+				if (groups[q].slot == slot) {
+					found = (int32_t)q;
+					break;
+				}
+			}
+		}
+		if (found >= 0) {
+			group_of_k[k] = (uint32_t)found;
+		} else {
+			if (map->slots[slot] == RCP_NO_NODE) {
+				rcp_want_refresh(cl->cluster);
+				st = rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node", cmd->name, slot);
+				goto out_groups;
+			}
+			if (group_of_slot) {
+				group_of_slot[slot] = (int16_t)ngroups;
+			}
+			group_of_k[k] = ngroups;
+			groups[ngroups].slot = slot;
+			groups[ngroups].primary = map->slots[slot];
+			groups[ngroups].node = map->slots[slot];
+			if (policy_read) {
+				uint16_t pr = map->slots[slot];
+				if (read_node[pr] == RCP_NO_NODE) {
+					uint16_t cand[RCP_MAX_READ_CANDIDATES];
+					rcp_read_candidates(cl, pr, cand, RCP_MAX_READ_CANDIDATES);
+					read_node[pr] = cand[0];
+				}
+				groups[ngroups].node = read_node[pr];
+			}
+			groups[ngroups].nunits = 0;
+			ngroups++;
+		}
+	}
+	{
+		/* lay the unit lists out contiguously, group by group */
+		uint32_t off = 0;
+		uint32_t *count = ecalloc(ngroups, sizeof(uint32_t));
+		for (int k = 0; k < nkeys; k++) {
+			count[group_of_k[k]]++;
+		}
+		for (g = 0; g < ngroups; g++) {
+			groups[g].units = unit_mem + off;
+			off += count[g];
+		}
+		efree(count);
+		for (int k = 0; k < nkeys; k++) {
+			rcp_group *gr = &groups[group_of_k[k]];
+			gr->units[gr->nunits++] = (uint32_t)k;
+		}
+	}
+	/* 2. the arguments of a group's sub-command are picked from argv when it is encoded (step 3, or a re-run) */
+	sub_argv = safe_emalloc((size_t)argc, sizeof(char *), 0);
+	sub_lens = safe_emalloc((size_t)argc, sizeof(size_t), 0);
+	/* 3. one part per node (not per slot: a part, with its error context, for each node the keys live on), its
+	 * sub-commands pipelined */
+	rcp_nodebatch_init(&nb, map, ngroups, true);
+	batch_set = true;
+	for (g = 0; g < ngroups; g++) {
+		rcp_req req = {.argv = sub_argv, .argvlen = sub_lens, .nreplies = 1};
+		req.argc = rcp_group_argv(&groups[g], argc, argv, argvlen, pos, nkeys, sub_argv, sub_lens);
+		if (!rcp_nodebatch_add(&nb, cl, map, groups[g].node, &req, &groups[g].part, &groups[g].reply_idx)) {
+			st = rcp_err_set(err, RCP_E_MEMORY, NULL, "%s: out of memory encoding the command", cmd->name);
+			goto out;
+		}
+	}
+	rcp_nodebatch_run(&nb, cl);
+	parts = nb.parts;
+	nparts = nb.nparts;
+	gerr = ecalloc(ngroups, sizeof(rcp_err *));
+	for (i = 0; i < nparts; i++) {
+		if (parts[i].err.code != RCP_OK && !parts[i].err.node[0] && parts[i].conn) {
+			snprintf(parts[i].err.node, sizeof(parts[i].err.node), "%s", parts[i].conn->addr);
+		}
+	}
+	for (g = 0; g < ngroups; g++) {
+		rcp_part *pt = &parts[groups[g].part];
+		gerr[g] = pt->err.code != RCP_OK ? &pt->err : NULL;
+	}
+	for (i = 0; i < nparts; i++) {
+		if (parts[i].err.code != RCP_OK) {
+			if (parts[i].conn) {
+				rcp_node_outcome(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port, parts[i].err.code);
+			} else {
+				rcp_want_refresh(cl->cluster);
+			}
+		}
+	}
+	rcp_pool_sweep_parts(parts, (int)nparts);
+	/* 4. a sub-command that was redirected (MOVED/ASK/TRYAGAIN) is re-run alone, following redirects;
+	 * only that part moves, the others keep their replies. A policy read whose node failed is re-run on
+	 * the slot's other nodes. */
+	for (g = 0; g < ngroups; g++) {
+		zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+		if (policy_read && gerr[g] && (gerr[g]->code == RCP_E_CONNECTION || gerr[g]->code == RCP_E_TIMEOUT) &&
+		    rcp_now_ms() < cl->cmd_deadline) {
+			zval again;
+			rcp_err e2 = {0};
+			zval_ptr_dtor(r);
+			ZVAL_UNDEF(r);
+			cl->cluster->read_retries++;
+			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+			rcp_req req = {.argv = sub_argv, .argvlen = sub_lens, .nreplies = 1};
+			req.argc = rcp_group_argv(&groups[g], argc, argv, argvlen, pos, nkeys, sub_argv, sub_lens);
+			if (rcp_exec_read(cl, groups[g].primary, &req, cmd->name, &again, &e2) == RCP_OK) {
+				ZVAL_COPY_VALUE(r, &again);
+				gerr[g] = NULL;
+			}
+			map = cl->cluster->map;
+			continue;
+		}
+		if (!gerr[g] && (parts[groups[g].part].kinds & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) {
+			rcp_target t = {0};
+			zval again;
+			rcp_req req = {.argv = sub_argv, .argvlen = sub_lens, .nreplies = 1};
+			req.argc = rcp_group_argv(&groups[g], argc, argv, argvlen, pos, nkeys, sub_argv, sub_lens);
+			memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
+			t.port = map->nodes[groups[g].node].port;
+			t.ro = map->nodes[groups[g].node].replica != 0;
+			t.read = (cmd->flags & RCP_CMD_READONLY) != 0;
+			t.has_slot = true;
+			t.slot = (uint16_t)groups[g].slot;
+			zval_ptr_dtor(r);
+			ZVAL_UNDEF(r);
+			rerr = erealloc(rerr, sizeof(rcp_err) * (nrerr + 1)); /* rare: a redirected part that then failed */
+			if (rcp_exec_at(cl, t, &req, cmd->name, &again, &rerr[nrerr]) == RCP_OK) {
+				ZVAL_COPY_VALUE(r, &again);
+			} else {
+				if (!rerr[nrerr].node[0]) {
+					snprintf(rerr[nrerr].node, sizeof(rerr[nrerr].node), "%s:%u", t.host, (unsigned)t.port);
+				}
+				rerr_group = erealloc(rerr_group, sizeof(uint32_t) * (nrerr + 1));
+				rerr_group[nrerr++] = g;
+			}
+			map = cl->cluster->map;
+		}
+	}
+	for (i = 0; i < nrerr; i++) { /* rerr no longer moves */
+		gerr[rerr_group[i]] = &rerr[i];
+	}
+	/* 5. merge. Any failed part (I/O failure or error reply) makes the whole command fail; when other
+	 * parts succeeded, what they returned is kept in cl->partial for the binding's PartialFailureException */
+	{
+		uint32_t io_failed = 0, err_replies = 0, first_io = UINT32_MAX, first_erep = UINT32_MAX;
+		for (g = 0; g < ngroups; g++) {
+			zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+			if (gerr[g]) {
+				io_failed++;
+				if (first_io == UINT32_MAX) first_io = g;
+			} else if (rcp_reply_is_error(r)) {
+				err_replies++;
+				if (first_erep == UINT32_MAX) first_erep = g;
+			}
+		}
+		if (io_failed || err_replies) {
+			if (io_failed + err_replies < ngroups) {
+				rcp_split_partial(cl, cmd, argv, argvlen, pos, nkeys, groups, ngroups, parts, gerr, map);
+			}
+			if (io_failed) {
+				uint32_t affected = 0;
+				*err = *gerr[first_io];
+				for (g = 0; g < ngroups; g++) {
+					if (gerr[g]) affected += groups[g].nunits;
+				}
+				rcp_err_append(err, " (command %s: %u of its %d keys failed%s)", cmd->name,
+					affected, nkeys, !Z_ISUNDEF(cl->partial) ? ((cmd->flags & RCP_CMD_WRITE)
+						? "; the parts sent to other nodes were applied" : "; the other parts succeeded") : "");
+				st = err->code;
+			} else {
+				zval *r = &parts[groups[first_erep].part].replies[groups[first_erep].reply_idx];
+				rcp_node_addr(&map->nodes[groups[first_erep].node], cl->last_node, sizeof(cl->last_node));
+				ZVAL_COPY(reply, r);
+			}
+			goto out;
+		}
+	}
+	if (cmd->merge == RCP_MERGE_AGG_SUM) {
+		zend_long sum = 0;
+		for (g = 0; g < ngroups; g++) {
+			sum += zval_get_long(&parts[groups[g].part].replies[groups[g].reply_idx]);
+		}
+		ZVAL_LONG(reply, sum);
+	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
+		ZVAL_COPY(reply, &parts[groups[0].part].replies[groups[0].reply_idx]);
+	} else {
+		/* values in key order (MGET), moved out of the parts' replies (ours alone: no reference counting) into
+		 * a packed array filled in one pass */
+		zval *out = ecalloc((size_t)nkeys, sizeof(zval));
+		for (g = 0; g < ngroups; g++) {
+			zval *r = &parts[groups[g].part].replies[groups[g].reply_idx], *v;
+			uint32_t u = 0;
+			if (Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != groups[g].nunits) {
+				st = rcp_err_set(err, RCP_E_PROTOCOL, NULL, "%s: a node answered a part with an unexpected reply", cmd->name);
+				for (int k = 0; k < nkeys; k++) zval_ptr_dtor(&out[k]);
+				efree(out);
+				goto out;
+			}
+			SEPARATE_ARRAY(r);
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(r), v) {
+				ZVAL_COPY_VALUE(&out[groups[g].units[u++]], v);
+				ZVAL_NULL(v);
+			} ZEND_HASH_FOREACH_END();
+		}
+		array_init_size(reply, (uint32_t)nkeys);
+		zend_hash_real_init_packed(Z_ARRVAL_P(reply));
+		ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(reply)) {
+			for (int k = 0; k < nkeys; k++) {
+				ZEND_HASH_FILL_ADD(&out[k]);
+			}
+		} ZEND_HASH_FILL_END();
+		efree(out);
+	}
+out:
+	if (batch_set) {
+		rcp_nodebatch_free(&nb);
+	}
+	if (gerr) efree(gerr);
+	if (rerr) efree(rerr);
+	if (rerr_group) efree(rerr_group);
+out_groups:
+	if (sub_argv) efree((void *)sub_argv);
+	if (sub_lens) efree(sub_lens);
+	if (read_node) efree(read_node);
+	efree(unit_mem);
+	if (group_of_slot) {
+		efree(group_of_slot);
+	}
+	efree(group_of_k);
+	efree(groups);
+	return st;
+}
