@@ -28,6 +28,9 @@
 #   scale     a 3-primary and a 100-primary cluster (no replicas): topology cost in fresh processes,
 #             per-command latency/CPU, interleaved; instructions per command
 #             under callgrind on both                                          -> scale.json, instr.txt
+#   instr     issue 14: instructions per op (callgrind) of every client side by side: GET, MGET-10, MGET-100,
+#             pipeline-100 over the 3 primaries, with the issue's targets       -> instr_ops.md, instr_ops.json
+#             (not in the default set; RCP_INSTR_SO=path/to/redis_cluster_pool.so measures that build instead)
 # Sizes (environment): RCP_BENCH_OPS (latency ops per round, 300), RCP_BENCH_REQUESTS (fpm requests per
 # round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_EVENT_ROUNDS (cold 2, replica 1),
 # RCP_BENCH_SLOTS (1000).
@@ -98,8 +101,8 @@ chart=0
 if [[ ${1:-} == --chart ]]; then chart=1; shift; fi
 suites=("$@"); ((${#suites[@]})) || suites=(latency syscalls fpm cold replica reshard scale)
 for s in "${suites[@]}"; do
-  case $s in latency|syscalls|fpm|cold|replica|reshard|scale|metrics) ;;
-  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale metrics)" ;; esac
+  case $s in latency|syscalls|fpm|cold|replica|reshard|scale|metrics|instr) ;;
+  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale metrics instr)" ;; esac
 done
 bench_setup
 # a run replaces the previous run's results (report.md and all.json describe this run only)
@@ -140,6 +143,11 @@ for s in "${suites[@]}"; do
     for m in 1 0; do
       "$php" "${ext[@]}" benchmarks/instr_per_command.php "$work/cluster/env" 2000 "redis_cluster_pool.metrics=$m"
     done | tee "$out/metrics_overhead.txt" ;;
+  instr)
+    # issue 14: instructions per op of every client side by side (callgrind, deterministic), with the targets
+    rm -f "$out"/instr_ops.{md,json}
+    RCP_EXT_SO=${RCP_INSTR_SO:-$RCP_EXT_SO} "$php" "${ext[@]}" benchmarks/instr_table.php "$work/cluster/env" "$out/instr_ops.json" |
+      tee "$out/instr_ops.md" ;;
   esac
 done
 "$php" "${ext[@]}" benchmarks/platform.php "$work/platform.json" >"$out/platform.json"
