@@ -32,8 +32,9 @@
 #             pipeline-100 over the 3 primaries, with the issue's targets       -> instr_ops.md, instr_ops.json
 #             (not in the default set; RCP_INSTR_SO=path/to/redis_cluster_pool.so measures that build instead)
 #   tail      issue 14: where the tail of one GET comes from: many GETs per client in short rotated blocks, each
-#             classified by context switches / page faults (getrusage); three runs, the last with the periodic
-#             topology refresh off                                             -> tail.txt, tail-N.json
+#             classified by CPU time, context switches, page faults (getrusage); three runs, the last with the
+#             periodic topology refresh off; then the memory one GET touches, warm and cold (cachegrind)
+#                                                                              -> tail.txt, tail-N.json
 # Sizes (environment): RCP_BENCH_OPS (latency ops per round, 300), RCP_BENCH_REQUESTS (fpm requests per
 # round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_EVENT_ROUNDS (cold 2, replica 1),
 # RCP_BENCH_SLOTS (1000).
@@ -158,7 +159,9 @@ for s in "${suites[@]}"; do
       ini=(); ((i < 3)) || ini=(-d redis_cluster_pool.refresh_interval=0)
       echo "== run $i${ini[*]:+ (${ini[*]})}"
       "$php" "${ext[@]}" "${ini[@]}" benchmarks/tail_probe.php "${RCP_BENCH_TAIL_BLOCKS:-80}" 250 "$out/tail-$i.json"
-    done | tee "$out/tail.txt" ;;
+    done | tee "$out/tail.txt"
+    echo "== the memory one GET touches (cachegrind)" | tee -a "$out/tail.txt"
+    "$php" "${ext[@]}" benchmarks/footprint_probe.php 200 | tee -a "$out/tail.txt" ;;
   esac
 done
 "$php" "${ext[@]}" benchmarks/platform.php "$work/platform.json" >"$out/platform.json"
