@@ -1,6 +1,6 @@
 /*
  * rcp_predis.h - Predis v3 compatibility: argument filters and reply parsers of Predis' command classes,
- * ported to C (src/predis_compat.c). See docs/PREDIS_COMPAT.md for the list of commands and the
+ * ported to C (src/predis/, table.c at the top). See docs/PREDIS_COMPAT.md for the list of commands and the
  * intentional differences.
  *
  * Resolve once, then use: rcp_predis_lookup() turns a method name into an rcp_predis_cmd (one hash lookup)
@@ -17,7 +17,7 @@
 #include "php.h"
 #include "rcp_commands.h"
 
-/* One row of the private filter or parser table (src/predis_compat.c): opaque, test it against NULL. */
+/* One row of the private filter or parser table (src/predis/table.c): opaque, test it against NULL. */
 typedef struct rcp_pd_row rcp_pd_row;
 
 /* The transaction verbs the pool's __call() handles itself (MULTI / EXEC / DISCARD / WATCH / UNWATCH). */

@@ -23,7 +23,7 @@ zend_result rcp_pb_run(const rcp_pd_row *c, HashTable *in, zval *out)
  * in_array(strtoupper($z), $allowed, true) for upper-case allowed values (NULL-terminated): 1 with *up the
  * upper-case string (owned), 0 when not allowed, -1 after throwing (strtoupper()'s TypeError).
  */
-static int rcp_pv_upper_in(const rcp_pd_row *c, zval *z, const char *const *allowed, zend_string **up)
+static int rcp_pb_upper_in(const rcp_pd_row *c, zval *z, const char *const *allowed, zend_string **up)
 {
 	zend_string *u = rcp_pv_upper(c, z);
 
@@ -42,10 +42,11 @@ static int rcp_pv_upper_in(const rcp_pd_row *c, zval *z, const char *const *allo
 }
 
 /* push strtoupper($z) when allowed, else throw msg */
-static zend_result rcp_pt_push_upper_in(const rcp_pd_row *c, HashTable *r, zval *z, const char *const *allowed, const char *msg)
+static zend_result rcp_pb_push_upper_in(const rcp_pd_row *c, HashTable *r, zval *z, const char *const *allowed,
+	const char *msg)
 {
 	zend_string *u;
-	int ok = rcp_pv_upper_in(c, z, allowed, &u);
+	int ok = rcp_pb_upper_in(c, z, allowed, &u);
 
 	if (ok <= 0) {
 		return ok < 0 ? FAILURE : rcp_pd_bad(c, msg);
@@ -59,10 +60,11 @@ static zend_result rcp_pt_push_upper_in(const rcp_pd_row *c, HashTable *r, zval 
  * sent), or, spread, as `...$list` does (a string key is a named argument, which array_push() refuses).
  * A list that is not an array is count()'s TypeError in PHP.
  */
-static zend_result rcp_pt_counted(const rcp_pd_row *c, HashTable *r, const char *kw, zval *list, bool spread)
+static zend_result rcp_pb_counted(const rcp_pd_row *c, HashTable *r, const char *kw, zval *list, bool spread)
 {
 	if (!rcp_pv_is_array(list)) {
-		rcp_throw(rcp_ce_invalid_argument, "%s: the %s argument must be an array, %s given", c->uc, kw, rcp_pv_type_name(list));
+		rcp_throw(rcp_ce_invalid_argument, "%s: the %s argument must be an array, %s given", c->uc, kw,
+			rcp_pv_type_name(list));
 		return FAILURE;
 	}
 	rcp_pa_push_cstr(r, kw);
@@ -76,7 +78,7 @@ static zend_result rcp_pt_counted(const rcp_pd_row *c, HashTable *r, const char 
 
 /* VADD's and VSETATTR's attributes: a string as it is, an array as json_encode() gives it (false when it
  * cannot encode, sent as ""), anything else throws */
-static zend_result rcp_pt_push_json(const rcp_pd_row *c, HashTable *r, zval *v)
+static zend_result rcp_pb_push_json(const rcp_pd_row *c, HashTable *r, zval *v)
 {
 	zval json;
 
@@ -96,7 +98,7 @@ static zend_result rcp_pt_push_json(const rcp_pd_row *c, HashTable *r, zval *v)
 }
 
 /* The optional arguments of a call, in the order Predis sends them (a list ended by at = -1). */
-static zend_result rcp_pt_opts(const rcp_pd_row *c, HashTable *in, HashTable *r, const rcp_popt *o)
+static zend_result rcp_pb_opts(const rcp_pd_row *c, HashTable *in, HashTable *r, const rcp_popt *o)
 {
 	for (; o->at >= 0; o++) {
 		zval *v = rcp_pa_at(in, o->at);
@@ -113,7 +115,7 @@ static zend_result rcp_pt_opts(const rcp_pd_row *c, HashTable *in, HashTable *r,
 			rcp_pa_push_cstr(r, o->kw);
 		}
 		if (o->json) {
-			if (rcp_pt_push_json(c, r, v) == FAILURE) {
+			if (rcp_pb_push_json(c, r, v) == FAILURE) {
 				return FAILURE;
 			}
 		} else if (o->value) {
@@ -127,11 +129,11 @@ static zend_result rcp_pt_opts(const rcp_pd_row *c, HashTable *in, HashTable *r,
 zend_result rcp_pb_head_opts(const rcp_pd_row *c, HashTable *in, HashTable *r)
 {
 	rcp_pa_push_head(in, r, c->p1);
-	return rcp_pt_opts(c, in, r, c->opts);
+	return rcp_pb_opts(c, in, r, c->opts);
 }
 
 /* pass-through inside a builder */
-static zend_result rcp_pt_all(HashTable *in, HashTable *r)
+static zend_result rcp_pb_all(HashTable *in, HashTable *r)
 {
 	rcp_pa_merge(r, in);
 	return SUCCESS;
@@ -144,20 +146,21 @@ zend_result rcp_pb_hexpire(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	zval *v;
 
 	rcp_pa_push_head(in, r, 2);
-	if (!rcp_pv_is_null(v = rcp_pa_at(in, 3)) && rcp_pt_push_upper_in(c, r, v, flags, "Unsupported flag value") == FAILURE) {
+	if (!rcp_pv_is_null(v = rcp_pa_at(in, 3))
+		&& rcp_pb_push_upper_in(c, r, v, flags, "Unsupported flag value") == FAILURE) {
 		return FAILURE;
 	}
 	if (rcp_pv_is_null(v = rcp_pa_at(in, 2))) {
 		return SUCCESS;
 	}
-	return rcp_pt_counted(c, r, "FIELDS", v, false);
+	return rcp_pb_counted(c, r, "FIELDS", v, false);
 }
 
 /* HTTL, HPTTL, HEXPIRETIME, HPEXPIRETIME, HPERSIST, HGETDEL (key, [fields]) -> key FIELDS n fields... */
 zend_result rcp_pb_fields(const rcp_pd_row *c, HashTable *in, HashTable *r)
 {
 	rcp_pa_push(r, rcp_pa_at(in, 0));
-	return rcp_pt_counted(c, r, "FIELDS", rcp_pa_at(in, 1), false);
+	return rcp_pb_counted(c, r, "FIELDS", rcp_pa_at(in, 1), false);
 }
 
 /*
@@ -165,12 +168,12 @@ zend_result rcp_pb_fields(const rcp_pd_row *c, HashTable *in, HashTable *r)
  * KEEPTTL) goes alone, the others with the integer $a[vi] ("Modifier value is missing or incorrect type").
  * Predis maps the modifier by strtolower(), so every spelling of a valid one is sent upper-case.
  */
-static zend_result rcp_pt_modifier(const rcp_pd_row *c, HashTable *r, zval *m, const char *const *mods, const char *bare,
-	const char *msg, HashTable *in, zend_long vi)
+static zend_result rcp_pb_modifier(const rcp_pd_row *c, HashTable *r, zval *m, const char *const *mods,
+	const char *bare, const char *msg, HashTable *in, zend_long vi)
 {
 	zend_string *u;
 	zval *n;
-	int ok = rcp_pv_upper_in(c, m, mods, &u);
+	int ok = rcp_pb_upper_in(c, m, mods, &u);
 
 	if (ok <= 0) {
 		return ok < 0 ? FAILURE : rcp_pd_bad(c, msg);
@@ -194,11 +197,11 @@ zend_result rcp_pb_hgetex(const rcp_pd_row *c, HashTable *in, HashTable *r)
 
 	rcp_pa_push(r, rcp_pa_at(in, 0));
 	if (rcp_pa_exists(in, 2) && !rcp_pv_loose_eq_lit(m, "")
-		&& rcp_pt_modifier(c, r, m, mods, "PERSIST", "Modifier argument accepts only: ex, px, exat, pxat, persist values",
+		&& rcp_pb_modifier(c, r, m, mods, "PERSIST", "Modifier argument accepts only: ex, px, exat, pxat, persist values",
 			in, 3) == FAILURE) {
 		return FAILURE;
 	}
-	return rcp_pt_counted(c, r, "FIELDS", rcp_pa_at(in, 1), false);
+	return rcp_pb_counted(c, r, "FIELDS", rcp_pa_at(in, 1), false);
 }
 
 /* HSETEX (key, [field => value], 'fnx'|'fxx'|'', ttl modifier, value) -> key [FNX|FXX] [EX n|...|KEEPTTL]
@@ -216,12 +219,13 @@ zend_result rcp_pb_hsetex(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	rcp_pa_push(r, rcp_pa_at(in, 0));
 	if (rcp_pa_exists(in, 2)) {
 		m = rcp_pa_at(in, 2);
-		if (!rcp_pv_eq_lit(m, "") && rcp_pt_push_upper_in(c, r, m, set, "Modifier argument accepts only: fnx, fxx values") == FAILURE) {
+		if (!rcp_pv_eq_lit(m, "")
+			&& rcp_pb_push_upper_in(c, r, m, set, "Modifier argument accepts only: fnx, fxx values") == FAILURE) {
 			return FAILURE;
 		}
 		m = rcp_pa_at(in, 3);
 		if (rcp_pa_exists(in, 3) && !rcp_pv_loose_eq_lit(m, "")
-			&& rcp_pt_modifier(c, r, m, ttl, "KEEPTTL", "Modifier argument accepts only: ex, px, exat, pxat, keepttl values",
+			&& rcp_pb_modifier(c, r, m, ttl, "KEEPTTL", "Modifier argument accepts only: ex, px, exat, pxat, keepttl values",
 				in, 4) == FAILURE) {
 			return FAILURE;
 		}
@@ -250,7 +254,8 @@ zend_result rcp_pb_msetex(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	rcp_pa_push_long(r, rcp_pa_count(Z_ARRVAL_P(kv)));
 	rcp_pa_push_pairs(r, Z_ARRVAL_P(kv), false);
 	if (rcp_pa_isset(in, 1)
-		&& rcp_pt_push_upper_in(c, r, rcp_pa_at(in, 1), exist, "Incorrect exist modifier. Should be one of: NX, XX.") == FAILURE) {
+		&& rcp_pb_push_upper_in(c, r, rcp_pa_at(in, 1), exist, "Incorrect exist modifier. Should be one of: NX, XX.")
+			== FAILURE) {
 		return FAILURE;
 	}
 	if (!rcp_pa_isset(in, 2)) {
@@ -316,12 +321,12 @@ zend_result rcp_pb_lmovem(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	int ok;
 
 	if (rcp_pa_count(in) <= (uint32_t)off) {
-		return rcp_pt_all(in, r);
+		return rcp_pb_all(in, r);
 	}
 	head = rcp_pa_slice(in, 0, off);
 	rcp_pa_merge(r, head);
 	zend_array_release(head);
-	if ((ok = rcp_pv_upper_in(c, rcp_pa_at(in, off), quant, &q)) <= 0) {
+	if ((ok = rcp_pb_upper_in(c, rcp_pa_at(in, off), quant, &q)) <= 0) {
 		return ok < 0 ? FAILURE : rcp_pd_bad(c, "Quantifier argument accepts only: COUNT, EXACTLY values");
 	}
 	if (!rcp_pa_isset(in, off + 1)) {
@@ -336,7 +341,7 @@ zend_result rcp_pb_lmovem(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	}
 	rcp_pa_push_str(r, q);
 	rcp_pa_push(r, rcp_pa_at(in, off + 1));
-	return rcp_pt_push_upper_in(c, r, rcp_pa_at(in, off + 2), order, "Ordering argument accepts only: OBO, BULK values");
+	return rcp_pb_push_upper_in(c, r, rcp_pa_at(in, off + 2), order, "Ordering argument accepts only: OBO, BULK values");
 }
 
 /* INCREX (key, increment, lbound, ubound, saturate, expire modifier, value, enx) */
@@ -369,10 +374,10 @@ zend_result rcp_pb_increx(const rcp_pd_row *c, HashTable *in, HashTable *r)
 		rcp_pa_push_cstr(r, by);
 		rcp_pa_push(r, v);
 	}
-	rcp_pt_opts(c, in, r, bounds);
+	rcp_pb_opts(c, in, r, bounds);
 	v = rcp_pa_at(in, 5);
 	if (!rcp_pv_is_null(v) && !rcp_pv_eq_lit(v, "")) {
-		if ((ok = rcp_pv_upper_in(c, v, exp, &u)) <= 0) {
+		if ((ok = rcp_pb_upper_in(c, v, exp, &u)) <= 0) {
 			return ok < 0 ? FAILURE : rcp_pd_bad(c, "Expire modifier accepts only: EX, PX, EXAT, PXAT, PERSIST values");
 		}
 		if (!rcp_pv_str_eq(u, "PERSIST") && rcp_pv_is_null(rcp_pa_at(in, 6))) {
@@ -385,11 +390,11 @@ zend_result rcp_pb_increx(const rcp_pd_row *c, HashTable *in, HashTable *r)
 			rcp_pa_push(r, rcp_pa_at(in, 6));
 		}
 	}
-	return rcp_pt_opts(c, in, r, enx);
+	return rcp_pb_opts(c, in, r, enx);
 }
 
 /* zend_compare($z, $n): `$x > $n` / `$x < $n` as PHP compares (the caller refuses objects: PHP would warn) */
-static int rcp_pv_cmp_long(zval *z, zend_long n)
+static int rcp_pb_cmp_long(zval *z, zend_long n)
 {
 	zval l;
 
@@ -403,15 +408,15 @@ zend_result rcp_pb_hotkeys(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	zval *sub = rcp_pa_at(in, 0), *v;
 
 	if (!rcp_pv_loose_eq_lit(sub, "START")) {
-		return rcp_pt_all(in, r);
+		return rcp_pb_all(in, r);
 	}
 	rcp_pa_push(r, sub);
-	if (rcp_pt_counted(c, r, "METRICS", rcp_pa_at(in, 1), true) == FAILURE) {
+	if (rcp_pb_counted(c, r, "METRICS", rcp_pa_at(in, 1), true) == FAILURE) {
 		return FAILURE;
 	}
 	if (rcp_pa_isset(in, 2)) {
 		v = rcp_pa_at(in, 2);
-		if (Z_TYPE_P(v) == IS_OBJECT || !(rcp_pv_cmp_long(v, 9) > 0 && rcp_pv_cmp_long(v, 65) < 0)) {
+		if (Z_TYPE_P(v) == IS_OBJECT || !(rcp_pb_cmp_long(v, 9) > 0 && rcp_pb_cmp_long(v, 65) < 0)) {
 			return rcp_pd_bad(c, "Count value should be between 10 and 64");
 		}
 		rcp_pa_push_cstr(r, "COUNT");
@@ -423,14 +428,14 @@ zend_result rcp_pb_hotkeys(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	}
 	if (rcp_pa_isset(in, 4)) {
 		v = rcp_pa_at(in, 4);
-		if (Z_TYPE_P(v) == IS_OBJECT || !(rcp_pv_cmp_long(v, 0) > 0)) {
+		if (Z_TYPE_P(v) == IS_OBJECT || !(rcp_pb_cmp_long(v, 0) > 0)) {
 			return rcp_pd_bad(c, "Sample value should be greater than 0");
 		}
 		rcp_pa_push_cstr(r, "SAMPLE");
 		rcp_pa_push(r, v);
 	}
 	if (rcp_pa_isset(in, 5)) {
-		return rcp_pt_counted(c, r, "SLOTS", rcp_pa_at(in, 5), true);
+		return rcp_pb_counted(c, r, "SLOTS", rcp_pa_at(in, 5), true);
 	}
 	return SUCCESS;
 }
@@ -495,7 +500,7 @@ zend_result rcp_pb_ids(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	int ok;
 
 	if (c->p2) {
-		if ((ok = rcp_pv_upper_in(c, rcp_pa_at(in, m), modes, &u)) <= 0) {
+		if ((ok = rcp_pb_upper_in(c, rcp_pa_at(in, m), modes, &u)) <= 0) {
 			return ok < 0 ? FAILURE : rcp_pd_bad(c, "Mode argument accepts only: silent, fail, fatal values");
 		}
 	} else if (!(u = rcp_pv_upper(c, rcp_pa_at(in, m)))) {
@@ -503,10 +508,10 @@ zend_result rcp_pb_ids(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	}
 	rcp_pa_push_head(in, r, m);
 	rcp_pa_push_str(r, u);
-	if (rcp_pt_counted(c, r, "IDS", rcp_pa_at(in, m + 1), true) == FAILURE) {
+	if (rcp_pb_counted(c, r, "IDS", rcp_pa_at(in, m + 1), true) == FAILURE) {
 		return FAILURE;
 	}
-	return c->opts ? rcp_pt_opts(c, in, r, c->opts) : SUCCESS;
+	return c->opts ? rcp_pb_opts(c, in, r, c->opts) : SUCCESS;
 }
 
 /* ARDELRANGE (key, [[start, end], ...]) -> key start end ... */
@@ -515,7 +520,7 @@ zend_result rcp_pb_ardelrange(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	zval *ranges = rcp_pa_at(in, 1), *p;
 
 	if (rcp_pa_count(in) != 2 || !rcp_pv_is_array(ranges)) {
-		return rcp_pt_all(in, r);
+		return rcp_pb_all(in, r);
 	}
 	rcp_pa_push(r, rcp_pa_at(in, 0));
 	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(ranges), p) {
@@ -538,7 +543,7 @@ zend_result rcp_pb_argrep(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	zval *preds, *p, *v;
 
 	if (rcp_pa_count(in) < 4) {
-		return rcp_pt_all(in, r);
+		return rcp_pb_all(in, r);
 	}
 	rcp_pa_push_head(in, r, 3);
 	preds = rcp_pa_at(in, 3);
@@ -548,7 +553,7 @@ zend_result rcp_pb_argrep(const rcp_pd_row *c, HashTable *in, HashTable *r)
 			if (Z_TYPE_P(p) != IS_ARRAY || rcp_pa_count(Z_ARRVAL_P(p)) != 2) {
 				return rcp_pd_bad(c, "Each predicate must be a [type, value] pair");
 			}
-			if (rcp_pt_push_upper_in(c, r, rcp_pa_at(Z_ARRVAL_P(p), 0), types,
+			if (rcp_pb_push_upper_in(c, r, rcp_pa_at(Z_ARRVAL_P(p), 0), types,
 					"Predicate type accepts only: EXACT, MATCH, GLOB, RE values") == FAILURE) {
 				return FAILURE;
 			}
@@ -559,10 +564,10 @@ zend_result rcp_pb_argrep(const rcp_pd_row *c, HashTable *in, HashTable *r)
 		return rcp_pd_bad_type(c, "the predicates argument must be an array", preds);
 	}
 	if (!rcp_pv_is_null(v = rcp_pa_at(in, 4))
-		&& rcp_pt_push_upper_in(c, r, v, comb, "Combinator argument accepts only: AND, OR values") == FAILURE) {
+		&& rcp_pb_push_upper_in(c, r, v, comb, "Combinator argument accepts only: AND, OR values") == FAILURE) {
 		return FAILURE;
 	}
-	return rcp_pt_opts(c, in, r, c->opts);
+	return rcp_pb_opts(c, in, r, c->opts);
 }
 
 /* AROP (key, start, end, operation[, value]): MATCH takes a value */
@@ -574,10 +579,11 @@ zend_result rcp_pb_arop(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	int ok;
 
 	if (rcp_pa_count(in) < 4) {
-		return rcp_pt_all(in, r);
+		return rcp_pb_all(in, r);
 	}
-	if ((ok = rcp_pv_upper_in(c, rcp_pa_at(in, 3), ops, &u)) <= 0) {
-		return ok < 0 ? FAILURE : rcp_pd_bad(c, "Operation argument accepts only: SUM, MIN, MAX, AND, OR, XOR, MATCH, USED values");
+	if ((ok = rcp_pb_upper_in(c, rcp_pa_at(in, 3), ops, &u)) <= 0) {
+		return ok < 0 ? FAILURE
+			: rcp_pd_bad(c, "Operation argument accepts only: SUM, MIN, MAX, AND, OR, XOR, MATCH, USED values");
 	}
 	match = rcp_pv_str_eq(u, "MATCH");
 	rcp_pa_push_head(in, r, 3);
@@ -606,11 +612,11 @@ zend_result rcp_pb_vadd(const rcp_pd_row *c, HashTable *in, HashTable *r)
 		rcp_pa_push(r, vec);
 	} else if (!rcp_pv_is_array(vec)) {
 		return rcp_pd_bad(c, "Vector should be rather 32 bit floating blob or array of floatings");
-	} else if (rcp_pt_counted(c, r, "VALUES", vec, true) == FAILURE) {
+	} else if (rcp_pb_counted(c, r, "VALUES", vec, true) == FAILURE) {
 		return FAILURE;
 	}
 	rcp_pa_push(r, rcp_pa_at(in, 2));
-	return rcp_pt_opts(c, in, r, c->opts);
+	return rcp_pb_opts(c, in, r, c->opts);
 }
 
 /* VSIM (key, blob|element|[floats], is element, withscores, count, epsilon, ef, filter, filter-ef, truth,
@@ -623,10 +629,10 @@ zend_result rcp_pb_vsim(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	if (!rcp_pv_is_null(q) && !rcp_pv_is_array(q)) {
 		rcp_pa_push_cstr(r, !rcp_pv_is_null(ele) && !rcp_pv_is_false(ele) ? "ELE" : "FP32");
 		rcp_pa_push(r, q);
-	} else if (rcp_pt_counted(c, r, "VALUES", q, true) == FAILURE) {
+	} else if (rcp_pb_counted(c, r, "VALUES", q, true) == FAILURE) {
 		return FAILURE;
 	}
-	return rcp_pt_opts(c, in, r, c->opts);
+	return rcp_pb_opts(c, in, r, c->opts);
 }
 
 /*
@@ -646,7 +652,7 @@ zend_result rcp_pb_vlast(const rcp_pd_row *c, HashTable *in, HashTable *r)
 	if (c->p1 == 1 && is_bool) {
 		rcp_pa_push_cstr(r, "WITHSCORES");
 	} else if (c->p1 == 3 && Z_TYPE(last) == IS_ARRAY) {
-		res = rcp_pt_push_json(c, r, &last);
+		res = rcp_pb_push_json(c, r, &last);
 	} else if (!(c->p1 == 0 && is_bool) && !(c->p1 == 2 && Z_TYPE(last) == IS_NULL)) {
 		rcp_pa_push(r, &last);
 	}

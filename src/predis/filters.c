@@ -284,7 +284,8 @@ zend_result rcp_pf_zsetop(const rcp_pd_row *c, HashTable *in, zval *out)
 	}
 	/* support old `$options` array: literal indexes 2 and 3 (whatever the command) */
 	opt = rcp_pa_at(a, 2);
-	if (!rcp_pa_isset(a, 3) && (!rcp_pv_is_null(rcp_pa_opt(opt, "weights")) || !rcp_pv_is_null(rcp_pa_opt(opt, "aggregate")))) {
+	if (!rcp_pa_isset(a, 3)
+		&& (!rcp_pv_is_null(rcp_pa_opt(opt, "weights")) || !rcp_pv_is_null(rcp_pa_opt(opt, "aggregate")))) {
 		zval popped, *w, *g, def;
 		rcp_pa_pop(a, &popped);
 		w = rcp_pa_opt(&popped, "weights");
@@ -763,7 +764,7 @@ zend_result rcp_pf_georadius(const rcp_pd_row *c, HashTable *in, zval *out)
 }
 
 /* `$x ?? false` coerced to a bool parameter (arrays: TypeError) */
-static int rcp_pv_bool_param(const rcp_pd_row *c, zval *z)
+static int rcp_pf_bool_param(const rcp_pd_row *c, zval *z)
 {
 	if (rcp_pv_is_null(z)) {
 		return 0;
@@ -775,6 +776,10 @@ static int rcp_pv_bool_param(const rcp_pd_row *c, zval *z)
 	return zend_is_true(z) ? 1 : 0;
 }
 
+/* the argument objects GEOSEARCH and GEOSEARCHSTORE take (class names in lower case, see rcp_pv_instanceof) */
+#define RCP_PF_GEO_FROM "predis\\command\\argument\\geospatial\\frominterface"
+#define RCP_PF_GEO_BY "predis\\command\\argument\\geospatial\\byinterface"
+
 /* GEOSEARCH (key, from, by, sorting, count, any, withcoord, withdist, withhash) */
 zend_result rcp_pf_geosearch(const rcp_pd_row *c, HashTable *in, zval *out)
 {
@@ -785,10 +790,10 @@ zend_result rcp_pf_geosearch(const rcp_pd_row *c, HashTable *in, zval *out)
 		|| rcp_pt_flag(c, &a, 6, "WITHCOORD", "Wrong WITHCOORD argument type") == FAILURE
 		|| rcp_pt_flag(c, &a, 7, "WITHDIST", "Wrong WITHDIST argument type") == FAILURE
 		|| rcp_pt_flag(c, &a, 8, "WITHHASH", "Wrong WITHHASH argument type") == FAILURE
-		|| (any = rcp_pv_bool_param(c, rcp_pa_at(a, 5))) < 0
+		|| (any = rcp_pf_bool_param(c, rcp_pa_at(a, 5))) < 0
 		|| rcp_pt_count(c, &a, 4, any == 1) == FAILURE
-		|| rcp_pt_object(c, &a, "predis\\command\\argument\\geospatial\\frominterface", true, "Invalid FROM argument value given") == FAILURE
-		|| rcp_pt_object(c, &a, "predis\\command\\argument\\geospatial\\byinterface", true, "Invalid BY argument value given") == FAILURE
+		|| rcp_pt_object(c, &a, RCP_PF_GEO_FROM, true, "Invalid FROM argument value given") == FAILURE
+		|| rcp_pt_object(c, &a, RCP_PF_GEO_BY, true, "Invalid BY argument value given") == FAILURE
 		|| rcp_pt_filter(&a) == FAILURE) {
 		zend_array_release(a);
 		return FAILURE;
@@ -803,11 +808,11 @@ zend_result rcp_pf_geosearchstore(const rcp_pd_row *c, HashTable *in, zval *out)
 	int any;
 
 	if (rcp_pt_flag(c, &a, 7, "STOREDIST", "Wrong STOREDIST argument type") == FAILURE
-		|| (any = rcp_pv_bool_param(c, rcp_pa_at(a, 6))) < 0
+		|| (any = rcp_pf_bool_param(c, rcp_pa_at(a, 6))) < 0
 		|| rcp_pt_count(c, &a, 5, any == 1) == FAILURE
 		|| rcp_pt_sorting(c, &a, 4) == FAILURE
-		|| rcp_pt_object(c, &a, "predis\\command\\argument\\geospatial\\frominterface", true, "Invalid FROM argument value given") == FAILURE
-		|| rcp_pt_object(c, &a, "predis\\command\\argument\\geospatial\\byinterface", true, "Invalid BY argument value given") == FAILURE
+		|| rcp_pt_object(c, &a, RCP_PF_GEO_FROM, true, "Invalid FROM argument value given") == FAILURE
+		|| rcp_pt_object(c, &a, RCP_PF_GEO_BY, true, "Invalid BY argument value given") == FAILURE
 		|| rcp_pt_filter(&a) == FAILURE) {
 		zend_array_release(a);
 		return FAILURE;
@@ -958,7 +963,8 @@ zend_result rcp_pf_client(const rcp_pd_row *c, HashTable *in, zval *out)
 	if (rcp_pv_loose_eq_lit(sub, "SETINFO")) {
 		a = rcp_pa_new(3);
 		rcp_pa_push(a, sub);
-		if (rcp_pa_exists(in, 1) && !rcp_pv_is_null(rcp_pa_at(in, 1)) && rcp_pa_exists(in, 2) && !rcp_pv_is_null(rcp_pa_at(in, 2))) {
+		if (rcp_pa_exists(in, 1) && !rcp_pv_is_null(rcp_pa_at(in, 1))
+			&& rcp_pa_exists(in, 2) && !rcp_pv_is_null(rcp_pa_at(in, 2))) {
 			zend_string *u = rcp_pv_upper(c, rcp_pa_at(in, 1));
 			if (!u) {
 				zend_array_release(a);

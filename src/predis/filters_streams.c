@@ -357,7 +357,8 @@ zend_result rcp_pf_xinfo(const rcp_pd_row *c, HashTable *in, zval *out)
 	a = rcp_pa_new(4);
 	rcp_pa_push(a, rcp_pa_at(in, 0));
 	rcp_pa_push(a, rcp_pa_at(in, 1));
-	if (rcp_pa_exists(in, 2) && rcp_pv_instanceof(opts = rcp_pa_at(in, 2), "predis\\command\\argument\\arrayableargument")) {
+	if (rcp_pa_exists(in, 2)
+		&& rcp_pv_instanceof(opts = rcp_pa_at(in, 2), "predis\\command\\argument\\arrayableargument")) {
 		if (!(ins = rcp_pv_to_array(c, opts))) {
 			zend_array_release(a);
 			return FAILURE;

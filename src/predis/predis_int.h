@@ -2,8 +2,7 @@
  * predis_int.h - what the files of src/predis/ share: the rows of the filter and parser tables, and PHP's
  * array and value semantics on zend values (value.c). Private to the Predis layer: the binding includes
  * include/rcp_predis.h only.
- */
-/*
+ *
  * The Predis layer's files, bottom up; each includes only the headers of the layers below it (no cycle):
  *
  *   0  predis_int.h, value.c   the table rows' types; PHP's array and value semantics on zend values
@@ -35,7 +34,7 @@ typedef zend_result (*rcp_pd_build_fn)(const struct rcp_pd_row *c, HashTable *in
  * NULL unless RCP_PD_READS_GIVEN and known (see rcp_predis_parse()). */
 typedef bool (*rcp_pd_parser_fn)(const struct rcp_pd_row *c, HashTable *args, HashTable *given, zval *data, zval *res);
 
-/* How Predis tests an optional argument before sending it (see rcp_pt_opts) */
+/* How Predis tests an optional argument before sending it (see rcp_pb_opts) */
 typedef enum {
 	RCP_POPT_ISSET,          /* isset($a[i]) */
 	RCP_POPT_SET_NOT_FALSE,  /* isset($a[i]) && false !== $a[i] */
@@ -52,22 +51,22 @@ typedef struct {
 } rcp_popt;
 
 /* What a reply parser reads besides the reply (rcp_predis_cmd's parser_reads_args / parser_reads_given) */
-#define RCP_PD_READS_ARGS  1u          /* the arguments as sent */
-#define RCP_PD_READS_GIVEN 2u          /* the caller's own arguments */
+#define RCP_PD_READS_ARGS  1u   /* the arguments as sent */
+#define RCP_PD_READS_GIVEN 2u   /* the caller's own arguments */
 
 /* One row of the filter table or of the parser table (rcp_pd_row in include/rcp_predis.h) */
 struct rcp_pd_row {
 	const char *lc;          /* method name, lower case */
 	const char *uc;          /* Predis' command ID: sent, and named in messages */
-	rcp_pd_filter_fn args;        /* NULL: arguments pass through */
-	rcp_pd_parser_fn reply;      /* NULL: reply passes through */
+	rcp_pd_filter_fn args;   /* NULL: arguments pass through */
+	rcp_pd_parser_fn reply;  /* NULL: reply passes through */
 	int8_t p1, p2, p3;       /* per-command parameters (trait offsets) */
-	rcp_pd_build_fn build;      /* the builder rcp_pb_run() runs */
-	const rcp_popt *opts;    /* the optional arguments a builder sends (rcp_pt_opts) */
-	uint8_t reads;           /* a parser: RD_* (what it reads besides the reply) */
+	rcp_pd_build_fn build;   /* the builder rcp_pb_run() runs */
+	const rcp_popt *opts;    /* the optional arguments a builder sends (rcp_pb_opts) */
+	uint8_t reads;           /* a parser: RCP_PD_READS_* (what it reads besides the reply) */
 };
 
-/* ---- PHP array semantics on zend arrays (value.c: each mirrors the PHP it names) ------------------- */
+/* ---- PHP array semantics on zend arrays (value.c: each mirrors the PHP it names) ----------------- */
 
 /* $a[$i] (dereferenced); NULL when undefined (PHP: warning, null). */
 static zend_always_inline zval *rcp_pa_at(HashTable *a, zend_long i)
@@ -125,6 +124,29 @@ static zend_always_inline zend_result rcp_pa_swap(HashTable **a, HashTable *n)
 	return n ? SUCCESS : FAILURE;
 }
 
+void rcp_pa_push(HashTable *a, zval *v);
+void rcp_pa_push_cstr(HashTable *a, const char *s);
+void rcp_pa_push_str(HashTable *a, zend_string *s);  /* takes ownership of s */
+void rcp_pa_push_long(HashTable *a, zend_long l);
+void rcp_pa_push_head(HashTable *in, HashTable *r, zend_long n);
+HashTable *rcp_pa_slice(HashTable *a, zend_long off, zend_long len);
+void rcp_pa_merge(HashTable *dst, HashTable *src);
+void rcp_pa_pop(HashTable *a, zval *out);
+zval *rcp_pa_last(HashTable *a);
+zval *rcp_pa_nth(HashTable *a, uint32_t position, zend_ulong *h_out, zend_string **k_out);
+HashTable *rcp_pa_splice1(HashTable *a, zend_long off, zval *repl);
+HashTable *rcp_pa_replace(HashTable *a, zend_long off, zend_long skip, HashTable *ins);
+HashTable *rcp_pa_filtered(HashTable *a);
+HashTable *rcp_pa_upper_keys(HashTable *a);
+zval *rcp_pa_opt(zval *opts, const char *key);
+void rcp_pa_share(HashTable *in, zval *out);
+void rcp_pa_push_enum(HashTable *a, const char *const *lower, int idx);
+zend_result rcp_pa_out(HashTable *a, zval *out);
+void rcp_pa_push_pairs(HashTable *r, HashTable *arr, bool value_first);
+zend_result rcp_pa_spread(const rcp_pd_row *c, HashTable *a, zval *arr);
+
+/* ---- PHP value semantics (value.c) --------------------------------------------------------------- */
+
 static zend_always_inline bool rcp_pv_is_array(zval *z)
 {
 	return z && Z_TYPE_P(z) == IS_ARRAY;
@@ -155,29 +177,6 @@ static zend_always_inline bool rcp_pv_empty(zval *z)
 	return !z || !zend_is_true(z);
 }
 
-void rcp_pa_push(HashTable *a, zval *v);
-void rcp_pa_push_cstr(HashTable *a, const char *s);
-void rcp_pa_push_str(HashTable *a, zend_string *s);  /* takes ownership of s */
-void rcp_pa_push_long(HashTable *a, zend_long l);
-void rcp_pa_push_head(HashTable *in, HashTable *r, zend_long n);
-HashTable *rcp_pa_slice(HashTable *a, zend_long off, zend_long len);
-void rcp_pa_merge(HashTable *dst, HashTable *src);
-void rcp_pa_pop(HashTable *a, zval *out);
-zval *rcp_pa_last(HashTable *a);
-zval *rcp_pa_nth(HashTable *a, uint32_t position, zend_ulong *h_out, zend_string **k_out);
-HashTable *rcp_pa_splice1(HashTable *a, zend_long off, zval *repl);
-HashTable *rcp_pa_replace(HashTable *a, zend_long off, zend_long skip, HashTable *ins);
-HashTable *rcp_pa_filtered(HashTable *a);
-HashTable *rcp_pa_upper_keys(HashTable *a);
-zval *rcp_pa_opt(zval *opts, const char *key);
-void rcp_pa_share(HashTable *in, zval *out);
-void rcp_pa_push_enum(HashTable *a, const char *const *lower, int idx);
-zend_result rcp_pa_out(HashTable *a, zval *out);
-void rcp_pa_push_pairs(HashTable *r, HashTable *arr, bool value_first);
-zend_result rcp_pa_spread(const rcp_pd_row *c, HashTable *a, zval *arr);
-
-/* ---- PHP value semantics (value.c) --------------------------------------------------------------- */
-
 bool rcp_pv_eq_lit(zval *z, const char *lit);
 bool rcp_pv_loose_eq_lit(zval *z, const char *lit);
 bool rcp_pv_lt_long(zval *z, zend_long n);
@@ -191,7 +190,7 @@ HashTable *rcp_pv_to_array(const rcp_pd_row *c, zval *z);
 zend_result rcp_pv_call(const char *fname, zval *ret, uint32_t argc, zval *argv);
 bool rcp_pv_float_mark(zend_string *s);
 
-/* ---- errors: RedisClusterPool\InvalidArgumentException naming the command (value.c) ---------------- */
+/* ---- errors: RedisClusterPool\InvalidArgumentException naming the command (value.c) -------------- */
 
 zend_result rcp_pd_bad(const rcp_pd_row *c, const char *msg);
 zend_result rcp_pd_bad_type(const rcp_pd_row *c, const char *what, zval *z);

@@ -535,7 +535,7 @@ fail:
 	return false;
 }
 
-/* ---- replies of the commands Predis 3.7 added ------------------------------------------------------ */
+/* ---- replies of the commands Predis 3.7 added ---------------------------------------------------- */
 
 /* VADD, VREM, VSETATTR: (bool) $data */
 bool rcp_pr_bool(const rcp_pd_row *c, HashTable *args, HashTable *given, zval *d, zval *res)
@@ -619,7 +619,8 @@ bool rcp_pr_vsim(const rcp_pd_row *c, HashTable *args, HashTable *given, zval *d
 		}
 		at += 3;
 	}
-	if (!rcp_pv_eq_lit(rcp_rv_arg(args, at), "WITHSCORES") || Z_TYPE_P(d) != IS_ARRAY || !zend_array_is_list(Z_ARRVAL_P(d))) {
+	if (!rcp_pv_eq_lit(rcp_rv_arg(args, at), "WITHSCORES") || Z_TYPE_P(d) != IS_ARRAY
+		|| !zend_array_is_list(Z_ARRVAL_P(d))) {
 		return false;
 	}
 	return rcp_rv_dict(Z_ARRVAL_P(d), true, true, res);

@@ -162,7 +162,7 @@ bool rcp_pr_sentinel(const rcp_pd_row *c, HashTable *args, HashTable *given, zva
 	return true;
 }
 
-/* ---- INFO --------------------------------------------------------------------------------------- */
+/* ---- INFO ---------------------------------------------------------------------------------------- */
 
 static const char *rcp_rv_memchr(const char *p, const char *end, char ch)
 {

@@ -36,7 +36,7 @@ static const rcp_popt o_vsim[] = {OPT(3, SET_NOT_FALSE, "WITHSCORES"), OPTV(4, I
 
 #define CMD(lc, uc, a, r) {lc, uc, a, r, 0, 0, 0, NULL, NULL, 0}
 #define CMDP(lc, uc, a, r, p1, p2, p3) {lc, uc, a, r, p1, p2, p3, NULL, NULL, 0}
-/* a builder (b_*) run by rcp_pb_run(), with its optional-argument list and parameters */
+/* a builder (rcp_pb_*) run by rcp_pb_run(), with its optional-argument list and parameters */
 #define CMDB(lc, uc, b, o, p1, p2) {lc, uc, rcp_pb_run, NULL, p1, p2, 0, b, o, 0}
 /* a reply parser, with what it reads besides the reply (RCP_PD_READS_ARGS, RCP_PD_READS_GIVEN: audited line by
  * line against the parser's code; a parser flagged 0 is called with NULL arguments) */

@@ -104,7 +104,8 @@ static zend_result rcp_pt_put_cstr(HashTable **a, zend_long off, const char *s)
 
 /* A string enum at off (Predis' idiom, see rcp_pv_enum) replaced by its upper-case value, or by null for another
  * valid spelling; anything else throws msg. */
-static zend_result rcp_pt_enum_at(const rcp_pd_row *c, HashTable **a, zend_long off, const char *const *lower, const char *msg)
+static zend_result rcp_pt_enum_at(const rcp_pd_row *c, HashTable **a, zend_long off, const char *const *lower,
+	const char *msg)
 {
 	zval *v = rcp_pa_at(*a, off), t;
 	zend_result r;

@@ -15,6 +15,8 @@
 #include "zend_interfaces.h"
 #include "rcp_errors.h"
 
+/* ---- PHP array semantics on zend arrays ---------------------------------------------------------- */
+
 /* $a[] = $v (v NULL: null) */
 void rcp_pa_push(HashTable *a, zval *v)
 {
@@ -281,6 +283,67 @@ void rcp_pa_share(HashTable *in, zval *out)
 	}
 }
 
+/* Push the upper-case form of lower[idx], or null when idx < 0. */
+void rcp_pa_push_enum(HashTable *a, const char *const *lower, int idx)
+{
+	if (idx < 0) {
+		rcp_pa_push(a, NULL);
+	} else {
+		zend_string *s = zend_string_init(lower[idx], strlen(lower[idx]), 0);
+		rcp_pa_push_str(a, zend_string_toupper(s));
+		zend_string_release(s);
+	}
+}
+
+zend_result rcp_pa_out(HashTable *a, zval *out)
+{
+	ZVAL_ARR(out, a);
+	return SUCCESS;
+}
+
+/* push k, v for every pair of arr (integer keys as ints) */
+void rcp_pa_push_pairs(HashTable *r, HashTable *arr, bool value_first)
+{
+	zend_string *k;
+	zend_ulong h;
+	zval *v, kz;
+
+	ZEND_HASH_FOREACH_KEY_VAL(arr, h, k, v) {
+		if (k) {
+			ZVAL_STR_COPY(&kz, k);
+		} else {
+			ZVAL_LONG(&kz, (zend_long)h);
+		}
+		if (value_first) {
+			rcp_pa_push(r, v);
+			rcp_pa_push(r, &kz);
+		} else {
+			rcp_pa_push(r, &kz);
+			rcp_pa_push(r, v);
+		}
+		zval_ptr_dtor(&kz);
+	} ZEND_HASH_FOREACH_END();
+}
+
+/* array_push($a, ...$arr): string keys are named arguments, which array_push() rejects */
+zend_result rcp_pa_spread(const rcp_pd_row *c, HashTable *a, zval *arr)
+{
+	zend_string *k;
+	zval *v;
+
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(arr), k, v) {
+		if (k) {
+			return rcp_pd_bad(c, "array_push() does not accept unknown named parameters");
+		}
+	} ZEND_HASH_FOREACH_END();
+	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(arr), v) {
+		rcp_pa_push(a, v);
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
+}
+
+/* ---- PHP value semantics ------------------------------------------------------------------------- */
+
 /* is_string($z) && $z === lit */
 bool rcp_pv_eq_lit(zval *z, const char *lit)
 {
@@ -400,18 +463,6 @@ int rcp_pv_enum(const rcp_pd_row *c, zval *z, const char *const *lower, int *map
 	return valid;
 }
 
-/* Push the upper-case form of lower[idx], or null when idx < 0. */
-void rcp_pa_push_enum(HashTable *a, const char *const *lower, int idx)
-{
-	if (idx < 0) {
-		rcp_pa_push(a, NULL);
-	} else {
-		zend_string *s = zend_string_init(lower[idx], strlen(lower[idx]), 0);
-		rcp_pa_push_str(a, zend_string_toupper(s));
-		zend_string_release(s);
-	}
-}
-
 /* is_numeric($z) */
 bool rcp_pv_is_numeric(zval *z)
 {
@@ -448,7 +499,8 @@ HashTable *rcp_pv_to_array(const rcp_pd_row *c, zval *z)
 	zval rv;
 
 	if (!z || Z_TYPE_P(z) != IS_OBJECT) {
-		rcp_throw(rcp_ce_invalid_argument, "%s: expected an argument object with toArray(), %s given", c->uc, rcp_pv_type_name(z));
+		rcp_throw(rcp_ce_invalid_argument, "%s: expected an argument object with toArray(), %s given", c->uc,
+			rcp_pv_type_name(z));
 		return NULL;
 	}
 	m = zend_string_init("toArray", sizeof("toArray") - 1, 0);
@@ -465,7 +517,8 @@ HashTable *rcp_pv_to_array(const rcp_pd_row *c, zval *z)
 	zend_string_release(m);
 	if (Z_TYPE(rv) != IS_ARRAY) {
 		zval_ptr_dtor(&rv);
-		rcp_throw(rcp_ce_invalid_argument, "%s: toArray() of %s did not return an array", c->uc, ZSTR_VAL(Z_OBJCE_P(z)->name));
+		rcp_throw(rcp_ce_invalid_argument, "%s: toArray() of %s did not return an array", c->uc,
+			ZSTR_VAL(Z_OBJCE_P(z)->name));
 		return NULL;
 	}
 	if (Z_REFCOUNTED(rv) && Z_REFCOUNT(rv) == 1 && !(GC_FLAGS(Z_ARR(rv)) & IS_ARRAY_IMMUTABLE)) {
@@ -476,65 +529,6 @@ HashTable *rcp_pv_to_array(const rcp_pd_row *c, zval *z)
 		zval_ptr_dtor(&rv);
 		return r;
 	}
-}
-
-zend_result rcp_pd_bad(const rcp_pd_row *c, const char *msg)
-{
-	rcp_throw(rcp_ce_invalid_argument, "%s: %s", c->uc, msg);
-	return FAILURE;
-}
-
-zend_result rcp_pd_bad_type(const rcp_pd_row *c, const char *what, zval *z)
-{
-	rcp_throw(rcp_ce_invalid_argument, "%s: %s, %s given", c->uc, what, rcp_pv_type_name(z));
-	return FAILURE;
-}
-
-zend_result rcp_pa_out(HashTable *a, zval *out)
-{
-	ZVAL_ARR(out, a);
-	return SUCCESS;
-}
-
-/* push k, v for every pair of arr (integer keys as ints) */
-void rcp_pa_push_pairs(HashTable *r, HashTable *arr, bool value_first)
-{
-	zend_string *k;
-	zend_ulong h;
-	zval *v, kz;
-
-	ZEND_HASH_FOREACH_KEY_VAL(arr, h, k, v) {
-		if (k) {
-			ZVAL_STR_COPY(&kz, k);
-		} else {
-			ZVAL_LONG(&kz, (zend_long)h);
-		}
-		if (value_first) {
-			rcp_pa_push(r, v);
-			rcp_pa_push(r, &kz);
-		} else {
-			rcp_pa_push(r, &kz);
-			rcp_pa_push(r, v);
-		}
-		zval_ptr_dtor(&kz);
-	} ZEND_HASH_FOREACH_END();
-}
-
-/* array_push($a, ...$arr): string keys are named arguments, which array_push() rejects */
-zend_result rcp_pa_spread(const rcp_pd_row *c, HashTable *a, zval *arr)
-{
-	zend_string *k;
-	zval *v;
-
-	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(arr), k, v) {
-		if (k) {
-			return rcp_pd_bad(c, "array_push() does not accept unknown named parameters");
-		}
-	} ZEND_HASH_FOREACH_END();
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(arr), v) {
-		rcp_pa_push(a, v);
-	} ZEND_HASH_FOREACH_END();
-	return SUCCESS;
 }
 
 /* A PHP function of the engine (json_encode, json_decode) called as Predis calls it; FAILURE after throwing */
@@ -559,5 +553,20 @@ zend_result rcp_pv_call(const char *fname, zval *ret, uint32_t argc, zval *argv)
 /* strpbrk($s, '.eE') !== false: INCREX's test for a float in a numeric string */
 bool rcp_pv_float_mark(zend_string *s)
 {
-	return memchr(ZSTR_VAL(s), '.', ZSTR_LEN(s)) || memchr(ZSTR_VAL(s), 'e', ZSTR_LEN(s)) || memchr(ZSTR_VAL(s), 'E', ZSTR_LEN(s));
+	return memchr(ZSTR_VAL(s), '.', ZSTR_LEN(s)) || memchr(ZSTR_VAL(s), 'e', ZSTR_LEN(s))
+		|| memchr(ZSTR_VAL(s), 'E', ZSTR_LEN(s));
+}
+
+/* ---- errors: RedisClusterPool\InvalidArgumentException naming the command ------------------------ */
+
+zend_result rcp_pd_bad(const rcp_pd_row *c, const char *msg)
+{
+	rcp_throw(rcp_ce_invalid_argument, "%s: %s", c->uc, msg);
+	return FAILURE;
+}
+
+zend_result rcp_pd_bad_type(const rcp_pd_row *c, const char *what, zval *z)
+{
+	rcp_throw(rcp_ce_invalid_argument, "%s: %s, %s given", c->uc, what, rcp_pv_type_name(z));
+	return FAILURE;
 }
