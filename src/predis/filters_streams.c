@@ -130,13 +130,30 @@ zend_result rcp_pf_xread(const rcp_pd_row *c, HashTable *in, zval *out)
 	return rcp_pa_out(a, out);
 }
 
-/* "STREAMS" followed by the [stream => id] array's keys, then its values (XREAD/XREADGROUP forms). */
-static void rcp_pf_push_streams(HashTable *a, zval *streams)
+/* Predis' idiom for an optional keyword and its value: `if (count($args) > i && null !== $args[i]) {
+ * $a[] = kw; $a[] = $args[i]; }` (the count is the caller's, taken before anything else) */
+static void rcp_pf_kw_at(HashTable *a, HashTable *in, zend_long i, const char *kw)
+{
+	zval *v;
+
+	if ((zend_long)rcp_pa_count(in) > i && !rcp_pv_is_null(v = rcp_pa_at(in, i))) {
+		rcp_pa_push_cstr(a, kw);
+		rcp_pa_push(a, v);
+	}
+}
+
+/* a, then "STREAMS" followed by the [stream => id] array's keys, then its values (the XREAD / XREADGROUP forms
+ * taking that array) into out; a is released when streams is not an array */
+static zend_result rcp_pf_streams_out(const rcp_pd_row *c, HashTable *a, zval *streams, zval *out)
 {
 	zend_string *k;
 	zend_ulong h;
 	zval kz, *v;
 
+	if (!rcp_pv_is_array(streams)) {
+		zend_array_release(a);
+		return rcp_pd_bad_type(c, "the streams argument must be an array [stream => id]", streams);
+	}
 	rcp_pa_push_cstr(a, "STREAMS");
 	ZEND_HASH_FOREACH_KEY(Z_ARRVAL_P(streams), h, k) {
 		if (k) {
@@ -150,37 +167,20 @@ static void rcp_pf_push_streams(HashTable *a, zval *streams)
 	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(streams), v) {
 		rcp_pa_push(a, v);
 	} ZEND_HASH_FOREACH_END();
+	return rcp_pa_out(a, out);
 }
 
 /* xread_v4 ([stream => id], count, block, maxcount, maxsize) */
 zend_result rcp_pf_xread_v4(const rcp_pd_row *c, HashTable *in, zval *out)
 {
-	uint32_t n = rcp_pa_count(in);
 	HashTable *a = rcp_pa_new(8);
-	zval *v, *streams = rcp_pa_at(in, 0);
+	zval *streams = rcp_pa_at(in, 0);
 
-	if (n >= 2 && !rcp_pv_is_null(v = rcp_pa_at(in, 1))) {
-		rcp_pa_push_cstr(a, "COUNT");
-		rcp_pa_push(a, v);
-	}
-	if (n >= 4 && !rcp_pv_is_null(v = rcp_pa_at(in, 3))) {
-		rcp_pa_push_cstr(a, "MAXCOUNT");
-		rcp_pa_push(a, v);
-	}
-	if (n >= 5 && !rcp_pv_is_null(v = rcp_pa_at(in, 4))) {
-		rcp_pa_push_cstr(a, "MAXSIZE");
-		rcp_pa_push(a, v);
-	}
-	if (n >= 3 && !rcp_pv_is_null(v = rcp_pa_at(in, 2))) {
-		rcp_pa_push_cstr(a, "BLOCK");
-		rcp_pa_push(a, v);
-	}
-	if (!rcp_pv_is_array(streams)) {
-		zend_array_release(a);
-		return rcp_pd_bad_type(c, "the streams argument must be an array [stream => id]", streams);
-	}
-	rcp_pf_push_streams(a, streams);
-	return rcp_pa_out(a, out);
+	rcp_pf_kw_at(a, in, 1, "COUNT");
+	rcp_pf_kw_at(a, in, 3, "MAXCOUNT");
+	rcp_pf_kw_at(a, in, 4, "MAXSIZE");
+	rcp_pf_kw_at(a, in, 2, "BLOCK");
+	return rcp_pf_streams_out(c, a, streams, out);
 }
 
 /* XREADGROUP (group, consumer, count, block, noack, key..., id...) */
@@ -188,19 +188,12 @@ zend_result rcp_pf_xreadgroup(const rcp_pd_row *c, HashTable *in, zval *out)
 {
 	uint32_t n = rcp_pa_count(in);
 	HashTable *a = rcp_pa_new(8 + n), *rest;
-	zval *v;
 
 	rcp_pa_push_cstr(a, "GROUP");
 	rcp_pa_push(a, rcp_pa_at(in, 0));
 	rcp_pa_push(a, rcp_pa_at(in, 1));
-	if (n >= 3 && !rcp_pv_is_null(v = rcp_pa_at(in, 2))) {
-		rcp_pa_push_cstr(a, "COUNT");
-		rcp_pa_push(a, v);
-	}
-	if (n >= 4 && !rcp_pv_is_null(v = rcp_pa_at(in, 3))) {
-		rcp_pa_push_cstr(a, "BLOCK");
-		rcp_pa_push(a, v);
-	}
+	rcp_pf_kw_at(a, in, 2, "COUNT");
+	rcp_pf_kw_at(a, in, 3, "BLOCK");
 	if (n >= 5 && !rcp_pv_is_false(rcp_pa_at(in, 4))) {
 		rcp_pa_push_cstr(a, "NOACK");
 	}
@@ -221,22 +214,10 @@ zend_result rcp_pf_xreadgroup_claim(const rcp_pd_row *c, HashTable *in, zval *ou
 	rcp_pa_push_cstr(a, "GROUP");
 	rcp_pa_push(a, rcp_pa_at(in, 0));
 	rcp_pa_push(a, rcp_pa_at(in, 1));
-	if (n >= 4 && !rcp_pv_is_null(v = rcp_pa_at(in, 3))) {
-		rcp_pa_push_cstr(a, "COUNT");
-		rcp_pa_push(a, v);
-	}
-	if (n >= 8 && !rcp_pv_is_null(v = rcp_pa_at(in, 7))) {
-		rcp_pa_push_cstr(a, "MAXCOUNT");
-		rcp_pa_push(a, v);
-	}
-	if (n >= 9 && !rcp_pv_is_null(v = rcp_pa_at(in, 8))) {
-		rcp_pa_push_cstr(a, "MAXSIZE");
-		rcp_pa_push(a, v);
-	}
-	if (n >= 5 && !rcp_pv_is_null(v = rcp_pa_at(in, 4))) {
-		rcp_pa_push_cstr(a, "BLOCK");
-		rcp_pa_push(a, v);
-	}
+	rcp_pf_kw_at(a, in, 3, "COUNT");
+	rcp_pf_kw_at(a, in, 7, "MAXCOUNT");
+	rcp_pf_kw_at(a, in, 8, "MAXSIZE");
+	rcp_pf_kw_at(a, in, 4, "BLOCK");
 	if (n >= 6 && !rcp_pv_is_false(rcp_pa_at(in, 5))) {
 		rcp_pa_push_cstr(a, "NOACK");
 	}
@@ -244,12 +225,7 @@ zend_result rcp_pf_xreadgroup_claim(const rcp_pd_row *c, HashTable *in, zval *ou
 		rcp_pa_push_cstr(a, "CLAIM");
 		rcp_pa_push(a, v);
 	}
-	if (!rcp_pv_is_array(streams)) {
-		zend_array_release(a);
-		return rcp_pd_bad_type(c, "the streams argument must be an array [stream => id]", streams);
-	}
-	rcp_pf_push_streams(a, streams);
-	return rcp_pa_out(a, out);
+	return rcp_pf_streams_out(c, a, streams, out);
 }
 
 /* XAUTOCLAIM (key, group, consumer, min-idle, start, count, justid) */
