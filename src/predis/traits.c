@@ -4,6 +4,16 @@
 #include "traits.h"
 #include "rcp_errors.h"
 
+/* Replace the value at off by the elements of ins (owned: released here), as array_merge() of the part
+ * before, ins and the part after does; FAILURE after throwing. */
+static zend_result rcp_pt_replace_by(HashTable **a, zend_long off, HashTable *ins)
+{
+	HashTable *r = rcp_pa_replace(*a, off, 1, ins);
+
+	zend_array_release(ins);
+	return rcp_pa_swap(a, r);
+}
+
 /* Keys: [..., [k1, k2], ...] -> [..., numkeys?, k1, k2, ...] */
 zend_result rcp_pt_keys(const rcp_pd_row *c, HashTable **a, zend_long off, bool numkeys)
 {
@@ -59,7 +69,7 @@ zend_result rcp_pt_count(const rcp_pd_row *c, HashTable **a, zend_long off, bool
 zend_result rcp_pt_timeout(const rcp_pd_row *c, HashTable **a, zend_long off)
 {
 	zval *v, f;
-	HashTable *ins, *r;
+	HashTable *ins;
 
 	if (off >= (zend_long)rcp_pa_count(*a)) {
 		return SUCCESS;
@@ -75,20 +85,16 @@ zend_result rcp_pt_timeout(const rcp_pd_row *c, HashTable **a, zend_long off)
 	ins = rcp_pa_new(2);
 	rcp_pa_push_cstr(ins, "TIMEOUT");
 	rcp_pa_push(ins, v);
-	r = rcp_pa_replace(*a, off, 1, ins);
-	zend_array_release(ins);
-	return rcp_pa_swap(a, r);
+	return rcp_pt_replace_by(a, off, ins);
 }
 
 /* Replace the value at off by one value (array_merge(before, [$x], after)). */
 static zend_result rcp_pt_put(HashTable **a, zend_long off, zval *x)
 {
-	HashTable *ins = rcp_pa_new(1), *r;
+	HashTable *ins = rcp_pa_new(1);
 
 	rcp_pa_push(ins, x);
-	r = rcp_pa_replace(*a, off, 1, ins);
-	zend_array_release(ins);
-	return rcp_pa_swap(a, r);
+	return rcp_pt_replace_by(a, off, ins);
 }
 
 static zend_result rcp_pt_put_cstr(HashTable **a, zend_long off, const char *s)
@@ -223,7 +229,7 @@ zend_result rcp_pt_limit(const rcp_pd_row *c, HashTable **a, zend_long off)
 zend_result rcp_pt_weights(const rcp_pd_row *c, HashTable **a, zend_long off)
 {
 	zval *v;
-	HashTable *ins, *r;
+	HashTable *ins;
 
 	if (off >= (zend_long)rcp_pa_count(*a)) {
 		return SUCCESS;
@@ -239,9 +245,7 @@ zend_result rcp_pt_weights(const rcp_pd_row *c, HashTable **a, zend_long off)
 	ins = rcp_pa_new(1 + rcp_pa_count(Z_ARRVAL_P(v)));
 	rcp_pa_push_cstr(ins, "WEIGHTS");
 	rcp_pa_merge(ins, Z_ARRVAL_P(v));
-	r = rcp_pa_replace(*a, off, 1, ins);
-	zend_array_release(ins);
-	return rcp_pa_swap(a, r);
+	return rcp_pt_replace_by(a, off, ins);
 }
 
 /* Aggregate: 'min'/'max'/'sum'/'count' at off becomes AGGREGATE <X>. */
@@ -249,7 +253,7 @@ zend_result rcp_pt_aggregate(const rcp_pd_row *c, HashTable **a, zend_long off)
 {
 	static const char *const agg[] = {"min", "max", "sum", "count", NULL};
 	zval *v;
-	HashTable *ins, *r;
+	HashTable *ins;
 	int m, ok;
 
 	if (off >= (zend_long)rcp_pa_count(*a)) {
@@ -265,16 +269,14 @@ zend_result rcp_pt_aggregate(const rcp_pd_row *c, HashTable **a, zend_long off)
 	ins = rcp_pa_new(2);
 	rcp_pa_push_cstr(ins, "AGGREGATE");
 	rcp_pa_push_enum(ins, agg, m);
-	r = rcp_pa_replace(*a, off, 1, ins);
-	zend_array_release(ins);
-	return rcp_pa_swap(a, r);
+	return rcp_pt_replace_by(a, off, ins);
 }
 
 /* DB (COPY): numeric at off becomes DB <n>; negative is removed. */
 zend_result rcp_pt_db(const rcp_pd_row *c, HashTable **a, zend_long off)
 {
 	zval *v;
-	HashTable *ins, *r;
+	HashTable *ins;
 
 	if (off >= (zend_long)rcp_pa_count(*a)) {
 		return SUCCESS;
@@ -289,9 +291,7 @@ zend_result rcp_pt_db(const rcp_pd_row *c, HashTable **a, zend_long off)
 	ins = rcp_pa_new(2);
 	rcp_pa_push_cstr(ins, "DB");
 	rcp_pa_push(ins, v);
-	r = rcp_pa_replace(*a, off, 1, ins);
-	zend_array_release(ins);
-	return rcp_pa_swap(a, r);
+	return rcp_pt_replace_by(a, off, ins);
 }
 
 /* "pop the last argument; true -> KEYWORD, false -> dropped, anything else -> put back" (Replace,
@@ -313,7 +313,7 @@ void rcp_pt_pop_bool(HashTable *a, const char *kw)
 zend_result rcp_pt_by(HashTable **a, zend_long off)
 {
 	zval *v;
-	HashTable *ins, *r;
+	HashTable *ins;
 
 	if (off >= (zend_long)rcp_pa_count(*a) || rcp_pv_is_null(v = rcp_pa_at(*a, off))) {
 		return SUCCESS;
@@ -321,16 +321,14 @@ zend_result rcp_pt_by(HashTable **a, zend_long off)
 	ins = rcp_pa_new(2);
 	rcp_pa_push_cstr(ins, "BY");
 	rcp_pa_push(ins, v);
-	r = rcp_pa_replace(*a, off, 1, ins);
-	zend_array_release(ins);
-	return rcp_pa_swap(a, r);
+	return rcp_pt_replace_by(a, off, ins);
 }
 
 /* Get (SORT_RO): [p1, p2] at off becomes GET p1 GET p2. */
 zend_result rcp_pt_get(const rcp_pd_row *c, HashTable **a, zend_long off)
 {
 	zval *v, *p;
-	HashTable *ins, *r;
+	HashTable *ins;
 
 	if (off >= (zend_long)rcp_pa_count(*a)) {
 		return SUCCESS;
@@ -344,9 +342,7 @@ zend_result rcp_pt_get(const rcp_pd_row *c, HashTable **a, zend_long off)
 		rcp_pa_push_cstr(ins, "GET");
 		rcp_pa_push(ins, p);
 	} ZEND_HASH_FOREACH_END();
-	r = rcp_pa_replace(*a, off, 1, ins);
-	zend_array_release(ins);
-	return rcp_pa_swap(a, r);
+	return rcp_pt_replace_by(a, off, ins);
 }
 
 /* Find the first argument that is an instance of cls (by foreach); its key, or -1. */
@@ -395,7 +391,7 @@ zend_result rcp_pt_object(const rcp_pd_row *c, HashTable **a, const char *cls, b
 zend_result rcp_pt_to(const rcp_pd_row *c, HashTable **a, zend_long off)
 {
 	zval *v, f;
-	HashTable *ins, *r;
+	HashTable *ins;
 
 	if (off >= (zend_long)rcp_pa_count(*a)) {
 		return SUCCESS;
@@ -408,9 +404,7 @@ zend_result rcp_pt_to(const rcp_pd_row *c, HashTable **a, zend_long off)
 	if (!(ins = rcp_pv_to_array(c, v))) {
 		return FAILURE;
 	}
-	r = rcp_pa_replace(*a, off, 1, ins);
-	zend_array_release(ins);
-	return rcp_pa_swap(a, r);
+	return rcp_pt_replace_by(a, off, ins);
 }
 
 zend_result rcp_pt_filter(HashTable **a)
