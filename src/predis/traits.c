@@ -4,11 +4,11 @@
 #include "traits.h"
 #include "rcp_errors.h"
 
-/* Replace the value at off by the elements of ins (owned: released here), as array_merge() of the part
- * before, ins and the part after does; FAILURE after throwing. */
-static zend_result rcp_pt_replace_by(HashTable **a, zend_long off, HashTable *ins)
+/* Replace the skip values from off by the elements of ins (owned: released here), as array_merge() of the
+ * part before, ins and the part after does; FAILURE after throwing. */
+static zend_result rcp_pt_replace_by(HashTable **a, zend_long off, zend_long skip, HashTable *ins)
 {
-	HashTable *r = rcp_pa_replace(*a, off, 1, ins);
+	HashTable *r = rcp_pa_replace(*a, off, skip, ins);
 
 	zend_array_release(ins);
 	return rcp_pa_swap(a, r);
@@ -35,8 +35,10 @@ zend_result rcp_pt_keys(const rcp_pd_row *c, HashTable **a, zend_long off, bool 
 	return rcp_pa_swap(a, r);
 }
 
-/* Count: the value at off becomes COUNT <n> [ANY]; -1 becomes false. */
-zend_result rcp_pt_count(const rcp_pd_row *c, HashTable **a, zend_long off, bool any)
+/* Count and Timeout: the value at off becomes <kw> <n> (then ANY, replacing the next value too, for Count's
+ * $any); -1 becomes false; below 1 throws err. */
+static zend_result rcp_pt_kw_number(const rcp_pd_row *c, HashTable **a, zend_long off, const char *kw,
+	const char *err, bool any)
 {
 	zval *v, f;
 	HashTable *ins;
@@ -50,42 +52,27 @@ zend_result rcp_pt_count(const rcp_pd_row *c, HashTable **a, zend_long off, bool
 		return rcp_pa_swap(a, rcp_pa_splice1(*a, off, &f));
 	}
 	if (rcp_pv_lt_long(v, 1)) {
-		return rcp_pd_bad(c, "Wrong count argument value or position offset");
+		return rcp_pd_bad(c, err);
 	}
 	ins = rcp_pa_new(3);
-	rcp_pa_push_cstr(ins, "COUNT");
+	rcp_pa_push_cstr(ins, kw);
 	rcp_pa_push(ins, v);
 	if (any) {
 		rcp_pa_push_cstr(ins, "ANY");
 	}
-	{
-		HashTable *r = rcp_pa_replace(*a, off, any ? 2 : 1, ins);
-		zend_array_release(ins);
-		return rcp_pa_swap(a, r);
-	}
+	return rcp_pt_replace_by(a, off, any ? 2 : 1, ins);
+}
+
+/* Count: the value at off becomes COUNT <n> [ANY]; -1 becomes false. */
+zend_result rcp_pt_count(const rcp_pd_row *c, HashTable **a, zend_long off, bool any)
+{
+	return rcp_pt_kw_number(c, a, off, "COUNT", "Wrong count argument value or position offset", any);
 }
 
 /* Timeout: the value at off becomes TIMEOUT <n>; -1 becomes false. */
 zend_result rcp_pt_timeout(const rcp_pd_row *c, HashTable **a, zend_long off)
 {
-	zval *v, f;
-	HashTable *ins;
-
-	if (off >= (zend_long)rcp_pa_count(*a)) {
-		return SUCCESS;
-	}
-	v = rcp_pa_at(*a, off);
-	if (v && Z_TYPE_P(v) == IS_LONG && Z_LVAL_P(v) == -1) {
-		ZVAL_FALSE(&f);
-		return rcp_pa_swap(a, rcp_pa_splice1(*a, off, &f));
-	}
-	if (rcp_pv_lt_long(v, 1)) {
-		return rcp_pd_bad(c, "Wrong timeout argument value or position offset");
-	}
-	ins = rcp_pa_new(2);
-	rcp_pa_push_cstr(ins, "TIMEOUT");
-	rcp_pa_push(ins, v);
-	return rcp_pt_replace_by(a, off, ins);
+	return rcp_pt_kw_number(c, a, off, "TIMEOUT", "Wrong timeout argument value or position offset", false);
 }
 
 /* Replace the value at off by one value (array_merge(before, [$x], after)). */
@@ -94,7 +81,7 @@ static zend_result rcp_pt_put(HashTable **a, zend_long off, zval *x)
 	HashTable *ins = rcp_pa_new(1);
 
 	rcp_pa_push(ins, x);
-	return rcp_pt_replace_by(a, off, ins);
+	return rcp_pt_replace_by(a, off, 1, ins);
 }
 
 static zend_result rcp_pt_put_cstr(HashTable **a, zend_long off, const char *s)
@@ -245,7 +232,7 @@ zend_result rcp_pt_weights(const rcp_pd_row *c, HashTable **a, zend_long off)
 	ins = rcp_pa_new(1 + rcp_pa_count(Z_ARRVAL_P(v)));
 	rcp_pa_push_cstr(ins, "WEIGHTS");
 	rcp_pa_merge(ins, Z_ARRVAL_P(v));
-	return rcp_pt_replace_by(a, off, ins);
+	return rcp_pt_replace_by(a, off, 1, ins);
 }
 
 /* Aggregate: 'min'/'max'/'sum'/'count' at off becomes AGGREGATE <X>. */
@@ -269,7 +256,7 @@ zend_result rcp_pt_aggregate(const rcp_pd_row *c, HashTable **a, zend_long off)
 	ins = rcp_pa_new(2);
 	rcp_pa_push_cstr(ins, "AGGREGATE");
 	rcp_pa_push_enum(ins, agg, m);
-	return rcp_pt_replace_by(a, off, ins);
+	return rcp_pt_replace_by(a, off, 1, ins);
 }
 
 /* DB (COPY): numeric at off becomes DB <n>; negative is removed. */
@@ -291,7 +278,7 @@ zend_result rcp_pt_db(const rcp_pd_row *c, HashTable **a, zend_long off)
 	ins = rcp_pa_new(2);
 	rcp_pa_push_cstr(ins, "DB");
 	rcp_pa_push(ins, v);
-	return rcp_pt_replace_by(a, off, ins);
+	return rcp_pt_replace_by(a, off, 1, ins);
 }
 
 /* "pop the last argument; true -> KEYWORD, false -> dropped, anything else -> put back" (Replace,
@@ -321,7 +308,7 @@ zend_result rcp_pt_by(HashTable **a, zend_long off)
 	ins = rcp_pa_new(2);
 	rcp_pa_push_cstr(ins, "BY");
 	rcp_pa_push(ins, v);
-	return rcp_pt_replace_by(a, off, ins);
+	return rcp_pt_replace_by(a, off, 1, ins);
 }
 
 /* Get (SORT_RO): [p1, p2] at off becomes GET p1 GET p2. */
@@ -342,7 +329,7 @@ zend_result rcp_pt_get(const rcp_pd_row *c, HashTable **a, zend_long off)
 		rcp_pa_push_cstr(ins, "GET");
 		rcp_pa_push(ins, p);
 	} ZEND_HASH_FOREACH_END();
-	return rcp_pt_replace_by(a, off, ins);
+	return rcp_pt_replace_by(a, off, 1, ins);
 }
 
 /* Find the first argument that is an instance of cls (by foreach); its key, or -1. */
@@ -404,7 +391,7 @@ zend_result rcp_pt_to(const rcp_pd_row *c, HashTable **a, zend_long off)
 	if (!(ins = rcp_pv_to_array(c, v))) {
 		return FAILURE;
 	}
-	return rcp_pt_replace_by(a, off, ins);
+	return rcp_pt_replace_by(a, off, 1, ins);
 }
 
 zend_result rcp_pt_filter(HashTable **a)
