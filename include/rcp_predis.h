@@ -79,6 +79,22 @@ const rcp_predis_cmd *rcp_predis_lookup(const char *lcname, size_t len);
 const rcp_predis_cmd *rcp_predis_lookup_ci(const char *name, size_t len);
 
 /*
+ * The command name to send for a call made as name/len (any case) and resolved to c (NULL allowed):
+ * Predis' ID when the built-in command table knows the command, else the name as called — the rule of
+ * rcp_predis_command_id(). Static storage or the caller's own name: nothing to free.
+ */
+static zend_always_inline const char *rcp_predis_send_name(const rcp_predis_cmd *c, const char *name, size_t len,
+	size_t *outlen)
+{
+	if (c && c->builtin) {
+		*outlen = c->idlen;
+		return c->id;
+	}
+	*outlen = len;
+	return name;
+}
+
+/*
  * Rewrite the PHP-level arguments of a command method call into Redis' flat argument list, exactly as
  * Predis v3's command class does in setArguments() (normalizeArguments, normalizeVariadic and the
  * per-command filters and traits).

@@ -419,9 +419,5 @@ const char *rcp_predis_command_id(const char *lcname, size_t len, size_t *idlen)
 	 * know is sent as called */
 	const rcp_predis_cmd *c = rcp_predis_lookup(lcname, len);
 
-	if (!c || !c->builtin) {
-		return NULL;
-	}
-	*idlen = c->idlen;
-	return c->id;
+	return c && c->builtin ? rcp_predis_send_name(c, lcname, len, idlen) : NULL;
 }
