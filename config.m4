@@ -95,11 +95,17 @@ SSL_CTX *c = SSL_CTX_new(TLS_client_method()); (void)c;]])],
 
   PHP_NEW_EXTENSION(redis_cluster_pool,
     redis_cluster_pool.c dnl
-    src/errors.c src/slot.c src/commands.c src/cmdlearn.c src/metrics.c src/resp_format.c src/resp_scan.c src/reply.c src/predis_compat.c dnl
-    src/io.c src/pool.c src/shm.c src/topology.c src/exec_health.c src/exec_batch.c src/exec_refresh.c src/exec_redirect.c src/exec_read.c src/exec_split.c src/exec.c src/exec_pipeline.c src/exec_transaction.c src/status.c src/call.c src/class_pool.c src/class_pipeline.c src/class_scan.c src/scripts.c src/class_transaction.c src/class_raw.c src/options.c src/session.c src/tls.c,
+    src/predis/value.c src/predis/traits.c src/predis/reply_values.c src/predis/filters.c src/predis/filters_streams.c dnl
+    src/predis/builders.c src/predis/replies.c src/predis/replies_streams.c src/predis/replies_server.c src/predis/table.c dnl
+    src/errors.c src/slot.c src/commands.c src/cmdlearn.c src/metrics.c src/resp_format.c src/resp_scan.c src/reply.c dnl
+    src/io.c src/pool.c src/shm.c src/topology.c dnl
+    src/exec_health.c src/exec_batch.c src/exec_refresh.c src/exec_redirect.c src/exec_read.c src/exec_split.c dnl
+    src/exec.c src/exec_pipeline.c src/exec_transaction.c dnl
+    src/status.c src/call.c src/class_pool.c src/class_pipeline.c src/class_scan.c src/scripts.c src/class_transaction.c src/class_raw.c src/options.c src/session.c src/tls.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
   dnl the session save handler (src/session.c) registers with ext/session when PHP has it (HAVE_PHP_SESSION)
   PHP_ADD_EXTENSION_DEP(redis_cluster_pool, session, true)
   PHP_ADD_INCLUDE([$ext_srcdir/include])
   PHP_ADD_BUILD_DIR([$ext_builddir/src])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/predis])
 fi

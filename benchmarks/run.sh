@@ -28,6 +28,13 @@
 #   scale     a 3-primary and a 100-primary cluster (no replicas): topology cost in fresh processes,
 #             per-command latency/CPU, interleaved; instructions per command
 #             under callgrind on both                                          -> scale.json, instr.txt
+#   instr     issue 14: instructions per op (callgrind) of every client side by side: GET, MGET-10, MGET-100,
+#             pipeline-100 over the 3 primaries, with the issue's targets       -> instr_ops.md, instr_ops.json
+#             (not in the default set; RCP_INSTR_SO=path/to/redis_cluster_pool.so measures that build instead)
+#   tail      issue 14: where the tail of one GET comes from: many GETs per client in short rotated blocks, each
+#             classified by CPU time, context switches, page faults (getrusage); three runs, the last with the
+#             periodic topology refresh off; then the memory one GET touches, warm and cold (cachegrind)
+#                                                                              -> tail.txt, tail-N.json
 # Sizes (environment): RCP_BENCH_OPS (latency ops per round, 300), RCP_BENCH_REQUESTS (fpm requests per
 # round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_EVENT_ROUNDS (cold 2, replica 1),
 # RCP_BENCH_SLOTS (1000).
@@ -98,8 +105,8 @@ chart=0
 if [[ ${1:-} == --chart ]]; then chart=1; shift; fi
 suites=("$@"); ((${#suites[@]})) || suites=(latency syscalls fpm cold replica reshard scale)
 for s in "${suites[@]}"; do
-  case $s in latency|syscalls|fpm|cold|replica|reshard|scale|metrics) ;;
-  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale metrics)" ;; esac
+  case $s in latency|syscalls|fpm|cold|replica|reshard|scale|metrics|instr|tail) ;;
+  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale metrics instr tail)" ;; esac
 done
 bench_setup
 # a run replaces the previous run's results (report.md and all.json describe this run only)
@@ -140,6 +147,21 @@ for s in "${suites[@]}"; do
     for m in 1 0; do
       "$php" "${ext[@]}" benchmarks/instr_per_command.php "$work/cluster/env" 2000 "redis_cluster_pool.metrics=$m"
     done | tee "$out/metrics_overhead.txt" ;;
+  instr)
+    # issue 14: instructions per op of every client side by side (callgrind, deterministic), with the targets
+    rm -f "$out"/instr_ops.{md,json}
+    RCP_EXT_SO=${RCP_INSTR_SO:-$RCP_EXT_SO} "$php" "${ext[@]}" benchmarks/instr_table.php "$work/cluster/env" "$out/instr_ops.json" |
+      tee "$out/instr_ops.md" ;;
+  tail)
+    # issue 14: the p99 of one GET, rcp vs phpredis, with every slow GET classified (not in the default set)
+    rm -f "$out"/tail.txt "$out"/tail-*.json
+    for i in 1 2 3; do
+      ini=(); ((i < 3)) || ini=(-d redis_cluster_pool.refresh_interval=0)
+      echo "== run $i${ini[*]:+ (${ini[*]})}"
+      "$php" "${ext[@]}" "${ini[@]}" benchmarks/tail_probe.php "${RCP_BENCH_TAIL_BLOCKS:-80}" 250 "$out/tail-$i.json"
+    done | tee "$out/tail.txt"
+    echo "== the memory one GET touches (cachegrind)" | tee -a "$out/tail.txt"
+    "$php" "${ext[@]}" benchmarks/footprint_probe.php 200 | tee -a "$out/tail.txt" ;;
   esac
 done
 "$php" "${ext[@]}" benchmarks/platform.php "$work/platform.json" >"$out/platform.json"

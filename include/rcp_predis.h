@@ -1,6 +1,6 @@
 /*
  * rcp_predis.h - Predis v3 compatibility: argument filters and reply parsers of Predis' command classes,
- * ported to C (src/predis_compat.c). See docs/PREDIS_COMPAT.md for the list of commands and the
+ * ported to C (src/predis/, table.c at the top). See docs/PREDIS_COMPAT.md for the list of commands and the
  * intentional differences.
  *
  * Resolve once, then use: rcp_predis_lookup() turns a method name into an rcp_predis_cmd (one hash lookup)
@@ -17,7 +17,7 @@
 #include "php.h"
 #include "rcp_commands.h"
 
-/* One row of the private filter or parser table (src/predis_compat.c): opaque, test it against NULL. */
+/* One row of the private filter or parser table (src/predis/table.c): opaque, test it against NULL. */
 typedef struct rcp_pd_row rcp_pd_row;
 
 /* The transaction verbs the pool's __call() handles itself (MULTI / EXEC / DISCARD / WATCH / UNWATCH). */
@@ -77,6 +77,22 @@ const rcp_predis_cmd *rcp_predis_lookup(const char *lcname, size_t len);
 
 /* The same for a name in any case (folded to lower case on the stack; no allocation). */
 const rcp_predis_cmd *rcp_predis_lookup_ci(const char *name, size_t len);
+
+/*
+ * The command name to send for a call made as name/len (any case) and resolved to c (NULL allowed):
+ * Predis' ID when the built-in command table knows the command, else the name as called — the rule of
+ * rcp_predis_command_id(). Static storage or the caller's own name: nothing to free.
+ */
+static zend_always_inline const char *rcp_predis_send_name(const rcp_predis_cmd *c, const char *name, size_t len,
+	size_t *outlen)
+{
+	if (c && c->builtin) {
+		*outlen = c->idlen;
+		return c->id;
+	}
+	*outlen = len;
+	return name;
+}
 
 /*
  * Rewrite the PHP-level arguments of a command method call into Redis' flat argument list, exactly as

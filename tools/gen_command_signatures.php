@@ -3,10 +3,10 @@
  * Writes tools/command_signatures.php, the typed signature of every Redis command method (argument names and
  * types, reply shape) that tools/gen_ide_stub.php puts in the IDE stub's @method tags. Derived from the
  * @method lines of Predis 3.7's Predis\ClientInterface (the arguments Predis v3 takes, which the extension takes
- * too: src/predis_compat.c), with Predis' types mapped onto this extension's (Predis\Response\Status ->
+ * too: src/predis/), with Predis' types mapped onto this extension's (Predis\Response\Status ->
  * \RedisClusterPool\Status, Predis' argument objects by their full names, ...) and corrected where Predis'
  * docblock does not say what the call accepts or returns: the CORRECTIONS below, each with its reason,
- * checked against src/predis_compat.c and replies of a real cluster (tests/predis/stub_reply_types.phpt runs
+ * checked against src/predis/ and replies of a real cluster (tests/predis/stub_reply_types.phpt runs
  * the differential corpus and checks every reply against its declared type; tests/package/phpstan_level8.phpt
  * has PHPStan accept every call of that corpus).
  *
@@ -243,7 +243,7 @@ function rcp_sig_generate(string $root, string $predis): string
         throw new RuntimeException("no Predis in $predis (install Predis 3.7: bash tests/adapter/install_predis.sh .scratch/adapter-v3 '3.7.*')");
     }
     if (!str_starts_with($vm[1], '3.7.')) {
-        throw new RuntimeException("$predis is Predis {$vm[1]}, not 3.7 (the line src/predis_compat.c ports)");
+        throw new RuntimeException("$predis is Predis {$vm[1]}, not 3.7 (the line src/predis/ ports)");
     }
     if (is_file(dirname($predis, 2) . '/autoload.php')) {
         require_once dirname($predis, 2) . '/autoload.php';   // for the class constants used as defaults

@@ -19,7 +19,7 @@ function rcp_command_methods(string $root): array
         $supported = $route !== 'RCP_ROUTE_UNSUPPORTED';
         $ok[$top] = ($ok[$top] ?? false) || $supported;
     }
-    $compat = (string) @file_get_contents("$root/src/predis_compat.c");
+    $compat = (string) @file_get_contents("$root/src/predis/table.c");
     preg_match_all('/\bCMD\("([a-z0-9_]+)",\s*"([A-Z0-9 |_\-]+)"/', $compat, $cm, PREG_SET_ORDER);
     foreach ($cm as [, $method, $command]) {
         $top = strtolower(explode(' ', $command)[0]);
