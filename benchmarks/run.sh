@@ -103,6 +103,34 @@ fi
 source benchmarks/setup.inc.sh
 chart=0
 if [[ ${1:-} == --chart ]]; then chart=1; shift; fi
+# --- tls (issue 13): php-fpm (8 workers) against a TLS-only cluster (RCP_TLS=1 tests/cluster/cluster.sh: tls-cluster
+# yes, tls-replication yes) and a plaintext one: TLS handshakes per 1,000 requests (the servers'
+# total_connections_received) for redis_cluster_pool, Predis v3 and phpredis (persistent and not), req/s and the
+# workers' CPU per request TLS vs plaintext, a cold pool's full and resumed handshakes -> tls.json, tls.txt
+# (benchmarks/tls_bench.php; sizes: RCP_BENCH_REQUESTS 1000, RCP_BENCH_ROUNDS 3, RCP_BENCH_COLD_REQUESTS 200,
+# RCP_BENCH_COLD_ROUNDS 3).
+# Only when named; in a subshell of its own (its clusters and php-fpm pools stop with it).
+if [[ " $* " == *" tls "* ]]; then
+  (
+    bench_setup
+    rm -f "$out"/tls.{json,txt} "$out"/platform-tls.json
+    bench_dirs=("$work/plain-cluster" "${bench_dirs[@]}")
+    RCP_BENCH_PLAIN_SEEDS=$(RCP_TLS=0 bash tests/cluster/cluster.sh start "$work/plain-cluster" | sed -n 's/^RCP_TEST_SEEDS=//p')
+    export RCP_BENCH_PLAIN_SEEDS
+    RCP_TLS=1 bench_cluster "$work/tls-cluster"
+    php=$(rcp_php)
+    bench_wait_quiet
+    "$php" -d "extension=$RCP_EXT_SO" benchmarks/platform.php >"$work/platform.json"
+    "$php" -d "extension=$RCP_EXT_SO" benchmarks/tls_bench.php "${RCP_BENCH_REQUESTS:-1000}" "${RCP_BENCH_ROUNDS:-3}" \
+      "$out/tls.json" "${RCP_BENCH_COLD_REQUESTS:-200}" "${RCP_BENCH_COLD_ROUNDS:-3}" | tee "$out/tls.txt"
+    "$php" -d "extension=$RCP_EXT_SO" benchmarks/platform.php "$work/platform.json" >"$out/platform-tls.json"
+    echo "TLS: $out/tls.txt, $out/tls.json, $out/platform-tls.json (load average at the start and the end)"
+  )
+  rest=()
+  for s in "$@"; do [[ $s == tls ]] || rest+=("$s"); done
+  ((${#rest[@]})) || exit 0
+  set -- "${rest[@]}"
+fi
 suites=("$@"); ((${#suites[@]})) || suites=(latency syscalls fpm cold replica reshard scale)
 for s in "${suites[@]}"; do
   case $s in latency|syscalls|fpm|cold|replica|reshard|scale|metrics|instr|tail) ;;

@@ -13,13 +13,19 @@
 #   debian13         Debian 13 trixie: PHP 8.4, hiredis 1.2, libuv 1.50, Redis 8.0; + valgrind pass
 #   debian13-valkey  Debian 13 against a Valkey 8.1 cluster: the selected tests but tests/package/ (the
 #                    release packaging does not depend on the server); no valgrind pass
+#   debian12-tls     Debian 12 against a TLS-only cluster (RCP_TLS=1 tests/cluster/cluster.sh: `port 0`,
+#                    `tls-cluster yes`, `tls-replication yes`, certificates made with openssl): the selected
+#                    tests among those tests/tls/suites.list names (the routing, fan-out, pipeline and
+#                    transaction suites, ...), unchanged: tests/cluster.inc's rcp_pool() and RcpRaw speak TLS to
+#                    it; the tests the list excludes, each with its reason, run on the other legs only; no
+#                    valgrind pass
 # A leg whose release is the machine's runs on the machine; the others run in a chroot of that release that
 # scripts/chroot.sh builds once (debootstrap, about a minute) and keeps in /var/cache/redis_cluster_pool/
 # (rebuilt when scripts/deps.sh's package list changes). A leg that cannot run counts as a failure.
 #
 # Environment:
-#   RCP_PLATFORMS=LEG,.. the legs to run: debian12, debian13, debian13-valkey (or valkey), or all (the
-#                        default, and so CI's)
+#   RCP_PLATFORMS=LEG,.. the legs to run: debian12, debian13, debian13-valkey (or valkey), debian12-tls (or
+#                        tls), or all (the default, and so CI's: every leg)
 #   RCP_NO_VALGRIND=1    skip the valgrind passes
 #   RCP_VALGRIND_ALL=1   valgrind passes over every selected test instead of tests/valgrind.list (slow)
 #   RCP_BUILD=asan       build with ASAN+UBSAN (scripts/build.sh --asan) and run the tests with libasan
@@ -43,7 +49,9 @@
 # started under it are stopped at the end too). PHP runs with PHPRC and PHP_INI_SCAN_DIR set to a copy of the
 # machine's php.ini and conf.d without any line naming redis_cluster_pool (scripts/lib.sh rcp_php_ini), so the
 # build under test is the only copy loaded, also in the php processes the tests start, whatever the
-# machine's php.ini enables.
+# machine's php.ini enables. On the TLS leg the run's cluster itself is the TLS one (RCP_TEST_TLS=1,
+# RCP_TEST_TLS_DIR), and RCP_TLS=1 is exported to the tests, so a cluster a test starts with
+# tests/cluster/cluster.sh is a TLS one too (RCP_TLS=0 on the other legs).
 #
 # The last line printed is "N passed, N failed" (", N skipped" when some were skipped), over all legs. Each
 # test counts once per leg and pass. The exit status is 0 only when nothing failed, at least one test ran
@@ -80,13 +88,14 @@ stop_services() {
   bash tests/cluster/cluster.sh stop "$1/tls-cluster"
 }
 
-# The legs: name, Debian release, cluster server, valgrind pass (1/0), which tests (all, or cluster: all but
-# tests/package/).
+# The legs: name, Debian release, cluster server, valgrind pass (1/0), which tests (all; cluster: all but
+# tests/package/; tls: those of tests/tls/suites.list, against a TLS-only cluster).
 legs_table() {
   cat <<'LEGS'
 debian12        bookworm redis  1 all
 debian13        trixie   redis  1 all
 debian13-valkey trixie   valkey 0 cluster
+debian12-tls    bookworm redis  0 tls
 LEGS
 }
 
@@ -149,8 +158,9 @@ if [[ -z ${RCP_LEG:-} ]]; then
   [[ $want == all ]] && want=$(legs_table | awk '{ print $1 }' | paste -sd,)
   for w in ${want//,/ }; do
     [[ $w == valkey ]] && w=debian13-valkey
+    [[ $w == tls ]] && w=debian12-tls
     legs_table | awk -v w="$w" '$1 == w { f = 1 } END { exit !f }' ||
-      rcp_die "test.sh: unknown leg '$w' in RCP_PLATFORMS (legs: $(legs_table | awk '{ print $1 }' | paste -sd' '), valkey)"
+      rcp_die "test.sh: unknown leg '$w' in RCP_PLATFORMS (legs: $(legs_table | awk '{ print $1 }' | paste -sd' '), valkey, tls)"
     [[ " ${legs[*]} " == *" $w "* ]] || legs+=("$w")
   done
   ((${#legs[@]})) || rcp_die "test.sh: RCP_PLATFORMS selects no leg"
@@ -249,6 +259,44 @@ if [[ $leg_tests == cluster ]]; then
   mapfile -t tests < <(find "${tests[@]}" -name '*.phpt' -not -path '*/tests/package/*' -not -path 'tests/package/*' | sort)
   ((${#tests[@]})) || rcp_die "test.sh: $RCP_LEG: no test selected outside tests/package/"
 fi
+# TLS: the run's cluster is a TLS-only one (and so are the clusters tests start: RCP_TLS below)
+tls_leg=0
+if [[ $leg_tests == tls ]]; then
+  tls_leg=1
+  # tests/tls/suites.list: the paths run over TLS ("PATH"), and the tests of them that are not, each with its
+  # reason ("- PATH: REASON"); an exclusion without a reason, or a path that does not exist, is an error
+  tls_in=() tls_out=()
+  while IFS= read -r line; do
+    line=${line%%#*}
+    [[ $line =~ ^[[:space:]]*$ ]] && continue
+    if [[ $line =~ ^-[[:space:]]*([^:[:space:]]+):[[:space:]]*[^[:space:]] ]]; then
+      path=${BASH_REMATCH[1]}
+      tls_out+=("$(realpath -m "$path")")
+    elif [[ $line =~ ^[[:space:]]*([^[:space:]:-][^[:space:]:]*)[[:space:]]*$ ]]; then
+      path=${BASH_REMATCH[1]}
+      tls_in+=("$(realpath -m "$path")")
+    else
+      rcp_die "test.sh: tests/tls/suites.list: bad line '$line' (PATH, or '- PATH: REASON')"
+    fi
+    [[ -e $path ]] || rcp_die "test.sh: tests/tls/suites.list names $path, which does not exist"
+  done <tests/tls/suites.list
+  sel=() not_tls=0
+  while IFS= read -r f; do
+    abs=$(realpath -m "$f")
+    ok=0
+    for s in "${tls_in[@]}"; do [[ $abs == "$s" || $abs == "$s"/* ]] && { ok=1; break; }; done
+    ((ok)) || continue
+    for s in "${tls_out[@]}"; do [[ $abs == "$s" ]] && { ok=0; not_tls=$((not_tls + 1)); break; }; done
+    ((ok)) && sel+=("$f")
+  done < <(find "${tests[@]}" -name '*.phpt' | sort)
+  ((not_tls == 0)) || rcp_log "$RCP_LEG: $not_tls of the selected tests do not run over TLS (tests/tls/suites.list says why); the other legs run them"
+  if ((${#sel[@]} == 0)); then
+    rcp_log "$RCP_LEG: none of the selected tests runs over TLS (tests/tls/suites.list): nothing to do"
+    all_ran=1
+    exit 0
+  fi
+  tests=("${sel[@]}")
+fi
 
 flavour=${RCP_BUILD:-dev}
 case $flavour in dev|asan|ubsan|release) ;; *) rcp_die "test.sh: RCP_BUILD must be dev, asan, ubsan or release" ;; esac
@@ -294,9 +342,11 @@ adapter3="$scratch/adapter-v3"
 bash tests/adapter/install_predis.sh "$adapter3" "3.7.*" "symfony/cache:^7.4 || ^6.4"
 bash tests/adapter/install_predis.sh "$scratch/adapter-v3.6" "3.6.*"
 
-step="starting the cluster (tests/cluster/cluster.sh, $server)"
-rcp_log "$RCP_LEG: starting a 6-node $server cluster"
-RCP_SERVER=$server bash tests/cluster/cluster.sh start "$run_dir/cluster" >/dev/null
+kind=""
+((tls_leg)) && kind="TLS "
+step="starting the ${kind}cluster (tests/cluster/cluster.sh, $server)"
+rcp_log "$RCP_LEG: starting a 6-node $server ${kind}cluster"
+RCP_TLS=$tls_leg RCP_SERVER=$server bash tests/cluster/cluster.sh start "$run_dir/cluster" >/dev/null
 set -a
 # shellcheck source=/dev/null
 source "$run_dir/cluster/env"
@@ -329,6 +379,8 @@ export RCP_ADAPTER3_AUTOLOAD="$adapter3/vendor/autoload.php"
 export RCP_ADAPTER36_AUTOLOAD="$scratch/adapter-v3.6/vendor/autoload.php"
 export RCP_ADAPTER2_AUTOLOAD="$RCP_ROOT/tests/adapter/autoload_predis2.php"
 export TMPDIR="$run_dir/tmp"
+# a cluster a test starts (tests/cluster/cluster.sh) is of the leg's kind
+export RCP_TLS=$tls_leg
 export NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$PHP" REPORT_EXIT_STATUS=0 NO_COLOR=1
 # The machine's php.ini and conf.d without any redis_cluster_pool line: the build under test (-d extension=
 # below) is the only copy loaded, in run-tests.php, the tests and every php they start.

@@ -80,7 +80,7 @@ var_dump(rcp_pool(['parameters' => ['username' => 'rcpnoro', 'password' => $secr
 
 echo "-- a +@read +@write user cannot discover the cluster\n";
 try {
-    (new RedisClusterPool(array_reverse(rcp_seeds()), ['parameters' => ['username' => 'rcprw', 'password' => $secret]]))->get('auth:{a}');
+    rcp_pool(['parameters' => ['username' => 'rcprw', 'password' => $secret]], array_reverse(rcp_seeds()))->get('auth:{a}');
     echo "no exception\n";
 } catch (RedisClusterPool\Exception $e) {
     echo get_class($e), ', type ', $e->getErrorType(), "\n";

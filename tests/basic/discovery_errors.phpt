@@ -12,7 +12,7 @@ for ($i = 0; $i < 2; $i++) {
     $dead[] = stream_socket_get_name($s, false);
     fclose($s);
 }
-$pool = new RedisClusterPool($dead, ['parameters' => ['timeout' => 0.5]]);
+$pool = rcp_pool(['parameters' => ['timeout' => 0.5]], $dead);
 try {
     $pool->get('x');
 } catch (RedisClusterPool\Exception $e) {
@@ -20,7 +20,7 @@ try {
     foreach ($dead as $d) var_dump(str_contains($e->getMessage(), "cannot connect to $d"));
     echo preg_replace('/127\.0\.0\.1:\d+/', 'ADDR', $e->getMessage()), "\n";
 }
-$pool = new RedisClusterPool([...$dead, rcp_seeds()[4]], ['parameters' => ['timeout' => 0.5]]);
+$pool = rcp_pool(['parameters' => ['timeout' => 0.5]], [...$dead, rcp_seeds()[4]]);
 for ($i = 0; $i < 10; $i++) {   // seeds are tried in random order: a live one is always found
     $pool->set('disc', 'ok');
 }

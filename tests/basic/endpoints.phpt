@@ -33,7 +33,7 @@ foreach (['ip', 'hostname', 'unknown-endpoint'] as $type) {
     $s = stream_socket_server('tcp://127.0.0.1:0');
     $dead = stream_socket_get_name($s, false);
     fclose($s);
-    $pool = new RedisClusterPool(["$host:$port", ['host' => $host, 'port' => (int) $port], $dead], ['prefix' => "$type:"]);
+    $pool = rcp_pool(['prefix' => "$type:"], ["$host:$port", ['host' => $host, 'port' => (int) $port], $dead]);
     $map = $pool->getSlotMap();
     $pool->set('k', $type);
     printf("%-16s endpoint=%-9s discovered:%s nodes as in the reply:%s ranges>=3:%s get=%s\n", $type,

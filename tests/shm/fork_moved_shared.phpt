@@ -7,7 +7,7 @@ pcntl
 <?php
 require __DIR__ . '/../cluster.inc';
 $seeds = [rcp_seeds()[2], rcp_seeds()[5]];
-$p = new RedisClusterPool($seeds, ['parameters' => ['read_write_timeout' => 5]]);
+$p = rcp_pool(['parameters' => ['read_write_timeout' => 5]], $seeds);
 $key = 'shmmoved:{x7}';
 $p->set($key, 'v');
 $slot = RedisClusterPool::keySlot($key);
@@ -16,7 +16,7 @@ $to = current(array_diff(rcp_primaries(), [$from]));
 rcp_move_slot($slot, $to);
 $pid = pcntl_fork();
 if ($pid === 0) {
-    $c = new RedisClusterPool($seeds);
+    $c = rcp_pool([], $seeds);
     $r = $c->get($key);                      // MOVED -> patch in the shared segment
     exit($r === 'v' && $c->stats()['cluster']['moved'] === 1 ? 0 : 1);
 }

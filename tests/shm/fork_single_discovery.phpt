@@ -13,7 +13,7 @@ $kids = [];
 for ($i = 0; $i < 8; $i++) {
     $pid = pcntl_fork();
     if ($pid === 0) {
-        $p = new RedisClusterPool($seeds);
+        $p = rcp_pool([], $seeds);
         $p->set("fork:$i", "v$i");
         exit($p->get("fork:$i") === "v$i" ? 0 : 1);
     }
@@ -25,7 +25,7 @@ echo "children ok: $ok\n";
 $after = 0;
 foreach (rcp_seeds() as $n) { preg_match_all('/cmdstat_cluster\|(?:slots|shards):calls=(\d+)/', (new RcpRaw($n))->cmd('INFO', 'commandstats'), $m); $after += array_sum(array_map('intval', $m[1])); }
 echo "CLUSTER SHARDS/SLOTS received by the servers: ", $after - $before, "\n";
-$p = new RedisClusterPool($seeds);
+$p = rcp_pool([], $seeds);
 var_dump($p->get('fork:3'));
 $s = $p->stats();
 echo "parent sent: {$s['cluster']['cluster_slots_sent']}, pool-wide: {$s['cluster']['pool']['cluster_slots_sent']}, shared: ",

@@ -20,15 +20,17 @@ for ($c = 0; $c < 4; $c++) $conns[] = new RcpFcgi($addr);   // keep-alive: one c
 $run = function (int $from, int $n) use ($conns, $page): array {
     $last = [];
     $bad = 0;
+    $pool = null;
     for ($i = $from; $i < $from + $n; $i++) {
         $r = json_decode($conns[$i % 4]->get($page, "i=$i"), true);
         if (!($r['own_reply'] ?? false)) { $bad++; echo $r['exception'] ?? 'no reply', "\n"; }
         $last[$r['pid']] = $r['stats']['connections'];
+        $pool = $r['pool_tls'] ?? null;
     }
-    return [$last, $bad];
+    return [$last, $bad, $pool];
 };
 $a0 = $accepted();
-[$warm, $bad] = $run(0, 40);
+[$warm, $bad, $poolWarm] = $run(0, 40);
 $a1 = $accepted();
 $hs = array_sum(array_column($warm, 'tls_handshakes'));
 echo "workers: ", count($warm), ", wrong replies: $bad\n";
@@ -39,12 +41,16 @@ $resumed = array_sum(array_column($warm, 'tls_resumed'));
 $fullOnly = array_filter($warm, fn($c) => $c['tls_handshakes'] > $c['tls_resumed']);
 printf("cold pool: %d full handshakes, %d resumed (abbreviated)\n", $hs - $resumed, $resumed);
 echo "cold pool: workers with a full handshake: ", count($fullOnly), " (the first one), the others resumed every connection\n";
-[$steady, $bad] = $run(40, 400);
+// the same pool-wide, per node in the shared segment (poolStats()), as any worker sees them
+echo "cold pool: poolStats() nodes' TLS handshakes, full and resumed = the workers' own: ",
+    $poolWarm === ['full' => $hs - $resumed, 'resumed' => $resumed] ? 'yes' : 'no (' . json_encode($poolWarm) . ')', "\n";
+[$steady, $bad, $poolSteady] = $run(40, 400);
 $a2 = $accepted();
 echo "steady state: wrong replies $bad, connections accepted by the nodes during 400 requests: ", $a2 - $a1, "\n";
 echo "steady state: new TLS handshakes in the workers: ",
     array_sum(array_column($steady, 'tls_handshakes')) - $hs, ", connections opened: ",
     array_sum(array_column($steady, 'opened')) - array_sum(array_column($warm, 'opened')), "\n";
+echo "steady state: poolStats() TLS handshakes unchanged: ", $poolSteady === $poolWarm ? 'yes' : 'no', "\n";
 echo "steady state: reused >= 400: ", array_sum(array_column($steady, 'reused')) >= 400 ? 'yes' : 'no', "\n";
 ?>
 --EXPECTF--
@@ -53,6 +59,8 @@ cold pool: connections accepted by the nodes = TLS handshakes of the workers: ye
 cold pool: handshakes <= 4 workers x 6 nodes: yes
 cold pool: %d full handshakes, %d resumed (abbreviated)
 cold pool: workers with a full handshake: 1 (the first one), the others resumed every connection
+cold pool: poolStats() nodes' TLS handshakes, full and resumed = the workers' own: yes
 steady state: wrong replies 0, connections accepted by the nodes during 400 requests: 0
 steady state: new TLS handshakes in the workers: 0, connections opened: 0
+steady state: poolStats() TLS handshakes unchanged: yes
 steady state: reused >= 400: yes

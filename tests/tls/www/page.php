@@ -16,4 +16,10 @@ try {
     $out['exception'] = get_class($e) . ': ' . $e->getMessage();
 }
 $out['stats'] = $pool->stats();
+// pool-wide (every worker, from the shared segment): the nodes' TLS handshakes
+$out['pool_tls'] = ['full' => 0, 'resumed' => 0];
+foreach (RedisClusterPool::poolStats()['nodes'] as $n) {
+    $out['pool_tls']['full'] += $n['tls_handshakes_full'];
+    $out['pool_tls']['resumed'] += $n['tls_handshakes_resumed'];
+}
 echo json_encode($out);
