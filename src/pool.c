@@ -146,9 +146,13 @@ void rcp_pool_discard(rcp_conn *c)
 void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 {
 	int i;
+	bool flush = false;
 
 	for (i = 0; i < nparts; i++) {
 		rcp_conn *c = parts[i].conn;
+		if (c && c->pending_writes) {
+			flush = true; /* a write the kernel did not take at once: its completion is the loop's */
+		}
 		if (c && c->state == RCP_CONN_BROKEN) {
 			if (parts[i].err.code == RCP_E_CONNECTION || parts[i].err.code == RCP_E_TIMEOUT) {
 				rcp_pool_counters.connect_failures += (c->opened_at_ms && c->checked_request) ? 0 : 1;
@@ -169,9 +173,13 @@ void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 			}
 			parts[i].conn = NULL;
 			rcp_pool_discard(c);
+			flush = true; /* its handle's close callback */
 		}
 	}
-	rcp_io_flush();
+	/* a turn of the loop only when it has something to finish: the common batch costs no system call here */
+	if (flush) {
+		rcp_io_flush();
+	}
 }
 
 /* Close every connection opened with these credentials (a non-persistent object going away). */
