@@ -341,9 +341,9 @@ rcp_status rcp_shared_refresh(rcp_client *cl, bool must, rcp_err *err)
 rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 {
 	rcp_cluster *cc = cl->cluster;
-	uint64_t now;
+	uint64_t now = rcp_now_ms(); /* one clock read for the checks below (the common case refreshes nothing) */
 
-	if (!cl->cmd_deadline || cl->cmd_deadline < rcp_now_ms()) {
+	if (!cl->cmd_deadline || cl->cmd_deadline < now) {
 		rcp_begin(cl); /* called on its own (getSlotMap(), scanAll()...): an operation of its own */
 	}
 	if (cc->shared) {
@@ -351,7 +351,7 @@ rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 		if (!cc->map) {
 			return rcp_shared_refresh(cl, true, err);
 		}
-		if (rcp_zones_missing(cl) || rcp_shm_refresh_due(cc->shared, rcp_now_ms(), cl->refresh_min_interval_ms)) {
+		if (rcp_zones_missing(cl) || rcp_shm_refresh_due(cc->shared, now, cl->refresh_min_interval_ms)) {
 			rcp_err ignored = {0};
 			rcp_shared_refresh(cl, false, &ignored);
 		}
@@ -360,7 +360,6 @@ rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 	if (!cc->map) {
 		return rcp_client_refresh(cl, err);
 	}
-	now = rcp_now_ms();
 	if ((cc->refresh_wanted && now - cc->last_refresh_ms >= cl->refresh_min_interval_ms) ||
 	    now >= cc->next_refresh_ms || rcp_zones_missing(cl)) {
 		rcp_err ignored = {0};

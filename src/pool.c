@@ -16,6 +16,8 @@ static HashTable rcp_pool_ht;
 static bool rcp_pool_ready;
 static uint64_t rcp_request_serial;
 
+#define RCP_PC_CRED_MAX 136     /* a client's credential key (rcp_client.cred/ro_cred) fits */
+
 static void rcp_pool_init(void)
 {
 	if (!rcp_pool_ready) {
@@ -63,6 +65,53 @@ static bool rcp_pool_refused(rcp_conn *c)
 	return true;
 }
 
+/*
+ * The last connections handed out, by node and credential key: a command to a node used a moment ago finds its
+ * connection without formatting and hashing the pool key (host:port + credential key, up to ~150 bytes). An
+ * entry names a connection in the table; every path that closes one forgets it first (rcp_pc_forget), so an
+ * entry never outlives its connection.
+ */
+#define RCP_PC_SLOTS 8
+static struct {
+	rcp_conn *c;
+	size_t cred_len;
+	char cred[RCP_PC_CRED_MAX];
+} rcp_pc[RCP_PC_SLOTS];
+static unsigned rcp_pc_next;
+
+static rcp_conn *rcp_pc_find(const char *host, int port, const char *cred, size_t cred_len)
+{
+	for (unsigned i = 0; i < RCP_PC_SLOTS; i++) {
+		rcp_conn *c = rcp_pc[i].c;
+		if (c && c->port == port && rcp_pc[i].cred_len == cred_len && !strcmp(c->host, host) &&
+		    !memcmp(rcp_pc[i].cred, cred, cred_len)) {
+			return c;
+		}
+	}
+	return NULL;
+}
+
+static void rcp_pc_put(rcp_conn *c, const char *cred, size_t cred_len)
+{
+	if (cred_len > RCP_PC_CRED_MAX) {
+		return; /* longer credential keys always take the table's way */
+	}
+	rcp_pc[rcp_pc_next].c = c;
+	rcp_pc[rcp_pc_next].cred_len = cred_len;
+	memcpy(rcp_pc[rcp_pc_next].cred, cred, cred_len);
+	rcp_pc_next = (rcp_pc_next + 1) % RCP_PC_SLOTS;
+}
+
+/* c is about to be closed (NULL: all of them). */
+static void rcp_pc_forget(rcp_conn *c)
+{
+	for (unsigned i = 0; i < RCP_PC_SLOTS; i++) {
+		if (!c || rcp_pc[i].c == c) {
+			rcp_pc[i].c = NULL;
+		}
+	}
+}
+
 static void rcp_pool_remove(rcp_conn *c)
 {
 	zend_string *k;
@@ -85,8 +134,15 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 	const char *why = NULL;
 
 	rcp_pool_init();
-	klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
-	c = zend_hash_str_find_ptr(&rcp_pool_ht, key, klen);
+	klen = 0;
+	c = rcp_pc_find(host, port, cred_key, cred_len);
+	if (!c) {
+		klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
+		c = zend_hash_str_find_ptr(&rcp_pool_ht, key, klen);
+		if (c) {
+			rcp_pc_put(c, cred_key, cred_len);
+		}
+	}
 	if (c) {
 		bool seen = c->checked_request == rcp_request_serial;
 
@@ -118,8 +174,15 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 			rcp_pool_counters.discarded_broken++;
 			rcp_ns_add(c->stats, RCP_NS_DISC_BROKEN, 1);
 		}
+		rcp_pc_forget(c);
+		if (!klen) {
+			klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
+		}
 		zend_hash_str_del(&rcp_pool_ht, key, klen);
 		rcp_conn_close(c);
+	}
+	if (!klen) {
+		klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
 	}
 	c = rcp_conn_new(host, port, tls, setup, setup_len, setup_replies);
 	if (!c) {
@@ -134,11 +197,13 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 		rcp_ns_add(c->stats, RCP_NS_CONN_OPENED, 1);
 	}
 	zend_hash_str_update_ptr(&rcp_pool_ht, key, klen, c);
+	rcp_pc_put(c, cred_key, cred_len);
 	return c;
 }
 
 void rcp_pool_discard(rcp_conn *c)
 {
+	rcp_pc_forget(c);
 	rcp_pool_remove(c);
 	rcp_conn_close(c);
 }
@@ -195,6 +260,7 @@ void rcp_pool_close_cred(const char *cred, size_t cred_len)
 	ZEND_HASH_FOREACH_STR_KEY_VAL(&rcp_pool_ht, k, v) {
 		const char *nul = memchr(ZSTR_VAL(k), '\0', ZSTR_LEN(k));
 		if (nul && (size_t)(ZSTR_VAL(k) + ZSTR_LEN(k) - nul - 1) == cred_len && !memcmp(nul + 1, cred, cred_len)) {
+			rcp_pc_forget(Z_PTR_P(v));
 			rcp_conn_close(Z_PTR_P(v));
 			ZVAL_PTR(v, NULL);
 			any = true;
@@ -237,6 +303,7 @@ static int rcp_pool_reap(zval *v, void *arg)
 	} else {
 		return ZEND_HASH_APPLY_KEEP;
 	}
+	rcp_pc_forget(c);
 	rcp_conn_close(c);
 	return ZEND_HASH_APPLY_REMOVE;
 }
@@ -257,6 +324,7 @@ void rcp_pool_mshutdown(void)
 	if (!rcp_pool_ready) {
 		return;
 	}
+	rcp_pc_forget(NULL);
 	ZEND_HASH_FOREACH_VAL(&rcp_pool_ht, v) {
 		rcp_conn_close(Z_PTR_P(v));
 	} ZEND_HASH_FOREACH_END();

@@ -150,12 +150,15 @@ static uint64_t rcp_tls_opts_hash(const rcp_tls_opts *o)
 	return h;
 }
 
+static bool rcp_tls_pass_asked; /* the key being loaded asked for a passphrase (it is encrypted) */
+
 static int rcp_tls_passwd_cb(char *buf, int size, int rwflag, void *u)
 {
 	const rcp_tls_opts *o = u;
 	size_t n;
 
 	(void)rwflag;
+	rcp_tls_pass_asked = true;
 	if (!o || !o->passphrase || size <= 0) {
 		return 0;
 	}
@@ -216,16 +219,23 @@ static SSL_CTX *rcp_tls_ctx_build(const rcp_tls_opts *o, rcp_err *err)
 				o->local_cert, why);
 			goto fail;
 		}
+		ERR_clear_error();
+		rcp_tls_pass_asked = false;
 		if (SSL_CTX_use_PrivateKey_file(ctx, key, SSL_FILETYPE_PEM) != 1) {
 			unsigned long code;
 			bool mismatch;
 
 			rcp_tls_errstr(why, sizeof(why), &code);
 			mismatch = ERR_GET_LIB(code) == ERR_LIB_X509 && ERR_GET_REASON(code) == X509_R_KEY_VALUES_MISMATCH;
+			if (!o->passphrase && rcp_tls_pass_asked) {
+				/* OpenSSL's reason varies here ("bad decrypt", "unsupported": which decoder gave up last) */
+				snprintf(why, sizeof(why), "it is encrypted");
+			}
 			rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Option \"parameters.ssl.%s\": cannot load the private key from '%.200s' (%s%s)",
 				o->local_pk ? "local_pk" : "local_cert", key, why,
 				mismatch ? ": it is not the key of the certificate in parameters.ssl.local_cert"
 					: o->passphrase ? "; is parameters.ssl.passphrase right?"
+					: rcp_tls_pass_asked ? ": give parameters.ssl.passphrase"
 					: "; is it encrypted? then give parameters.ssl.passphrase");
 			goto fail;
 		}

@@ -69,7 +69,7 @@ no exception
 -- ... a wrong passphrase
 RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.local_pk": cannot load the private key from 'TLSDIR/client-enc.key' (bad decrypt; is parameters.ssl.passphrase right?)
 -- ... no passphrase
-RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.local_pk": cannot load the private key from 'TLSDIR/client-enc.key' (bad decrypt; is it encrypted? then give parameters.ssl.passphrase)
+RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.local_pk": cannot load the private key from 'TLSDIR/client-enc.key' (it is encrypted: give parameters.ssl.passphrase)
 -- a key that is not the certificate's
 RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.local_pk": cannot load the private key from 'TLSDIR/server.key' (key values mismatch: it is not the key of the certificate in parameters.ssl.local_cert)
 -- a certificate file that does not exist
