@@ -275,16 +275,20 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 	return st;
 }
 
-/* A client reading by zone finds a map made before anyone wanted zones (rcp_read_zones): refresh now, whatever
- * the refresh policy, but not more than once per minimum refresh interval. */
-static bool rcp_zones_missing(rcp_client *cl)
+/* The client reads by zone and its map was made before anyone wanted zones (rcp_read_zones). */
+static bool rcp_map_lacks_zones(const rcp_client *cl)
 {
-	rcp_cluster *cc = cl->cluster;
+	return RCP_READ_BY_ZONE(cl->read_policy) && cl->cluster->map && !cl->cluster->map->zones_read;
+}
 
-	if (!RCP_READ_BY_ZONE(cl->read_policy) || !cc->map || cc->map->zones_read || rcp_now_ms() < cc->zones_retry_ms) {
+/* rcp_map_lacks_zones: refresh now, whatever the refresh policy, but not more than once per minimum refresh
+ * interval. */
+static bool rcp_zones_missing(rcp_client *cl, uint64_t now)
+{
+	if (!rcp_map_lacks_zones(cl) || now < cl->cluster->zones_retry_ms) {
 		return false;
 	}
-	cc->zones_retry_ms = rcp_now_ms() + cl->refresh_min_interval_ms;
+	cl->cluster->zones_retry_ms = now + cl->refresh_min_interval_ms;
 	return true;
 }
 
@@ -307,8 +311,7 @@ rcp_status rcp_shared_refresh(rcp_client *cl, bool must, rcp_err *err)
 
 		if (rcp_shm_lease_try(sc, now, lease_ms, &took_over)) {
 			rcp_cluster_sync(cc);
-			if (cc->map && !rcp_shm_refresh_due(sc, now, cl->refresh_min_interval_ms) &&
-			    !(RCP_READ_BY_ZONE(cl->read_policy) && !cc->map->zones_read)) {
+			if (cc->map && !rcp_shm_refresh_due(sc, now, cl->refresh_min_interval_ms) && !rcp_map_lacks_zones(cl)) {
 				rcp_shm_lease_release(sc); /* someone refreshed while we were deciding */
 				return RCP_OK;
 			}
@@ -351,7 +354,7 @@ rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 		if (!cc->map) {
 			return rcp_shared_refresh(cl, true, err);
 		}
-		if (rcp_zones_missing(cl) || rcp_shm_refresh_due(cc->shared, now, cl->refresh_min_interval_ms)) {
+		if (rcp_zones_missing(cl, now) || rcp_shm_refresh_due(cc->shared, now, cl->refresh_min_interval_ms)) {
 			rcp_err ignored = {0};
 			rcp_shared_refresh(cl, false, &ignored);
 		}
@@ -361,7 +364,7 @@ rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 		return rcp_client_refresh(cl, err);
 	}
 	if ((cc->refresh_wanted && now - cc->last_refresh_ms >= cl->refresh_min_interval_ms) ||
-	    now >= cc->next_refresh_ms || rcp_zones_missing(cl)) {
+	    now >= cc->next_refresh_ms || rcp_zones_missing(cl, now)) {
 		rcp_err ignored = {0};
 		/* the old map still works: a failed refresh is retried later, not reported */
 		if (rcp_client_refresh(cl, &ignored) != RCP_OK) {

@@ -181,9 +181,7 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 		zend_hash_str_del(&rcp_pool_ht, key, klen);
 		rcp_conn_close(c);
 	}
-	if (!klen) {
-		klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
-	}
+	/* key is made by now: a cache miss made it, and so did the discard above */
 	c = rcp_conn_new(host, port, tls, setup, setup_len, setup_replies);
 	if (!c) {
 		zend_error_noreturn(E_ERROR, "redis_cluster_pool: out of memory");
