@@ -20,7 +20,6 @@
 #include "php.h"
 #include "zend_smart_str.h"
 #include "ext/random/php_random.h"
-#include <hiredis/hiredis.h>
 #include "rcp_exec.h"
 #include "rcp_resp_format.h"
 #include "rcp_pool.h"
@@ -72,7 +71,9 @@ void rcp_node_ok(rcp_cluster *cc, const char *host, uint16_t port);
 /* ---- exec_batch.c ---- */
 rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bool ro);
 rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port);
-void rcp_begin(rcp_client *cl);
+uint64_t rcp_begin(rcp_client *cl);
+/* rcp_client_ready() with the clock read by the caller a moment ago (rcp_begin()'s). */
+rcp_status rcp_client_ready_at(rcp_client *cl, uint64_t now, rcp_err *err);
 uint64_t rcp_deadline(rcp_client *cl);
 void rcp_part_init(rcp_part *part, rcp_conn *c);
 void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char *buf, size_t len, uint32_t nreplies, zval *replies, uint64_t deadline);

@@ -1,7 +1,7 @@
 /*
- * rcp_io.h - connections to nodes and the fan-out engine (libuv + hiredis reader).
+ * rcp_io.h - connections to nodes and the fan-out engine (libuv, and the RESP reader of rcp_resp_read.h).
  *
- * A connection (rcp_conn) is process memory (malloc via libuv/hiredis, never emalloc), so it can live
+ * A connection (rcp_conn) is process memory (malloc, never emalloc), so it can live
  * across requests; pool.c decides when it is reused. io.c only knows how to connect, write a batch of
  * bytes to several connections at once and read the replies they owe, under one deadline.
  *
@@ -13,9 +13,8 @@
 
 #include "php.h"
 #include <uv.h>
-#include <hiredis/read.h>
 #include "rcp_errors.h"
-#include "rcp_resp_scan.h"
+#include "rcp_resp_read.h"
 #include "rcp_resp_format.h"
 #include "rcp_reply.h"
 #include "rcp_tls.h"
@@ -39,8 +38,7 @@ typedef struct rcp_conn {
 	char host[256];
 	int port;
 	pid_t pid;                    /* process that opened it */
-	redisReader *reader;
-	rcp_scan scan;                /* framing and limits of the bytes before the reader gets them */
+	rcp_resp rd;                  /* the reader: bytes in, replies out (kinds: the error replies it read) */
 	rcp_conn_state state;
 	uint32_t owed;                /* replies the server still owes us (setup ones included) */
 	uint32_t setup_owed;          /* replies to connection setup (AUTH, READONLY) still at the head */
@@ -71,7 +69,6 @@ typedef struct rcp_conn {
 	bool handshaking;             /* CONNECTING: TCP is up, the TLS handshake is under way */
 	bool got_bytes;               /* the server sent something (a reset before that names TLS as a possible cause) */
 	struct rcp_shm_nodestat_s *stats; /* the node's pool-wide metrics (shared segment), or NULL */
-	rcp_reader_state rstate;      /* the reader's privdata: kinds of error replies read (rcp_reply.h) */
 	rcp_wbuf wbuf;                /* RESP of the command(s) being sent on it: encoded here, reused (no
 	                                 allocation per command); trimmed after a huge one (rcp_wbuf_trim) */
 } rcp_conn;

@@ -1,27 +1,19 @@
 /*
  * rcp_reply.h - RESP replies straight into zvals, and the two reply object classes.
  *
- * The hiredis reader is created with rcp_reply_functions, so every reply it parses is built directly as a
- * zval (request memory, emalloc): bulk -> string, nil -> null, integer -> int, array -> packed array,
- * status OK/QUEUED/NOKEY/PONG -> RedisClusterPool\Status (one shared instance each), any other status ->
- * string (as Predis v3 does), error -> RedisClusterPool\Error.
- * A reply object handed out by the reader is a heap zval (emalloc'd) that the receiver owns:
- * move its value out and efree the holder with rcp_reply_take().
+ * The reader (rcp_resp_read.h) builds every reply directly as a zval (request memory, emalloc): bulk ->
+ * string, nil -> null, integer -> int, array -> packed array, status OK/QUEUED/NOKEY/PONG ->
+ * RedisClusterPool\Status (one shared instance each), any other status -> string (as Predis v3 does), error ->
+ * RedisClusterPool\Error with its kind.
  */
 #ifndef RCP_REPLY_H
 #define RCP_REPLY_H
 
 #include "php.h"
-#include <hiredis/read.h>
-#include "rcp_resp_scan.h"
+#include "rcp_resp_read.h"
 
 extern zend_class_entry *rcp_ce_status;
 extern zend_class_entry *rcp_ce_error;
-
-/* Arrays are pre-sized to their element count up to this many elements (1 MiB of zvals). */
-#define RCP_ARRAY_PRESIZE_MAX (64 * 1024)
-
-extern redisReplyObjectFunctions rcp_reply_functions;
 
 /* Whether a memory_limit error is pending. PHP builds with delayed OOM handling (EG(delayed_oom),
  * ZEND_HAS_OOM()) do not bail out at the allocation that crosses memory_limit: allocations go on and the
@@ -53,7 +45,8 @@ typedef enum {
 	RCP_RK_COUNT
 } rcp_reply_kind;
 
-/* Bits of rcp_reader_state.kinds that the core re-routes on (redirects, retries, a demoted primary). */
+/* Bits of rcp_resp.kinds (the error replies a reader read) that the core re-routes on (redirects, retries, a
+ * demoted primary). */
 #define RCP_RK_REROUTE_MASK ((1u << RCP_RK_MOVED) | (1u << RCP_RK_ASK) | (1u << RCP_RK_TRYAGAIN) | \
                              (1u << RCP_RK_READONLY))
 
@@ -70,18 +63,6 @@ static zend_always_inline bool rcp_reply_is_error(const zval *z)
 
 /* Whether z is a Status object (OK, QUEUED, ...). */
 bool rcp_reply_is_status(const zval *z);
-
-/*
- * A connection's reader state, reached by the reader callbacks through hiredis' privdata (never a global):
- * kinds has bit (1 << kind) set for every error reply read since the owner last cleared it (io.c: per part), so
- * a batch whose replies hold no redirect is not searched for one.
- */
-typedef struct {
-	uint32_t kinds;
-} rcp_reader_state;
-
-/* Move the reader's reply object into dst and free its holder. */
-void rcp_reply_take(void *obj, zval *dst);
 
 /* New Status / Error objects. Status for OK/QUEUED/PONG is a shared per-request instance. */
 void rcp_status_new(zval *dst, const char *payload, size_t len);

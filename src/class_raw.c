@@ -15,7 +15,6 @@
  */
 #include "php.h"
 #include "zend_smart_str.h"
-#include <hiredis/hiredis.h>
 #include "php_redis_cluster_pool.h"
 #include "rcp_binding.h"
 #include "rcp_resp_format.h"

@@ -142,9 +142,10 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 	rcp_target target;
 	rcp_req req = {.argc = argc, .argv = argv, .argvlen = argvlen, .nreplies = 1};
 	rcp_status st;
+	uint64_t now;
 
 	ZVAL_UNDEF(reply);
-	rcp_begin(cl);
+	now = rcp_begin(cl);
 	zval_ptr_dtor(&cl->partial); /* only ever describes the last command */
 	ZVAL_UNDEF(&cl->partial);
 	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
@@ -184,7 +185,7 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 		}
 	}
 	if (slot == -2) {
-		if ((st = rcp_client_ready(cl, err)) == RCP_OK) {
+		if ((st = rcp_client_ready_at(cl, now, err)) == RCP_OK) {
 			st = rcp_exec_split(cl, cmd, argc, argv, argvlen, pos, nkeys, reply, err);
 		}
 		if (pos != stackpos) {
@@ -195,7 +196,7 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 	if (pos != stackpos) {
 		efree(pos);
 	}
-	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
+	if ((st = rcp_client_ready_at(cl, now, err)) != RCP_OK) {
 		return st;
 	}
 	if (nkeys == 0 && (cmd->route == RCP_ROUTE_ALL_PRIMARIES || cmd->route == RCP_ROUTE_ALL_NODES)) {

@@ -141,14 +141,18 @@ rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port)
 	return rcp_client_conn_ro(cl, host, port, false);
 }
 
-/* Start of an operation: its overall deadline (option "deadline", else read_write_timeout). */
-void rcp_begin(rcp_client *cl)
+/* Start of an operation: its overall deadline (option "deadline", else read_write_timeout). Returns the clock
+ * reading it was computed from. */
+uint64_t rcp_begin(rcp_client *cl)
 {
+	uint64_t now = rcp_now_ms();
+
 	if (cl->err_full) { /* the last operation's long message: thrown by now */
 		zend_string_release(cl->err_full);
 		cl->err_full = NULL;
 	}
-	cl->cmd_deadline = rcp_now_ms() + (cl->deadline_ms ? cl->deadline_ms : cl->rw_timeout_ms);
+	cl->cmd_deadline = now + (cl->deadline_ms ? cl->deadline_ms : cl->rw_timeout_ms);
+	return now;
 }
 
 /* Deadline of one I/O: read_write_timeout from now, never past the operation's deadline. */
@@ -187,7 +191,8 @@ void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char *buf, s
 	for (uint32_t i = 0; i < nreplies; i++) {
 		ZVAL_UNDEF(&replies[i]);
 	}
-	rcp_io_run(part, 1, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+	/* the connect deadline only matters to a connection that is not connected yet (no clock read for others) */
+	rcp_io_run(part, 1, deadline, c->state == RCP_CONN_READY ? deadline : rcp_now_ms() + cl->connect_timeout_ms);
 }
 
 

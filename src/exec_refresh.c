@@ -343,8 +343,13 @@ rcp_status rcp_shared_refresh(rcp_client *cl, bool must, rcp_err *err)
 
 rcp_status rcp_client_ready(rcp_client *cl, rcp_err *err)
 {
+	/* one clock read for the checks (the common case refreshes nothing) */
+	return rcp_client_ready_at(cl, rcp_now_ms(), err);
+}
+
+rcp_status rcp_client_ready_at(rcp_client *cl, uint64_t now, rcp_err *err)
+{
 	rcp_cluster *cc = cl->cluster;
-	uint64_t now = rcp_now_ms(); /* one clock read for the checks below (the common case refreshes nothing) */
 
 	if (!cl->cmd_deadline || cl->cmd_deadline < now) {
 		rcp_begin(cl); /* called on its own (getSlotMap(), scanAll()...): an operation of its own */

@@ -1,5 +1,6 @@
 /*
- * io.c - connect, write and read against several nodes at once, under one deadline (libuv + hiredis).
+ * io.c - connect, write and read against several nodes at once, under one deadline (libuv; replies through
+ * the RESP reader of resp_read.c).
  *
  * The unit of work is a batch of parts, one per connection. rcp_io_run() starts the connects that are
  * needed, writes every part (setup commands such as AUTH first, on a new connection), reads replies as
@@ -178,11 +179,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *set
 	rcp_addr_fmt(c->addr, sizeof(c->addr), host, (unsigned)port);
 	c->stats = rcp_metrics_node(c->addr);
 	c->pid = rcp_pid();
-	c->reader = redisReaderCreateWithFunctions(&rcp_reply_functions);
-	if (c->reader) {
-		c->reader->privdata = &c->rstate; /* reader state per connection, never a global */
-	}
-	rcp_scan_init(&c->scan);
+	rcp_resp_init(&c->rd);
 	if (setup_len) {
 		rcp_setup_names(setup, setup_len, c->setup_names, sizeof(c->setup_names));
 		c->setup_total = setup_replies;
@@ -208,9 +205,7 @@ static void rcp_conn_free(rcp_conn *c)
 {
 	free(c->refusal);
 	rcp_tls_conn_free(c->tls);
-	if (c->reader) {
-		redisReaderFree(c->reader);
-	}
+	rcp_resp_reset(&c->rd);
 	if (c->setup) {
 		explicit_bzero(c->setup, c->setup_len);
 		free(c->setup);
@@ -248,7 +243,7 @@ void rcp_conn_close(rcp_conn *c)
 
 bool rcp_conn_idle(const rcp_conn *c)
 {
-	return rcp_scan_idle(&c->scan) && c->reader->pos >= c->reader->len;
+	return rcp_resp_idle(&c->rd);
 }
 
 bool rcp_conn_reusable(rcp_conn *c, const char **why)
@@ -576,103 +571,98 @@ static void rcp_conn_setup_failed(rcp_conn *c, rcp_part *p, zend_string *m)
 	}
 }
 
-/* Pull complete replies out of the reader. Returns false when the part failed. */
-static bool rcp_conn_drain(rcp_conn *c, rcp_part *p)
+/* Where the reader hands the replies of one read: the connection and the part waiting for them. */
+typedef struct {
+	rcp_conn *c;
+	rcp_part *p;
+	bool complete;   /* the part got its last reply */
+} rcp_take_ctx;
+
+/* A complete reply from the reader: a setup reply (checked and dropped) or the part's next one. */
+static int rcp_conn_take(void *arg, zval *reply)
 {
-	while (!p->done) {
-		void *volatile obj = NULL;
-		volatile int rc = REDIS_OK;
-		zval reply;
+	rcp_take_ctx *t = arg;
+	rcp_conn *c = t->c;
+	rcp_part *p = t->p;
 
-		zend_try {
-			rc = redisReaderGetReply(c->reader, (void **)&obj);
-		} zend_catch {
-			rcp_batch.bailout = true;
-			rc = REDIS_ERR;
-		} zend_end_try();
-
-		if (rcp_batch.bailout) {
-			c->state = RCP_CONN_BROKEN;
-			rcp_conn_stop_reading(c);
-			uv_stop(&rcp_loop);
-			return false;
-		}
-		if (rcp_oom_pending()) {
-			/* memory_limit crossed on a PHP with delayed OOM: stop building (the engine raises the fatal
-			 * error at its next safe point); obj, if any, is freed with the part's replies or the reader */
-			if (obj) {
-				zval z;
-				rcp_reply_take(obj, &z);
-				zval_ptr_dtor(&z);
-			}
-			rcp_part_fail(p, RCP_E_MEMORY, "reply from %s abandoned: %s", "memory_limit exhausted");
-			uv_stop(&rcp_loop);
-			return false;
-		}
-		if (rc != REDIS_OK) {
-			/* not reached with what the scanner lets through; kept so that a reader failure is never lost */
-			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
-			return false;
-		}
-		if (obj == NULL) {
-			return true; /* need more bytes */
-		}
-		rcp_reply_take(obj, &reply);
-		if (c->owed == 0) {
-			zval_ptr_dtor(&reply);
-			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", "unsolicited reply");
-			return false;
-		}
-		c->owed--;
-		if (c->setup_owed) {
-			c->setup_owed--;
-			if (rcp_reply_is_error(&reply) && !rcp_setup_optional(c)) {
-				rcp_conn_setup_failed(c, p, rcp_error_message(&reply));
-				zval_ptr_dtor(&reply);
-				return false;
-			}
-			zval_ptr_dtor(&reply);
-			continue;
-		}
-		ZVAL_COPY_VALUE(&p->replies[p->got], &reply);
-		if (++p->got == p->nreplies) {
-			/* reading stays armed (no epoll_ctl per command); bytes arriving while no part waits for them
-			 * mark the connection broken in rcp_on_read() */
-			if (c->reader->pos < c->reader->len) {
-				/* more bytes than the replies we asked for: the stream is out of step (bytes sent late for
-				 * an earlier command, or extra ones after ours) and we cannot tell which reply is ours */
-				rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s",
-					"unsolicited bytes after the expected replies");
-				return false;
-			}
-			rcp_part_finish(p);
-		}
+	if (c->owed == 0) {
+		zval_ptr_dtor(reply);
+		rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", "unsolicited reply");
+		return RCP_RESP_STOP;
 	}
-	return true;
+	c->owed--;
+	if (c->setup_owed) {
+		c->setup_owed--;
+		if (rcp_reply_is_error(reply) && !rcp_setup_optional(c)) {
+			rcp_conn_setup_failed(c, p, rcp_error_message(reply));
+			zval_ptr_dtor(reply);
+			return RCP_RESP_STOP;
+		}
+		zval_ptr_dtor(reply);
+		return RCP_RESP_GO_ON;
+	}
+	ZVAL_COPY_VALUE(&p->replies[p->got], reply);
+	if (++p->got == p->nreplies) {
+		t->complete = true;
+		return RCP_RESP_STOP;
+	}
+	return RCP_RESP_GO_ON;
 }
 
-/* Plaintext that arrived for part p: through the scanner (framing, limits), into the reader, replies out.
- * Returns false when the part failed. */
+/* Plaintext that arrived for part p: through the reader (framing, limits, replies built in one pass) into the
+ * part. Returns false when the part failed. */
 static bool rcp_conn_consume(rcp_conn *c, rcp_part *p, const char *data, size_t len)
 {
 	char why[256];
+	rcp_take_ctx t = {c, p, false};
+	size_t used = 0;
+	volatile rcp_resp_result r = RCP_RESP_OK;
 
-	switch (rcp_scan_feed(&c->scan, data, len, why, sizeof(why))) {
-		case RCP_SCAN_OK:
+	zend_try {
+		r = rcp_resp_feed(&c->rd, data, len, rcp_conn_take, &t, &used, why, sizeof(why));
+	} zend_catch {
+		rcp_batch.bailout = true;
+	} zend_end_try();
+
+	if (rcp_batch.bailout) {
+		c->state = RCP_CONN_BROKEN;
+		rcp_conn_stop_reading(c);
+		uv_stop(&rcp_loop);
+		return false;
+	}
+	if (p->done) {
+		return false; /* failed in rcp_conn_take() */
+	}
+	switch (r) {
+		case RCP_RESP_OK:
 			break;
-		case RCP_SCAN_MEMORY:
-			/* refused at its header, before its payload is buffered; the rest of it is never read */
+		case RCP_RESP_MEMORY:
+			/* refused at its header, before its payload is read; the rest of it is never read */
 			rcp_part_fail(p, RCP_E_MEMORY, "reply from %s refused, the connection was closed: %s", why);
+			return false;
+		case RCP_RESP_OOM:
+			/* memory_limit crossed on a PHP with delayed OOM: stop building (the engine raises the fatal
+			 * error at its next safe point); what was built is freed with the connection's reader */
+			rcp_part_fail(p, RCP_E_MEMORY, "reply from %s abandoned: %s", "memory_limit exhausted");
+			uv_stop(&rcp_loop);
 			return false;
 		default:
 			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
 			return false;
 	}
-	if (redisReaderFeed(c->reader, data, len) != REDIS_OK) {
-		rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", c->reader->errstr);
-		return false;
+	if (t.complete) {
+		/* reading stays armed (no epoll_ctl per command); bytes arriving while no part waits for them mark
+		 * the connection broken in rcp_on_read() */
+		if (used < len || !rcp_resp_idle(&c->rd)) {
+			/* more bytes than the replies we asked for: the stream is out of step (bytes sent late for an
+			 * earlier command, or extra ones after ours) and we cannot tell which reply is ours */
+			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s",
+				"unsolicited bytes after the expected replies");
+			return false;
+		}
+		rcp_part_finish(p);
 	}
-	return rcp_conn_drain(c, p);
+	return true;
 }
 
 static void rcp_conn_send(rcp_conn *c, rcp_part *p);
@@ -1096,8 +1086,8 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 		p->kinds = 0;
 		p->err.code = RCP_OK;
 		c->part = p;
-		c->rstate.kinds = 0;
-		c->last_used_ms = rcp_now_ms();
+		c->rd.kinds = 0;
+		c->last_used_ms = start_us / 1000; /* the same clock as rcp_now_ms() */
 		if (p->nreplies == 0) {
 			rcp_part_finish(p);
 			continue;
@@ -1140,7 +1130,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	}
 	for (i = 0; i < nparts; i++) {
 		if (parts[i].conn) {
-			parts[i].kinds = parts[i].conn->rstate.kinds;
+			parts[i].kinds = parts[i].conn->rd.kinds;
 			parts[i].conn->part = NULL;
 			if (rcp_batch.bailout && parts[i].conn->handle_open) {
 				parts[i].conn->state = RCP_CONN_BROKEN;

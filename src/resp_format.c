@@ -51,36 +51,58 @@ static bool rcp_wbuf_room(rcp_wbuf *b, size_t n)
 	return true;
 }
 
+/* A length in decimal at p; returns the end. Lengths under 100 (most arguments) without a loop. */
+static inline char *rcp_put_len(char *p, size_t v)
+{
+	if (v < 10) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	if (v < 100) {
+		p[0] = (char)('0' + v / 10);
+		p[1] = (char)('0' + v % 10);
+		return p + 2;
+	}
+	return rcp_put_uint(p, v, rcp_digits(v));
+}
+
+/* The most a header ("*<n>\r\n" or "$<n>\r\n") takes: type byte, 20 digits, CRLF. */
+#define RCP_RESP_HEADER_MAX 23
+
 bool rcp_wbuf_command(rcp_wbuf *b, int argc, const char *const *argv, const size_t *argvlen)
 {
-	size_t total = 1 + rcp_digits((size_t)argc) + 2, i;
-	char *p;
+	size_t bound = RCP_RESP_HEADER_MAX, i;
+	char *p, *start;
 
 	for (i = 0; i < (size_t)argc; i++) {
-		total += 1 + rcp_digits(argvlen[i]) + 2 + argvlen[i] + 2;
+		bound += RCP_RESP_HEADER_MAX + argvlen[i] + 2;
+		if (bound < argvlen[i]) {
+			return false; /* overflow */
+		}
 	}
-	if (!rcp_wbuf_room(b, total)) {
+	if (!rcp_wbuf_room(b, bound)) {
 		return false;
 	}
-	p = b->p + b->len;
+	p = start = b->p + b->len;
 	*p++ = '*';
-	p = rcp_put_uint(p, (size_t)argc, rcp_digits((size_t)argc));
+	p = rcp_put_len(p, (size_t)argc);
 	*p++ = '\r';
 	*p++ = '\n';
 	for (i = 0; i < (size_t)argc; i++) {
+		size_t n = argvlen[i];
 		*p++ = '$';
-		p = rcp_put_uint(p, argvlen[i], rcp_digits(argvlen[i]));
+		p = rcp_put_len(p, n);
 		*p++ = '\r';
 		*p++ = '\n';
-		if (argvlen[i]) {
-			memcpy(p, argv[i], argvlen[i]);
+		if (n) {
+			memcpy(p, argv[i], n);
 		}
-		p += argvlen[i];
+		p += n;
 		*p++ = '\r';
 		*p++ = '\n';
 	}
 	*p = '\0';
-	b->len += total;
+	b->len += (size_t)(p - start);
 	return true;
 }
 
