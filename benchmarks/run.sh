@@ -31,6 +31,8 @@
 #   instr     issue 14: instructions per op (callgrind) of every client side by side: GET, MGET-10, MGET-100,
 #             pipeline-100 over the 3 primaries, with the issue's targets       -> instr_ops.md, instr_ops.json
 #             (not in the default set; RCP_INSTR_SO=path/to/redis_cluster_pool.so measures that build instead)
+#   profile   issue 14: where this extension's instructions go, per function (callgrind self cost per op) for
+#             GET, MGET-10, MGET-100, pipeline-100 (not in the default set)  -> instr_profile.txt
 #   tail      issue 14: where the tail of one GET comes from: many GETs per client in short rotated blocks, each
 #             classified by CPU time, context switches, page faults (getrusage); three runs, the last with the
 #             periodic topology refresh off; then the memory one GET touches, warm and cold (cachegrind)
@@ -133,8 +135,8 @@ if [[ " $* " == *" tls "* ]]; then
 fi
 suites=("$@"); ((${#suites[@]})) || suites=(latency syscalls fpm cold replica reshard scale)
 for s in "${suites[@]}"; do
-  case $s in latency|syscalls|fpm|cold|replica|reshard|scale|metrics|instr|tail) ;;
-  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale metrics instr tail)" ;; esac
+  case $s in latency|syscalls|fpm|cold|replica|reshard|scale|metrics|instr|profile|tail) ;;
+  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale metrics instr profile tail)" ;; esac
 done
 bench_setup
 # a run replaces the previous run's results (report.md and all.json describe this run only)
@@ -180,6 +182,10 @@ for s in "${suites[@]}"; do
     rm -f "$out"/instr_ops.{md,json}
     RCP_EXT_SO=${RCP_INSTR_SO:-$RCP_EXT_SO} "$php" "${ext[@]}" benchmarks/instr_table.php "$work/cluster/env" "$out/instr_ops.json" |
       tee "$out/instr_ops.md" ;;
+  profile)
+    # issue 14: per-function instructions of this extension's operations (callgrind self cost)
+    RCP_EXT_SO=${RCP_INSTR_SO:-$RCP_EXT_SO} "$php" "${ext[@]}" benchmarks/instr_profile.php "$work/cluster/env" |
+      tee "$out/instr_profile.txt" ;;
   tail)
     # issue 14: the p99 of one GET, rcp vs phpredis, with every slow GET classified (not in the default set)
     rm -f "$out"/tail.txt "$out"/tail-*.json

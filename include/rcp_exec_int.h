@@ -39,6 +39,8 @@ typedef struct {
 	bool read;                /* a read-only command: safe to send again after its connection was reset */
 	bool has_slot;            /* slot is the keys' slot: a demoted primary (READONLY) can be routed around */
 	uint16_t slot;
+	uint16_t node1;           /* a hint: 1 + the node's index in the client's map when the target was made, 0: none
+	                             (checked against host and port before use: a stale one only costs a search) */
 } rcp_target;
 
 /*
@@ -66,7 +68,8 @@ void rcp_want_refresh(rcp_cluster *cc);
 void rcp_cluster_count(rcp_cluster *cc, rcp_shm_counter c);
 void rcp_node_failed(rcp_cluster *cc, const char *host, uint16_t port);
 void rcp_node_outcome(rcp_cluster *cc, const char *host, uint16_t port, rcp_status code);
-void rcp_node_ok(rcp_cluster *cc, const char *host, uint16_t port);
+/* A success on host:port clears its suspect mark; node1: rcp_target.node1 (a hint, 0: none). */
+void rcp_node_ok(rcp_cluster *cc, const char *host, uint16_t port, uint16_t node1);
 
 /* ---- exec_batch.c ---- */
 rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bool ro);

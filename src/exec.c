@@ -230,6 +230,7 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 		target.read = (cmd->flags & RCP_CMD_READONLY) != 0;
 		target.has_slot = slot >= 0;
 		target.slot = slot >= 0 ? (uint16_t)slot : 0;
+		target.node1 = (uint16_t)(idx + 1);
 		if (slot >= 0 && rcp_is_policy_read(cl, cmd)) {
 			return rcp_exec_read(cl, idx, &req, cmd->name, reply, err);
 		}

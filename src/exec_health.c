@@ -71,10 +71,11 @@ void rcp_node_outcome(rcp_cluster *cc, const char *host, uint16_t port, rcp_stat
 	}
 }
 
-void rcp_node_ok(rcp_cluster *cc, const char *host, uint16_t port)
+void rcp_node_ok(rcp_cluster *cc, const char *host, uint16_t port, uint16_t node1)
 {
 	if (cc->shared) {
-		int idx = rcp_local_node(cc, host, port);
+		int idx = node1 && cc->map && node1 <= cc->map->nnodes && cc->map->nodes[node1 - 1].port == port &&
+			!strcmp(cc->map->nodes[node1 - 1].host, host) ? node1 - 1 : rcp_local_node(cc, host, port);
 		if (idx >= 0 && cc->shared_gen == rcp_shm_generation(cc->shared)) {
 			rcp_shm_clear_suspect(cc->shared, (uint16_t)idx);
 		}

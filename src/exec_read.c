@@ -108,6 +108,7 @@ rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, c
 		rcp_target t = {0};
 		memcpy(t.host, map->nodes[cand[i]].host, RCP_HOST_MAX);
 		t.port = map->nodes[cand[i]].port;
+		t.node1 = (uint16_t)(cand[i] + 1);
 		t.ro = map->nodes[cand[i]].replica != 0;
 		t.read = true;
 		st = rcp_exec_at(cl, t, req, name, reply, err);

@@ -174,7 +174,7 @@ rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq,
 		} else {
 			ZVAL_COPY_VALUE(reply, &replies[0]);
 		}
-		rcp_node_ok(cl->cluster, target.host, target.port);
+		rcp_node_ok(cl->cluster, target.host, target.port, target.node1);
 		req.asking = false;
 		kind = rcp_reply_kind_of(reply);
 		if (kind == RCP_RK_MOVED || kind == RCP_RK_ASK) {

@@ -47,6 +47,7 @@ static struct {
 	int remaining;
 	uint64_t deadline_ms;
 	uint64_t connect_deadline_ms;
+	uint64_t start_ms;          /* the clock when the batch started (rcp_now_ms()'s clock) */
 	bool bailout;
 } rcp_batch;
 
@@ -978,40 +979,70 @@ static void rcp_io_direct(rcp_conn *c, rcp_part *p)
 	if (!rcp_conn_read_start(c, p)) {
 		return; /* the part failed */
 	}
-	rcp_conn_send(c, p);
-	while (!p->done && !c->pending_writes && !rcp_batch.bailout && !rcp_oom_pending()) {
-		ssize_t n = recv(fd, rcp_read_buf, sizeof(rcp_read_buf), MSG_DONTWAIT);
-
-		if (n > 0) {
-			c->got_bytes = true;
-			rcp_ns_add(c->stats, RCP_NS_BYTES_IN, (uint64_t)n);
-			rcp_conn_consume(c, p, rcp_read_buf, (size_t)n);
-			continue;
-		}
-		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
-			if (n == 0 || errno == ECONNRESET) {
-				c->peer_closed = true;
+	if (!c->setup && !c->pending_writes && p->len) {
+		/* nothing queued in libuv before it: the bytes straight to the kernel; a tail it did not take goes the
+		 * loop's way (copied into a write request), as in rcp_conn_write() */
+		ssize_t w = send(fd, p->buf, p->len, MSG_DONTWAIT | MSG_NOSIGNAL);
+		if (w == (ssize_t)p->len) {
+			p->wrote_any = true;
+			c->owed += p->nreplies;
+		} else {
+			uv_buf_t tail;
+			bool wrote;
+			if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+				rcp_part_fail(p, RCP_E_CONNECTION, "write to %s failed: %s", uv_strerror(uv_translate_sys_error(errno)));
+				return;
 			}
-			rcp_conn_read_failed(c, p, n == 0 ? UV_EOF : uv_translate_sys_error(errno));
+			w = w < 0 ? 0 : w;
+			p->wrote_any = w > 0;
+			tail = uv_buf_init((char *)p->buf + w, (unsigned)(p->len - (size_t)w));
+			if (!rcp_conn_write(c, p, &tail, 1, &wrote)) {
+				return;
+			}
+			p->wrote_any = true;
+			c->owed += p->nreplies;
+		}
+	} else {
+		rcp_conn_send(c, p);
+	}
+	/* wait, then read what came: the reply cannot be there before the first wait. The first wait's timeout is
+	 * counted from the batch's start (no clock read: the common case is one wait, one read); a wait that ends
+	 * without the reply reads the clock. */
+	for (uint64_t now = rcp_batch.start_ms; !p->done && !c->pending_writes && !rcp_batch.bailout && !rcp_oom_pending(); ) {
+		struct pollfd pfd = {.fd = fd, .events = POLLIN};
+		int r;
+
+		if (now >= rcp_batch.deadline_ms) {
+			rcp_part_fail(p, RCP_E_TIMEOUT, "timed out waiting for %s%s", "");
 			break;
 		}
-		if (errno == EINTR) {
-			continue;
+		r = poll(&pfd, 1, (int)MIN(rcp_batch.deadline_ms - now, (uint64_t)INT_MAX));
+		if (r < 0 && errno != EINTR) {
+			rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s", uv_strerror(uv_translate_sys_error(errno)));
+			break;
 		}
-		{
-			uint64_t now = rcp_now_ms();
-			struct pollfd pfd = {.fd = fd, .events = POLLIN};
-			int r;
+		while (r > 0 && !p->done) {
+			ssize_t n = recv(fd, rcp_read_buf, sizeof(rcp_read_buf), MSG_DONTWAIT);
 
-			if (now >= rcp_batch.deadline_ms) {
-				rcp_part_fail(p, RCP_E_TIMEOUT, "timed out waiting for %s%s", "");
+			if (n > 0) {
+				c->got_bytes = true;
+				rcp_ns_add(c->stats, RCP_NS_BYTES_IN, (uint64_t)n);
+				rcp_conn_consume(c, p, rcp_read_buf, (size_t)n);
+				continue;
+			}
+			if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+				if (n == 0 || errno == ECONNRESET) {
+					c->peer_closed = true;
+				}
+				rcp_conn_read_failed(c, p, n == 0 ? UV_EOF : uv_translate_sys_error(errno));
 				break;
 			}
-			r = poll(&pfd, 1, (int)MIN(rcp_batch.deadline_ms - now, (uint64_t)INT_MAX));
-			if (r < 0 && errno != EINTR) {
-				rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s", uv_strerror(uv_translate_sys_error(errno)));
-				break;
+			if (errno != EINTR) {
+				break; /* nothing more for now */
 			}
+		}
+		if (!p->done) {
+			now = rcp_now_ms();
 		}
 	}
 }
@@ -1074,6 +1105,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	rcp_batch.connect_deadline_ms = connect_deadline_ms < deadline_ms ? connect_deadline_ms : deadline_ms;
 	rcp_batch.bailout = false;
 	start_us = uv_hrtime() / 1000;
+	rcp_batch.start_ms = start_us / 1000;
 
 	for (i = 0; i < nparts; i++) {
 		rcp_part *p = &parts[i];
