@@ -95,7 +95,17 @@ static zend_always_inline zval *rcp_resp_slot(rcp_resp *r)
 		return &r->top;
 	}
 	HashTable *ht = Z_ARRVAL_P(r->open[r->depth - 1]);
-	zval tmp;
+	zval tmp, *zv;
+	if (EXPECTED(HT_IS_PACKED(ht) && ht->nNumUsed < ht->nTableSize)) {
+		/* within the size the array was made with: the next packed slot, as zend_hash_next_index_insert_new()
+		 * would fill it */
+		zv = ht->arPacked + ht->nNumUsed;
+		ht->nNumUsed++;
+		ht->nNumOfElements++;
+		ht->nNextFreeElement = (zend_long)ht->nNumUsed;
+		ZVAL_NULL(zv);
+		return zv;
+	}
 	ZVAL_NULL(&tmp);
 	return zend_hash_next_index_insert_new(ht, &tmp);
 }
@@ -110,6 +120,16 @@ static zend_always_inline bool rcp_resp_done(rcp_resp *r)
 		r->depth--;
 	}
 	return true;
+}
+
+/* rcp_resp_fits() for a small need early in a read (the common case), without a call. */
+static zend_always_inline bool rcp_resp_fits_small(rcp_resp *r, size_t need)
+{
+	if (!r->room_known && need < RCP_RESP_UNCHECKED && r->pending < RCP_RESP_UNCHECKED) {
+		r->pending += need;
+		return true;
+	}
+	return false;
 }
 
 /* Whether `need` more bytes of request memory fit; else fill msg, if any ("<what> of <n> <unit> does not fit ..."). */
@@ -333,7 +353,8 @@ line_end:
 		case '$':
 			/* refused (over a limit, or no room): the general path says why */
 			if (n > end - q - 2 || q[n] != '\r' || q[n + 1] != '\n' || n > RCP_RESP_UNCHECKED ||
-			    !rcp_resp_fits(r, rcp_mem_cost((size_t)n), NULL, 0, NULL, NULL, 0)) {
+			    (!rcp_resp_fits_small(r, n <= 3072 ? (size_t)n + RCP_RESP_ELEM_COST : rcp_mem_cost((size_t)n)) &&
+			     !rcp_resp_fits(r, rcp_mem_cost((size_t)n), NULL, 0, NULL, NULL, 0))) {
 				return 0;
 			}
 			zv = rcp_resp_slot(r);
@@ -347,7 +368,9 @@ line_end:
 			return (size_t)(q - p);
 		default: /* '*' */
 			if (r->depth >= RCP_MAX_DEPTH || n > RCP_ARRAY_PRESIZE_MAX ||
-			    !rcp_resp_fits(r, rcp_mem_cost((size_t)n * sizeof(zval)), NULL, 0, NULL, NULL, 0)) {
+			    (!rcp_resp_fits_small(r, (size_t)n <= 3072 / sizeof(zval) ? (size_t)n * sizeof(zval) + RCP_RESP_ELEM_COST
+			                                           : rcp_mem_cost((size_t)n * sizeof(zval))) &&
+			     !rcp_resp_fits(r, rcp_mem_cost((size_t)n * sizeof(zval)), NULL, 0, NULL, NULL, 0))) {
 				return 0;
 			}
 			zv = rcp_resp_slot(r);
