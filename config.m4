@@ -4,10 +4,6 @@ PHP_ARG_ENABLE([redis_cluster_pool],
   [AS_HELP_STRING([--enable-redis-cluster-pool], [Enable redis_cluster_pool support])],
   [yes])
 
-PHP_ARG_WITH([hiredis], [for hiredis],
-  [AS_HELP_STRING([[--with-hiredis[=DIR]]], [redis_cluster_pool: hiredis install prefix (default: pkg-config)])],
-  [yes], [no])
-
 PHP_ARG_WITH([libuv], [for libuv],
   [AS_HELP_STRING([[--with-libuv[=DIR]]], [redis_cluster_pool: libuv install prefix (default: pkg-config)])],
   [yes], [no])
@@ -20,32 +16,6 @@ PHP_ARG_WITH([openssl], [for OpenSSL],
 
 if test "$PHP_REDIS_CLUSTER_POOL" != "no"; then
   PKG_PROG_PKG_CONFIG
-
-  dnl ---- hiredis ------------------------------------------------------------
-  if test "$PHP_HIREDIS" != "yes" && test "$PHP_HIREDIS" != "no"; then
-    if test -r "$PHP_HIREDIS/include/hiredis/read.h"; then
-      HIREDIS_CFLAGS="-I$PHP_HIREDIS/include"
-      HIREDIS_LIBS="-L$PHP_HIREDIS/$PHP_LIBDIR -lhiredis"
-    else
-      AC_MSG_ERROR([hiredis headers not found under $PHP_HIREDIS/include/hiredis])
-    fi
-  else
-    PKG_CHECK_MODULES([HIREDIS], [hiredis >= 0.14], [],
-      [AC_MSG_ERROR([hiredis >= 0.14 not found by pkg-config; install libhiredis-dev or use --with-hiredis=DIR])])
-  fi
-  PHP_EVAL_INCLINE($HIREDIS_CFLAGS)
-  PHP_EVAL_LIBLINE($HIREDIS_LIBS, REDIS_CLUSTER_POOL_SHARED_LIBADD)
-
-  dnl hiredis 1.0 changed the reader's object functions (RESP3 members, element counts as size_t): the one
-  dnl difference the extension sees, since it uses only the reader's public API. Tested, not versioned.
-  AC_MSG_CHECKING([whether hiredis has the 1.x reader object functions])
-  old_CPPFLAGS=$CPPFLAGS
-  CPPFLAGS="$CPPFLAGS $HIREDIS_CFLAGS"
-  AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <stddef.h>
-#include <hiredis/read.h>]], [[redisReplyObjectFunctions f; f.createDouble = NULL; (void)f;]])],
-    [AC_MSG_RESULT([yes]); AC_DEFINE(RCP_HIREDIS_1, 1, [hiredis >= 1.0 reader object functions])],
-    [AC_MSG_RESULT([no (0.14)])])
-  CPPFLAGS=$old_CPPFLAGS
 
   dnl ---- libuv --------------------------------------------------------------
   if test "$PHP_LIBUV" != "yes" && test "$PHP_LIBUV" != "no"; then

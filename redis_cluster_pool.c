@@ -23,7 +23,6 @@
 #include "rcp_scripts.h"
 #include "rcp_session.h"
 #include "rcp_metrics.h"
-#include <hiredis/hiredis.h>
 #include <openssl/crypto.h>
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
@@ -211,14 +210,9 @@ PHP_MINFO_FUNCTION(redis_cluster_pool)
 			php_info_print_table_row(2, "Clusters in the shared segment", buf);
 		}
 	}
-	{
-		char v[64];
-		snprintf(v, sizeof(v), "%d.%d.%d", HIREDIS_MAJOR, HIREDIS_MINOR, HIREDIS_PATCH);
-		php_info_print_table_row(2, "hiredis (built with)", v);
-		php_info_print_table_row(2, "libuv (running)", uv_version_string());
-		php_info_print_table_row(2, "OpenSSL (running)", OpenSSL_version(OPENSSL_VERSION));
-		php_info_print_table_row(2, "Pool-wide metrics", rcp_metrics_on ? "on (RedisClusterPool::poolStats(), ::metrics())" : "off");
-	}
+	php_info_print_table_row(2, "libuv (running)", uv_version_string());
+	php_info_print_table_row(2, "OpenSSL (running)", OpenSSL_version(OPENSSL_VERSION));
+	php_info_print_table_row(2, "Pool-wide metrics", rcp_metrics_on ? "on (RedisClusterPool::poolStats(), ::metrics())" : "off");
 	{
 		const char *key;
 		size_t keylen;

@@ -21,11 +21,11 @@ $row = fn(array $cells) => '| ' . implode(' | ', $cells) . " |\n";
 $num = fn($v) => $v >= 1000 ? number_format($v) : ($v >= 100 ? number_format($v) : number_format($v, 1));
 $la = fn(?array $l) => $l ? sprintf('%.2f', $l[0]) : '?';
 
-echo $row(['run', 'OS', 'PHP', 'hiredis', 'libuv', 'phpredis', 'server', 'ops (rounds × ops)', 'measured (UTC)', 'load average at start → end']);
-echo $row(array_fill(0, 10, '---'));
+echo $row(['run', 'OS', 'PHP', 'libuv', 'phpredis', 'server', 'ops (rounds × ops)', 'measured (UTC)', 'load average at start → end']);
+echo $row(array_fill(0, 9, '---'));
 foreach ($runs as $r) {
     $p = $r['plat'];
-    echo $row([$r['label'], $p['os'] ?? '?', $p['php'] ?? '?', $p['hiredis'] ?? '?', $p['libuv'] ?? '?', $p['phpredis'] ?? '?',
+    echo $row([$r['label'], $p['os'] ?? '?', $p['php'] ?? '?', $p['libuv'] ?? '?', $p['phpredis'] ?? '?',
         $p['server'] ?? '?', sprintf('%d × %d', $r['lat']['rounds'], $r['lat']['ops_per_round']),
         isset($p['start']) ? gmdate('Y-m-d H:i:s', strtotime($p['start'])) . '–' . (isset($p['end']) ? gmdate('H:i:s', strtotime($p['end'])) : '?') : '?',
         $la($p['loadavg_start'] ?? null) . ' → ' . $la($p['loadavg_end'] ?? null)]);

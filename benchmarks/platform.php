@@ -1,8 +1,8 @@
 <?php
 /*
  * What a benchmark run ran on, as JSON on stdout: the platform (RCP_BENCH_PLATFORM), Debian release, kernel,
- * CPU, PHP, this extension with the hiredis it was built with and the libuv it runs with, phpredis, the
- * cluster's server and version, the 1-minute/5-minute/15-minute load average.
+ * CPU, PHP, this extension with the libuv it runs with, phpredis, the cluster's server and version, the
+ * 1-minute/5-minute/15-minute load average.
  *   php -d extension=... benchmarks/platform.php          at the start of the measurement (needs RCP_TEST_SEEDS)
  *   php -d extension=... benchmarks/platform.php FILE     at the end: FILE (the start's output) plus the load now
  */
@@ -28,7 +28,6 @@ echo json_encode([
     'cpus' => (int) shell_exec('nproc'),
     'php' => PHP_VERSION,
     'redis_cluster_pool' => phpversion('redis_cluster_pool'),
-    'hiredis' => $field('hiredis (built with)', $info),
     'libuv' => $field('libuv (running)', $info),
     'phpredis' => phpversion('redis') ?: null,
     // Valkey answers redis_version 7.2.4 for compatibility; its own version is valkey_version

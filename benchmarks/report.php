@@ -15,9 +15,9 @@ $label = ['rcp' => 'rcp', 'rcp_predis' => 'Predis over rcp', 'predis' => 'Predis
 
 if ($p = $all['platform'] ?? null) {
     $la = fn($k) => implode(' ', array_map(fn($v) => sprintf('%.2f', $v), $p[$k] ?? []));
-    printf("Platform %s: %s, PHP %s, redis_cluster_pool %s (hiredis %s, libuv %s), phpredis %s, %s; %s, %d CPUs, kernel %s. "
+    printf("Platform %s: %s, PHP %s, redis_cluster_pool %s (libuv %s), phpredis %s, %s; %s, %d CPUs, kernel %s. "
         . "Load average (1/5/15 min) %s at the start, %s at the end (%s to %s).\n\n",
-        $p['platform'] ?? '?', $p['os'], $p['php'], $p['redis_cluster_pool'], $p['hiredis'], $p['libuv'], $p['phpredis'] ?? '-',
+        $p['platform'] ?? '?', $p['os'], $p['php'], $p['redis_cluster_pool'], $p['libuv'], $p['phpredis'] ?? '-',
         $p['server'], $p['cpu'], $p['cpus'], $p['kernel'], $la('loadavg_start'), $la('loadavg_end'), $p['start'], $p['end'] ?? '?');
 }
 if ($l = $all['latency'] ?? null) {

@@ -3,13 +3,13 @@
 # the extension (release flags), starts a 6-node cluster (3 primaries + 3 replicas) and php-fpm (8 workers),
 # runs the suites and writes a table on stdout plus one JSON file per suite in .scratch/bench/<platform>/, all
 # of them combined in all.json there and as markdown tables in report.md (with platform.json: the versions of
-# PHP, phpredis, hiredis, libuv and the server, and the load average).
+# PHP, phpredis, libuv and the server, and the load average).
 #   bash benchmarks/run.sh [--platform P[,P...]] [--chart] [SUITE...]
 #                          default: every suite on the machine's platform; --chart: also fpm.png (gnuplot,
 #                          from Debian: throughput and p99 per client)
 # Platforms (as the legs of scripts/test.sh; several: one after the other, each in .scratch/bench/<platform>/):
-#   debian12         Debian 12 bookworm, the machine: PHP 8.2, phpredis 5.3, hiredis 0.14, libuv 1.44, Redis 7.0
-#   debian13         Debian 13 trixie: PHP 8.4, phpredis 6.2, hiredis 1.2, libuv 1.50, Redis 8.0
+#   debian12         Debian 12 bookworm, the machine: PHP 8.2, phpredis 5.3, libuv 1.44, Redis 7.0
+#   debian13         Debian 13 trixie: PHP 8.4, phpredis 6.2, libuv 1.50, Redis 8.0
 #   debian13-valkey  the same against a Valkey 8.1 cluster (also: valkey, or debian13 with RCP_SERVER=valkey)
 # A platform of another Debian release than the machine's runs in the chroot of scripts/chroot.sh (built on
 # first use, then cached; needs root), this checkout bound at the same path; its build (RCP_BUILD_DIR) and

@@ -21,7 +21,7 @@ packages() {
   printf '%s\n' \
     "$php-cli" "$php-dev" "$php-fpm" \
     gcc make autoconf pkg-config \
-    libhiredis-dev libuv1-dev libssl-dev \
+    libuv1-dev libssl-dev \
     redis-server redis-tools openssl \
     valgrind \
     libfcgi-bin \

@@ -8,9 +8,9 @@
 #                                           passes then cover the listed tests among them
 #
 # Legs (one run each of the selected tests; results are named "<leg>: tests/x.phpt"):
-#   debian12         Debian 12 bookworm: PHP 8.2, hiredis 0.14, libuv 1.44, Redis 7.0; + valgrind pass
+#   debian12         Debian 12 bookworm: PHP 8.2, libuv 1.44, Redis 7.0; + valgrind pass
 #                    ("debian12 valgrind: tests/x.phpt")
-#   debian13         Debian 13 trixie: PHP 8.4, hiredis 1.2, libuv 1.50, Redis 8.0; + valgrind pass
+#   debian13         Debian 13 trixie: PHP 8.4, libuv 1.50, Redis 8.0; + valgrind pass
 #   debian13-valkey  Debian 13 against a Valkey 8.1 cluster: the selected tests but tests/package/ (the
 #                    release packaging does not depend on the server); no valgrind pass
 #   debian12-tls     Debian 12 against a TLS-only cluster (RCP_TLS=1 tests/cluster/cluster.sh: `port 0`,

@@ -103,7 +103,6 @@ rrmdir($home);
 composer.json: composer validate --strict rc=0
 type: php-ext, require php >=8.2, license MIT
 extension-name: redis_cluster_pool, support-zts: true, support-nts: true
-configure option --with-hiredis=DIR
 configure option --with-libuv=DIR
 configure option --with-openssl=DIR
 adapters/predis/composer.json: composer validate --strict rc=0
