@@ -14,6 +14,10 @@ PHP_ARG_WITH([openssl], [for OpenSSL],
   [AS_HELP_STRING([[--with-openssl[=DIR]]], [redis_cluster_pool: OpenSSL 3 install prefix, for TLS (default: pkg-config)])],
   [yes], [no])
 
+dnl Link-time optimization (on when the toolchain can; see below).
+PHP_ARG_ENABLE([redis-cluster-pool-lto], [whether to build redis_cluster_pool with link-time optimization],
+  [AS_HELP_STRING([--disable-redis-cluster-pool-lto], [redis_cluster_pool: no link-time optimization])], [yes], [no])
+
 if test "$PHP_REDIS_CLUSTER_POOL" != "no"; then
   PKG_PROG_PKG_CONFIG
 
@@ -60,9 +64,31 @@ SSL_CTX *c = SSL_CTX_new(TLS_client_method()); (void)c;]])],
   PHP_EVAL_INCLINE($RCP_OPENSSL_CFLAGS)
   PHP_EVAL_LIBLINE($RCP_OPENSSL_LIBS, REDIS_CLUSTER_POOL_SHARED_LIBADD)
 
+  dnl Link-time optimization when the compiler and linker can do it (gcc 10+ -flto=auto, clang -flto=thin): the
+  dnl hot path crosses files (call -> exec -> io -> reader), and LTO inlines across them (about 4% fewer
+  dnl instructions per GET, bash benchmarks/run.sh profile). --disable-redis-cluster-pool-lto turns it off.
+  if test "$PHP_REDIS_CLUSTER_POOL_LTO" != "no"; then
+    rcp_lto_ok=
+    for rcp_lto in -flto=auto -flto=thin; do
+      AC_MSG_CHECKING([whether $CC links with $rcp_lto])
+      old_CFLAGS=$CFLAGS; old_LDFLAGS=$LDFLAGS
+      CFLAGS="$CFLAGS $rcp_lto"; LDFLAGS="$LDFLAGS $rcp_lto"
+      AC_LINK_IFELSE([AC_LANG_PROGRAM([[int rcp_lto_probe(int x);]], [[return 0;]])],
+        [AC_MSG_RESULT([yes]); rcp_lto_ok=$rcp_lto], [AC_MSG_RESULT([no])])
+      CFLAGS=$old_CFLAGS; LDFLAGS=$old_LDFLAGS
+      test -n "$rcp_lto_ok" && break
+    done
+    if test -n "$rcp_lto_ok"; then
+      CFLAGS="$CFLAGS $rcp_lto_ok"
+      LDFLAGS="$LDFLAGS $rcp_lto_ok"
+    fi
+  fi
+
   PHP_SUBST(REDIS_CLUSTER_POOL_SHARED_LIBADD)
   AC_DEFINE(HAVE_REDIS_CLUSTER_POOL, 1, [ Have redis_cluster_pool support ])
 
+  dnl -fvisibility=hidden: every symbol but get_module (ZEND_GET_MODULE exports it) stays inside the .so, so calls
+  dnl between its files are direct, not through the PLT
   PHP_NEW_EXTENSION(redis_cluster_pool,
     redis_cluster_pool.c dnl
     src/predis/value.c src/predis/traits.c src/predis/reply_values.c src/predis/filters.c src/predis/filters_streams.c dnl
@@ -72,7 +98,7 @@ SSL_CTX *c = SSL_CTX_new(TLS_client_method()); (void)c;]])],
     src/exec_health.c src/exec_batch.c src/exec_refresh.c src/exec_redirect.c src/exec_read.c src/exec_split.c dnl
     src/exec.c src/exec_pipeline.c src/exec_transaction.c dnl
     src/status.c src/call.c src/class_pool.c src/class_pipeline.c src/class_scan.c src/scripts.c src/class_transaction.c src/class_raw.c src/options.c src/session.c src/tls.c,
-    $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)
+    $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden)
   dnl the session save handler (src/session.c) registers with ext/session when PHP has it (HAVE_PHP_SESSION)
   PHP_ADD_EXTENSION_DEP(redis_cluster_pool, session, true)
   PHP_ADD_INCLUDE([$ext_srcdir/include])
