@@ -968,20 +968,20 @@ static void rcp_conn_connect(rcp_conn *c, rcp_part *p)
  * armed (the loop never runs meanwhile, so it never sees these bytes). A write the kernel did not take at once
  * (a huge command) leaves the rest to the loop: false, the part is not done.
  */
-static void rcp_io_direct(rcp_conn *c, rcp_part *p)
-{
-	uv_os_fd_t fd;
+/* Most parts a batch may have to be run without the libuv loop (one poll() over their sockets). */
+#define RCP_DIRECT_MAX 16
 
-	if (uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0) {
-		rcp_start_io(c, p); /* the loop's way */
-		return;
-	}
+/* The direct way's send of one part on a ready plaintext connection: its bytes straight to the kernel (a tail the
+ * kernel did not take goes the loop's way, copied into a write request, as in rcp_conn_write()). Returns the
+ * socket, or -1 when the part failed or its connection cannot be used this way. */
+static int rcp_direct_send(rcp_conn *c, rcp_part *p)
+{
+	uv_os_fd_t fd = -1;
+
 	if (!rcp_conn_read_start(c, p)) {
-		return; /* the part failed */
+		return -1; /* the part failed */
 	}
-	if (!c->setup && !c->pending_writes && p->len) {
-		/* nothing queued in libuv before it: the bytes straight to the kernel; a tail it did not take goes the
-		 * loop's way (copied into a write request), as in rcp_conn_write() */
+	if (!c->setup && !c->pending_writes && p->len && uv_fileno((uv_handle_t *)&c->tcp, &fd) == 0) {
 		ssize_t w = send(fd, p->buf, p->len, MSG_DONTWAIT | MSG_NOSIGNAL);
 		if (w == (ssize_t)p->len) {
 			p->wrote_any = true;
@@ -991,57 +991,100 @@ static void rcp_io_direct(rcp_conn *c, rcp_part *p)
 			bool wrote;
 			if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
 				rcp_part_fail(p, RCP_E_CONNECTION, "write to %s failed: %s", uv_strerror(uv_translate_sys_error(errno)));
-				return;
+				return -1;
 			}
 			w = w < 0 ? 0 : w;
 			p->wrote_any = w > 0;
 			tail = uv_buf_init((char *)p->buf + w, (unsigned)(p->len - (size_t)w));
 			if (!rcp_conn_write(c, p, &tail, 1, &wrote)) {
-				return;
+				return -1;
 			}
 			p->wrote_any = true;
 			c->owed += p->nreplies;
 		}
-	} else {
-		rcp_conn_send(c, p);
+		return fd;
 	}
-	/* wait, then read what came: the reply cannot be there before the first wait. The first wait's timeout is
-	 * counted from the batch's start (no clock read: the common case is one wait, one read); a wait that ends
-	 * without the reply reads the clock. */
-	for (uint64_t now = rcp_batch.start_ms; !p->done && !c->pending_writes && !rcp_batch.bailout && !rcp_oom_pending(); ) {
-		struct pollfd pfd = {.fd = fd, .events = POLLIN};
-		int r;
+	rcp_conn_send(c, p);
+	return uv_fileno((uv_handle_t *)&c->tcp, &fd) == 0 ? fd : -1;
+}
 
-		if (now >= rcp_batch.deadline_ms) {
-			rcp_part_fail(p, RCP_E_TIMEOUT, "timed out waiting for %s%s", "");
-			break;
-		}
-		r = poll(&pfd, 1, (int)MIN(rcp_batch.deadline_ms - now, (uint64_t)INT_MAX));
-		if (r < 0 && errno != EINTR) {
-			rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s", uv_strerror(uv_translate_sys_error(errno)));
-			break;
-		}
-		while (r > 0 && !p->done) {
-			ssize_t n = recv(fd, rcp_read_buf, sizeof(rcp_read_buf), MSG_DONTWAIT);
+/* Read what is there for part p on fd (the socket was readable). */
+static void rcp_direct_read(rcp_conn *c, rcp_part *p, int fd)
+{
+	while (!p->done) {
+		ssize_t n = recv(fd, rcp_read_buf, sizeof(rcp_read_buf), MSG_DONTWAIT);
 
-			if (n > 0) {
-				c->got_bytes = true;
-				rcp_ns_add(c->stats, RCP_NS_BYTES_IN, (uint64_t)n);
-				rcp_conn_consume(c, p, rcp_read_buf, (size_t)n);
+		if (n > 0) {
+			c->got_bytes = true;
+			rcp_ns_add(c->stats, RCP_NS_BYTES_IN, (uint64_t)n);
+			rcp_conn_consume(c, p, rcp_read_buf, (size_t)n);
+			continue;
+		}
+		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+			if (n == 0 || errno == ECONNRESET) {
+				c->peer_closed = true;
+			}
+			rcp_conn_read_failed(c, p, n == 0 ? UV_EOF : uv_translate_sys_error(errno));
+			return;
+		}
+		if (errno != EINTR) {
+			return; /* nothing more for now */
+		}
+	}
+}
+
+/*
+ * The direct way's wait: every part was sent on a ready plaintext connection (rcp_direct_send); one poll() over their
+ * sockets (fds: each part's, from rcp_direct_send), then recv() on those that are readable, until every part is done or the deadline passed. The first
+ * wait's timeout is counted from the batch's start (no clock read: the common case is one wait, one read per
+ * node); a wait that ends with parts still waiting reads the clock. A write the kernel did not take at once
+ * (queued in libuv) leaves the batch to the loop.
+ */
+static void rcp_direct_wait(rcp_part *parts, int nparts, const int *fds)
+{
+	struct pollfd pfd[RCP_DIRECT_MAX];
+	int which[RCP_DIRECT_MAX];
+	uint64_t now = rcp_batch.start_ms;
+
+	while (rcp_batch.remaining > 0 && !rcp_batch.bailout && !rcp_oom_pending()) {
+		int n = 0, r;
+
+		for (int i = 0; i < nparts; i++) {
+			rcp_part *p = &parts[i];
+			if (p->done || !p->conn) {
 				continue;
 			}
-			if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
-				if (n == 0 || errno == ECONNRESET) {
-					c->peer_closed = true;
-				}
-				rcp_conn_read_failed(c, p, n == 0 ? UV_EOF : uv_translate_sys_error(errno));
-				break;
+			if (p->conn->pending_writes || fds[i] < 0) {
+				return; /* the loop's way */
 			}
-			if (errno != EINTR) {
-				break; /* nothing more for now */
+			pfd[n].fd = fds[i];
+			pfd[n].events = POLLIN;
+			pfd[n].revents = 0;
+			which[n++] = i;
+		}
+		if (n == 0) {
+			return;
+		}
+		if (now >= rcp_batch.deadline_ms) {
+			for (int k = 0; k < n; k++) {
+				rcp_part_fail(&parts[which[k]], RCP_E_TIMEOUT, "timed out waiting for %s%s", "");
+			}
+			return;
+		}
+		r = poll(pfd, (nfds_t)n, (int)MIN(rcp_batch.deadline_ms - now, (uint64_t)INT_MAX));
+		if (r < 0 && errno != EINTR) {
+			const char *why = uv_strerror(uv_translate_sys_error(errno));
+			for (int k = 0; k < n; k++) {
+				rcp_part_fail(&parts[which[k]], RCP_E_CONNECTION, "read from %s failed: %s", why);
+			}
+			return;
+		}
+		for (int k = 0; r > 0 && k < n; k++) {
+			if (pfd[k].revents) {
+				rcp_direct_read(parts[which[k]].conn, &parts[which[k]], pfd[k].fd);
 			}
 		}
-		if (!p->done) {
+		if (rcp_batch.remaining > 0) {
 			now = rcp_now_ms();
 		}
 	}
@@ -1096,6 +1139,8 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 {
 	int i, failed = 0;
 	uint64_t start_us;
+	bool direct;
+	int dfd[RCP_DIRECT_MAX]; /* the direct way: each part's socket */
 
 	rcp_io_loop();
 	rcp_batch.parts = parts;
@@ -1106,6 +1151,13 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	rcp_batch.bailout = false;
 	start_us = uv_hrtime() / 1000;
 	rcp_batch.start_ms = start_us / 1000;
+	/* every part on a ready plaintext connection (the steady state): sent and read with plain syscalls, one poll()
+	 * over the sockets, without turns of the libuv loop */
+	direct = nparts <= RCP_DIRECT_MAX;
+	for (i = 0; i < nparts && direct; i++) {
+		direct = !parts[i].nreplies || (parts[i].conn->state == RCP_CONN_READY && !parts[i].conn->tls);
+		dfd[i] = -1;
+	}
 
 	for (i = 0; i < nparts; i++) {
 		rcp_part *p = &parts[i];
@@ -1129,8 +1181,8 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 				rcp_conn_connect(c, p);
 				break;
 			case RCP_CONN_READY:
-				if (nparts == 1 && !c->tls) {
-					rcp_io_direct(c, p);
+				if (direct) {
+					dfd[i] = rcp_direct_send(c, p);
 				} else {
 					rcp_start_io(c, p);
 				}
@@ -1145,6 +1197,9 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 				rcp_part_finish(p);
 				break;
 		}
+	}
+	if (direct && rcp_batch.remaining > 0) {
+		rcp_direct_wait(parts, nparts, dfd);
 	}
 	if (rcp_batch.remaining > 0) {
 		rcp_arm_timer();
