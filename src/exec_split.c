@@ -202,29 +202,30 @@ typedef struct {
 #define RCP_GROUP_REPLY(parts, g) (&(parts)[(g)->part].replies[(g)->reply_idx])
 
 /*
- * Some parts of a split command failed (I/O failure or error reply) while others succeeded: keep, for the
- * binding's PartialFailureException, what succeeded and what failed, so nothing is silently dropped:
- *   cl->partial = ["results"   => MGET: [key index => value] of the keys that were read;
- *                                 summed commands: the sum over the parts that succeeded; MSET: null,
- *                  "succeeded" => keys whose part succeeded (caller order, as sent),
- *                  "failures"  => one entry per failing node: ["node", "keys", "error", "code" (rcp_status)]]
+ * Some parts of a split command failed (I/O failure or error reply) while others succeeded: keep in cl->partial
+ * (rcp_partial, rcp_errors.h), for the binding's PartialFailureException, what succeeded and what failed, so
+ * nothing is silently dropped: each key's failing node (nodes in the order of their first failed key, the
+ * first failure of a node giving its error), the keys' bytes, and the results (MGET: [key index => value] of the
+ * keys read; summed commands: the sum over the parts that succeeded; MSET: null).
  */
 static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const rcp_split *sp, const rcp_part *parts,
                               rcp_err *const *gerr, const rcp_map *map)
 {
-	const char *const *argv = sp->argv;
-	const size_t *argvlen = sp->argvlen;
-	const int *pos = sp->pos;
+	rcp_partial *pf = &cl->partial;
 	const rcp_group *groups = sp->groups;
-	uint32_t ngroups = sp->ngroups;
-	int nkeys = sp->nkeys;
-	bool *group_ok = ecalloc(ngroups, sizeof(bool));
-	zval *vals = NULL, results, succeeded, failures, *f;
-	HashTable by_node;
+	uint32_t ngroups = sp->ngroups, g, u, k, nkeys = (uint32_t)sp->nkeys;
+	/* per group: whether it succeeded, and its failing node in pf->nodes once known (-1: not yet) */
+	int32_t *node_of_group = safe_emalloc(ngroups, sizeof(int32_t) + sizeof(bool), 0);
+	bool *group_ok = (bool *)(node_of_group + ngroups);
+	zval *vals = NULL;
 	zend_long sum = 0;
-	uint32_t g, u;
+	size_t keybytes = 0, off = 0;
 
-	zend_hash_init(&by_node, 4, NULL, NULL, 0);
+	for (k = 0; k < nkeys; k++) {
+		keybytes += sp->argvlen[sp->pos[k]];
+	}
+	rcp_partial_alloc(pf, nkeys, keybytes, ngroups);
+	memset(node_of_group, 0xff, ngroups * sizeof(int32_t));
 	for (g = 0; g < ngroups; g++) {
 		group_ok[g] = !gerr[g] && !rcp_reply_is_error(RCP_GROUP_REPLY(parts, &groups[g]));
 	}
@@ -232,11 +233,11 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const rcp_spli
 		for (g = 0; g < ngroups; g++) {
 			if (group_ok[g]) sum += zval_get_long(RCP_GROUP_REPLY(parts, &groups[g]));
 		}
-		ZVAL_LONG(&results, sum);
+		ZVAL_LONG(&pf->results, sum);
 	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
-		ZVAL_NULL(&results);
+		ZVAL_NULL(&pf->results);
 	} else {
-		vals = ecalloc((size_t)nkeys, sizeof(zval)); /* IS_UNDEF */
+		vals = ecalloc(nkeys, sizeof(zval)); /* IS_UNDEF */
 		for (g = 0; g < ngroups; g++) {
 			const zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
 			const uint32_t *units = sp->units + groups[g].first;
@@ -250,56 +251,54 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const rcp_spli
 				ZVAL_COPY(&vals[units[u++]], v);
 			} ZEND_HASH_FOREACH_END();
 		}
-		array_init(&results);
+		array_init(&pf->results);
 	}
-	array_init(&succeeded);
-	for (int k = 0; k < nkeys; k++) {
+	for (k = 0; k < nkeys; k++) {
+		int a = sp->pos[k];
+		memcpy(pf->keys + off, sp->argv[a], sp->argvlen[a]);
+		off += sp->argvlen[a];
+		pf->key_end[k] = off;
 		g = sp->key_group[k];
 		if (group_ok[g]) {
-			add_next_index_stringl(&succeeded, argv[pos[k]], argvlen[pos[k]]);
-			if (vals) add_index_zval(&results, (zend_ulong)k, &vals[k]);
+			pf->key_node[k] = -1;
+			if (vals) add_index_zval(&pf->results, (zend_ulong)k, &vals[k]);
 			continue;
 		}
-		/* failed: file the key under its node (first failure of that node gives the error) */
-		char addr[RCP_ADDR_MAX];
-		const zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
-		if (gerr[g] && gerr[g]->node[0]) {
-			snprintf(addr, sizeof(addr), "%s", gerr[g]->node);
-		} else {
-			rcp_node_addr(&map->nodes[groups[g].node], addr, sizeof(addr));
-		}
-		if (!(f = zend_hash_str_find(&by_node, addr, strlen(addr)))) {
-			zval entry, keys;
-			array_init_size(&entry, 4);
-			add_assoc_string(&entry, "node", addr);
-			array_init(&keys);
-			add_assoc_zval(&entry, "keys", &keys);
-			if (gerr[g]) {
-				add_assoc_string(&entry, "error", gerr[g]->msg);
-				add_assoc_long(&entry, "code", gerr[g]->code);
-			} else if (!rcp_reply_is_error(r)) {
-				add_assoc_string(&entry, "error", "unexpected reply to the part");
-				add_assoc_long(&entry, "code", RCP_E_PROTOCOL);
+		/* failed: file the key under its node */
+		if (node_of_group[g] < 0) {
+			char addr[RCP_ADDR_MAX];
+			const zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
+			rcp_partial_node *n;
+			uint32_t i;
+			if (gerr[g] && gerr[g]->node[0]) {
+				snprintf(addr, sizeof(addr), "%s", gerr[g]->node);
 			} else {
-				add_assoc_str(&entry, "error", zend_string_copy(rcp_error_message((zval *)r)));
-				add_assoc_long(&entry, "code", RCP_E_SERVER);
+				rcp_node_addr(&map->nodes[groups[g].node], addr, sizeof(addr));
 			}
-			f = zend_hash_str_add_new(&by_node, addr, strlen(addr), &entry);
+			for (i = 0; i < pf->nnodes && strcmp(pf->nodes[i].node, addr); i++);
+			node_of_group[g] = (int32_t)i;
+			if (i == pf->nnodes) {
+				n = &pf->nodes[pf->nnodes++];
+				memcpy(n->node, addr, sizeof(addr));
+				n->nkeys = 0;
+				if (gerr[g]) {
+					n->error = zend_string_init(gerr[g]->msg, strlen(gerr[g]->msg), 0);
+					n->code = gerr[g]->code;
+				} else if (!rcp_reply_is_error(r)) {
+					n->error = zend_string_init("unexpected reply to the part", sizeof("unexpected reply to the part") - 1, 0);
+					n->code = RCP_E_PROTOCOL;
+				} else {
+					n->error = zend_string_copy(rcp_error_message((zval *)r));
+					n->code = RCP_E_SERVER;
+				}
+			}
 		}
-		add_next_index_stringl(zend_hash_str_find(Z_ARRVAL_P(f), "keys", 4), argv[pos[k]], argvlen[pos[k]]);
+		pf->key_node[k] = node_of_group[g];
+		pf->nodes[node_of_group[g]].nkeys++;
 	}
-	array_init_size(&failures, zend_hash_num_elements(&by_node));
-	ZEND_HASH_FOREACH_VAL(&by_node, f) {
-		add_next_index_zval(&failures, f);
-	} ZEND_HASH_FOREACH_END();
-	zend_hash_destroy(&by_node); /* no destructor: the entries moved into failures */
-	zval_ptr_dtor(&cl->partial);
-	array_init_size(&cl->partial, 3);
-	add_assoc_zval(&cl->partial, "results", &results);
-	add_assoc_zval(&cl->partial, "succeeded", &succeeded);
-	add_assoc_zval(&cl->partial, "failures", &failures);
+	pf->nkeys = nkeys;
 	if (vals) efree(vals); /* values moved into results; failed ones were never set */
-	efree(group_ok);
+	efree(node_of_group);
 }
 
 /* The arguments of group g's sub-command into sp->sub_argv/sub_lens (whose first sp->head entries, the command
@@ -576,7 +575,7 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 					if (gerr[g]) affected += groups[g].nunits;
 				}
 				rcp_err_append(err, " (command %s: %u of its %d keys failed%s)", cmd->name,
-					affected, nkeys, !Z_ISUNDEF(cl->partial) ? ((cmd->flags & RCP_CMD_WRITE)
+					affected, nkeys, cl->partial.nkeys ? ((cmd->flags & RCP_CMD_WRITE)
 						? "; the parts sent to other nodes were applied" : "; the other parts succeeded") : "");
 				st = err->code;
 			} else {
