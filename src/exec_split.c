@@ -303,7 +303,7 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const rcp_spli
 
 /* The arguments of group g's sub-command into sp->sub_argv/sub_lens (whose first sp->head entries, the command
  * name and anything before the first key, are set once): then each of its key units. Returns how many. */
-static int rcp_group_argv(const rcp_split *sp, const rcp_group *g)
+static zend_always_inline int rcp_group_argv(const rcp_split *sp, const rcp_group *g)
 {
 	const uint32_t *u = sp->units + g->first, *end = u + g->nunits;
 	const char **out = sp->sub_argv;
