@@ -48,11 +48,12 @@ typedef enum {
 } rcp_status;
 
 #define RCP_ERRSTR_MAX 512
+#define RCP_ERR_NODE_MAX 280     /* "host:port" with its NUL (RCP_ADDR_MAX) */
 
 /* An error context, like hiredis' redisContext err/errstr: filled once, read by the binding. */
 typedef struct {
 	rcp_status code;
-	char node[280];          /* "host:port" when a node is involved, else "" */
+	char node[RCP_ERR_NODE_MAX]; /* "host:port" when a node is involved, else "" */
 	char etype[16];          /* RCP_E_AUTH: the server's error type ("WRONGPASS", "NOPERM"), else "" */
 	char msg[RCP_ERRSTR_MAX];
 	zend_string **full;      /* when the message is longer than msg (which then holds its start): the slot
@@ -76,11 +77,50 @@ void rcp_err_append(rcp_err *err, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(pr
 void rcp_throw_err(const rcp_err *err);
 
 /*
- * A split command failed on some nodes only (partial: rcp_client.partial, see rcp_exec.h). Throws
- * PartialFailureException with message msg, carrying the results and keys (prefix_len bytes of key prefix
- * removed), whose previous exception is the one the first failure alone would have raised.
+ * A split command (MGET, MSET, DEL...) that failed on some nodes only: what succeeded and what failed, as the core
+ * hands it up (rcp_client.partial, filled by rcp_exec_split) for rcp_throw_partial() to turn into the
+ * PartialFailureException. Owned by the client until its next command: nkeys 0 means none (and nothing held).
  */
-void rcp_throw_partial(const char *msg, zval *partial, size_t prefix_len);
+typedef struct {
+	char node[RCP_ERR_NODE_MAX];  /* "host:port" */
+	rcp_status code;              /* why its parts failed: RCP_E_SERVER for an error reply, else an I/O failure */
+	zend_string *error;           /* the message */
+	uint32_t nkeys;               /* how many of the command's keys failed there */
+} rcp_partial_node;
+
+typedef struct {
+	uint32_t nkeys;               /* the command's keys; 0: no partial failure */
+	uint32_t nnodes;
+	rcp_partial_node *nodes;      /* the failing nodes, in the order of their first failed key */
+	int32_t *key_node;            /* per key (caller order): its failing node (index in nodes), -1 when its part
+	                                 succeeded */
+	size_t *key_end;              /* key k's bytes: keys[k ? key_end[k - 1] : 0 .. key_end[k]) */
+	char *keys;                   /* the keys as sent (with the "prefix" option's prefix) */
+	zval results;                 /* MGET: [key index => value] of the keys read; summed commands (DEL...): the sum
+	                                 over the parts that succeeded; MSET: null */
+	void *mem;                    /* nodes, key_node, key_end and keys: one allocation */
+} rcp_partial;
+
+/* Room for a partial failure of nkeys keys (keybytes bytes in all) on at most maxnodes nodes: p (freed first)
+ * gets its arrays; the caller fills them (key_node, key_end, keys, nodes/nnodes, results) and sets nkeys. */
+void rcp_partial_alloc(rcp_partial *p, uint32_t nkeys, size_t keybytes, uint32_t maxnodes);
+void rcp_partial_release(rcp_partial *p);
+/* Forget a partial failure (cheap when there is none: each command starts with it). */
+static zend_always_inline void rcp_partial_free(rcp_partial *p)
+{
+	if (p->mem) {
+		rcp_partial_release(p);
+	}
+}
+
+/*
+ * Throw PartialFailureException for p, the one place it is made: its message is err's when an I/O failure ended
+ * the command (err: that failure, with its context), else (err NULL: some parts answered with an error reply)
+ * "<cmd>: node <node> answered <error> (command <cmd>: <n> of its <m> keys failed; ...)" from the first failing
+ * node; failures, succeededKeys and results from p, keys without their first prefix_len bytes (the "prefix"
+ * option); its previous exception is the one the first failure alone would have raised.
+ */
+void rcp_throw_partial(const rcp_partial *p, const rcp_err *err, const char *cmd_name, bool write, size_t prefix_len);
 
 /* Throw an exception of class ce with a printf-style message. */
 void rcp_throw(zend_class_entry *ce, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);

@@ -74,8 +74,8 @@ typedef struct {
 	size_t ro_setup_len;
 	char last_node[RCP_ADDR_MAX]; /* "host:port" that sent the last reply (named by ServerException) */
 	zend_string *err_full;        /* the whole message of the last error when longer than rcp_err.msg, or NULL */
-	zval partial;                 /* UNDEF, or after a split command that failed on some nodes only: what
-	                                 succeeded and what failed (see rcp_exec_split); reset by each rcp_exec */
+	rcp_partial partial;          /* after a split command that failed on some nodes only: what succeeded and
+	                                 what failed (rcp_errors.h; filled by rcp_exec_split); reset by each rcp_exec */
 } rcp_client;
 
 /* Fill the credential fields (AUTH command, pool key). user/pass may be NULL. */

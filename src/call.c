@@ -286,34 +286,20 @@ static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zv
 	}
 	err.code = RCP_OK;
 	if (rcp_exec(&p->client, cmd, a->argc, a->argv, a->lens, return_value, &err) != RCP_OK) {
-		if (Z_TYPE(p->client.partial) == IS_ARRAY) {
-			rcp_throw_partial(err.msg, &p->client.partial, p->prefix ? ZSTR_LEN(p->prefix) : 0);
+		if (p->client.partial.nkeys) {
+			rcp_throw_partial(&p->client.partial, &err, cmd->name, (cmd->flags & RCP_CMD_WRITE) != 0,
+				p->prefix ? ZSTR_LEN(p->prefix) : 0);
 		} else {
 			rcp_throw_err(&err);
 		}
-	} else if (Z_TYPE(p->client.partial) == IS_ARRAY && p->exceptions) {
+	} else if (p->client.partial.nkeys && p->exceptions) {
 		/* some parts answered with an error reply, the others succeeded */
-		zval *failures = zend_hash_str_find(Z_ARRVAL(p->client.partial), "failures", sizeof("failures") - 1);
-		zval *succeeded = zend_hash_str_find(Z_ARRVAL(p->client.partial), "succeeded", sizeof("succeeded") - 1);
-		zval *f0 = zend_hash_index_find(Z_ARRVAL_P(failures), 0), *f;
-		uint32_t nfailed = 0;
-		char *msg;
-
-		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(failures), f) {
-			nfailed += zend_hash_num_elements(Z_ARRVAL_P(zend_hash_str_find(Z_ARRVAL_P(f), "keys", 4)));
-		} ZEND_HASH_FOREACH_END();
-		spprintf(&msg, 0, "%s: node %s answered %s (command %s: %u of its %u keys failed; %s)", cmd->name,
-			Z_STRVAL_P(zend_hash_str_find(Z_ARRVAL_P(f0), "node", 4)),
-			Z_STRVAL_P(zend_hash_str_find(Z_ARRVAL_P(f0), "error", 5)), cmd->name, nfailed,
-			nfailed + zend_hash_num_elements(Z_ARRVAL_P(succeeded)),
-			(cmd->flags & RCP_CMD_WRITE) ? "the parts sent to other nodes were applied" : "the other parts succeeded");
-		rcp_throw_partial(msg, &p->client.partial, p->prefix ? ZSTR_LEN(p->prefix) : 0);
-		efree(msg);
+		rcp_throw_partial(&p->client.partial, NULL, cmd->name, (cmd->flags & RCP_CMD_WRITE) != 0,
+			p->prefix ? ZSTR_LEN(p->prefix) : 0);
 		zval_ptr_dtor(return_value);
 		ZVAL_NULL(return_value);
 	}
-	zval_ptr_dtor(&p->client.partial);
-	ZVAL_UNDEF(&p->client.partial);
+	rcp_partial_free(&p->client.partial);
 }
 
 bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)

@@ -349,6 +349,25 @@ int rcp_cmd_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const si
 		if (step <= 0 || last >= argc || last < first || first >= argc) {
 			continue; /* a syntax error the server will report */
 		}
+		if (ks.n == 0) {
+			/* the first spec with keys (the only one of MGET, DEL, MSET...): its positions ascend, written
+			 * as they come (rcp_keyset_add would only append them) */
+			int count, stored;
+			if (first == last) { /* one key: GET, SET... */
+				if (ks.maxpos > 0) {
+					ks.pos[0] = first;
+				}
+				ks.n = 1;
+				continue;
+			}
+			count = (last - first) / step + 1;
+			stored = MIN(count, ks.maxpos);
+			for (i = 0; i < stored; i++) {
+				ks.pos[i] = first + i * step;
+			}
+			ks.n = count;
+			continue;
+		}
 		for (i = first; i <= last; i += step) {
 			rcp_keyset_add(&ks, i);
 		}

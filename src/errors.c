@@ -174,61 +174,96 @@ zend_string *rcp_error_type_of(zend_string *msg)
 
 /* ---- PartialFailureException ------------------------------------------------------------------ */
 
-/* A copy of a list of keys without their first prefix_len bytes (the "prefix" option). */
-static void rcp_keys_unprefixed(zval *dst, zval *keys, size_t prefix_len)
+void rcp_partial_alloc(rcp_partial *p, uint32_t nkeys, size_t keybytes, uint32_t maxnodes)
 {
-	zval *k;
+	size_t o_end = (size_t)maxnodes * sizeof(rcp_partial_node);
+	size_t o_node = o_end + (size_t)nkeys * sizeof(size_t);
+	size_t o_keys = o_node + (size_t)nkeys * sizeof(int32_t);
+	char *m;
 
-	array_init_size(dst, zend_hash_num_elements(Z_ARRVAL_P(keys)));
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(keys), k) {
-		if (Z_STRLEN_P(k) >= prefix_len) {
-			add_next_index_stringl(dst, Z_STRVAL_P(k) + prefix_len, Z_STRLEN_P(k) - prefix_len);
-		} else {
-			add_next_index_str(dst, zend_string_copy(Z_STR_P(k)));
-		}
-	} ZEND_HASH_FOREACH_END();
+	rcp_partial_free(p);
+	m = p->mem = emalloc(o_keys + keybytes + 1);
+	p->nodes = (rcp_partial_node *)m;
+	p->key_end = (size_t *)(m + o_end);
+	p->key_node = (int32_t *)(m + o_node);
+	p->keys = m + o_keys;
+	p->nnodes = 0;
+	p->nkeys = 0;
+	ZVAL_UNDEF(&p->results);
 }
 
-void rcp_throw_partial(const char *msg, zval *partial, size_t prefix_len)
+void rcp_partial_release(rcp_partial *p)
 {
-	zval *failures = zend_hash_str_find(Z_ARRVAL_P(partial), "failures", sizeof("failures") - 1);
-	zval *succeeded = zend_hash_str_find(Z_ARRVAL_P(partial), "succeeded", sizeof("succeeded") - 1);
-	zval *results = zend_hash_str_find(Z_ARRVAL_P(partial), "results", sizeof("results") - 1);
-	zval *f, list, keys;
+	for (uint32_t i = 0; i < p->nnodes; i++) {
+		zend_string_release(p->nodes[i].error);
+	}
+	zval_ptr_dtor(&p->results);
+	efree(p->mem);
+	memset(p, 0, sizeof(*p)); /* results: IS_UNDEF */
+}
+
+/* Key k of p without its first prefix_len bytes (the "prefix" option), appended to the list dst. */
+static void rcp_partial_key_add(zval *dst, const rcp_partial *p, uint32_t k, size_t prefix_len)
+{
+	size_t start = k ? p->key_end[k - 1] : 0, len = p->key_end[k] - start;
+
+	if (len >= prefix_len) {
+		add_next_index_stringl(dst, p->keys + start + prefix_len, len - prefix_len);
+	} else {
+		add_next_index_stringl(dst, p->keys + start, len);
+	}
+}
+
+void rcp_throw_partial(const rcp_partial *p, const rcp_err *err, const char *cmd_name, bool write, size_t prefix_len)
+{
+	const rcp_partial_node *f0 = &p->nodes[0];
+	zval list, keys;
 	zend_object *ex;
-	bool first = true;
+	uint32_t nfailed = 0, i, k;
+	char *msg = NULL;
+	rcp_err e;
 
-	array_init_size(&list, zend_hash_num_elements(Z_ARRVAL_P(failures)));
-	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(failures), f) {
-		zval *node = zend_hash_str_find(Z_ARRVAL_P(f), "node", 4), *error = zend_hash_str_find(Z_ARRVAL_P(f), "error", 5);
-		rcp_status code = (rcp_status)zval_get_long(zend_hash_str_find(Z_ARRVAL_P(f), "code", 4));
-		zval entry, k;
-
-		if (first) { /* the previous exception: what this failure alone would have raised */
-			rcp_err e;
-			rcp_err_set(&e, code, Z_STRVAL_P(node), "%s", Z_STRVAL_P(error));
-			rcp_throw_err(&e);
-			first = false;
-		}
+	/* the previous exception: what the first failure alone would have raised */
+	rcp_err_set(&e, f0->code, f0->node, "%s", ZSTR_VAL(f0->error));
+	rcp_throw_err(&e);
+	array_init_size(&list, p->nnodes);
+	for (i = 0; i < p->nnodes; i++) {
+		zval entry, fkeys;
+		nfailed += p->nodes[i].nkeys;
 		array_init_size(&entry, 4);
-		add_assoc_zval(&entry, "node", node);
-		Z_TRY_ADDREF_P(node);
-		rcp_keys_unprefixed(&k, zend_hash_str_find(Z_ARRVAL_P(f), "keys", 4), prefix_len);
-		add_assoc_zval(&entry, "keys", &k);
-		add_assoc_zval(&entry, "error", error);
-		Z_TRY_ADDREF_P(error);
-		add_assoc_str(&entry, "exception", zend_string_copy(rcp_ce_for(code)->name));
+		add_assoc_string(&entry, "node", p->nodes[i].node);
+		array_init_size(&fkeys, p->nodes[i].nkeys);
+		add_assoc_zval(&entry, "keys", &fkeys);
+		add_assoc_str(&entry, "error", zend_string_copy(p->nodes[i].error));
+		add_assoc_str(&entry, "exception", zend_string_copy(rcp_ce_for(p->nodes[i].code)->name));
 		add_next_index_zval(&list, &entry);
-	} ZEND_HASH_FOREACH_END();
-	ex = zend_throw_exception(rcp_ce_partial, msg, 0);
+	}
+	array_init_size(&keys, p->nkeys - nfailed);
+	for (k = 0; k < p->nkeys; k++) {
+		if (p->key_node[k] < 0) {
+			rcp_partial_key_add(&keys, p, k, prefix_len);
+		} else {
+			/* the list's entries are ours alone (refcount 1): filled in place */
+			zval *entry = zend_hash_index_find(Z_ARRVAL(list), (zend_ulong)p->key_node[k]);
+			rcp_partial_key_add(zend_hash_str_find(Z_ARRVAL_P(entry), "keys", 4), p, k, prefix_len);
+		}
+	}
+	if (!err) {
+		spprintf(&msg, 0, "%s: node %s answered %s (command %s: %u of its %u keys failed; %s)", cmd_name, f0->node,
+			ZSTR_VAL(f0->error), cmd_name, nfailed, p->nkeys,
+			write ? "the parts sent to other nodes were applied" : "the other parts succeeded");
+	}
+	ex = zend_throw_exception(rcp_ce_partial, err ? err->msg : msg, 0);
 	if (ex) {
 		zend_update_property(rcp_ce_partial, ex, "failures", sizeof("failures") - 1, &list);
-		rcp_keys_unprefixed(&keys, succeeded, prefix_len);
 		zend_update_property(rcp_ce_partial, ex, "succeededKeys", sizeof("succeededKeys") - 1, &keys);
-		zval_ptr_dtor(&keys);
-		zend_update_property(rcp_ce_partial, ex, "results", sizeof("results") - 1, results);
+		zend_update_property(rcp_ce_partial, ex, "results", sizeof("results") - 1, (zval *)&p->results);
 	}
+	zval_ptr_dtor(&keys);
 	zval_ptr_dtor(&list);
+	if (msg) {
+		efree(msg);
+	}
 }
 
 static zval *rcp_partial_prop(zval *this_zv, const char *name, size_t len, zval *rv)

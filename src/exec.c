@@ -146,8 +146,7 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 
 	ZVAL_UNDEF(reply);
 	now = rcp_begin(cl);
-	zval_ptr_dtor(&cl->partial); /* only ever describes the last command */
-	ZVAL_UNDEF(&cl->partial);
+	rcp_partial_free(&cl->partial); /* only ever describes the last command */
 	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
 		return rcp_cmd_unsupported(cmd, err);
 	}

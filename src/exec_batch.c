@@ -56,8 +56,7 @@ void rcp_client_free(rcp_client *cl)
 		zend_string_release(cl->err_full);
 		cl->err_full = NULL;
 	}
-	zval_ptr_dtor(&cl->partial);
-	ZVAL_UNDEF(&cl->partial);
+	rcp_partial_free(&cl->partial);
 	if (cl->ro_setup) {
 		explicit_bzero(cl->ro_setup, cl->ro_setup_len);
 		efree(cl->ro_setup);

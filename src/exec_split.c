@@ -167,55 +167,80 @@ rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *re
  * command is cut into one sub-command per slot; the sub-commands of one node travel in one write, and all
  * nodes are written before any reply is read: one round trip in parallel, whatever the number of nodes.
  * A key "unit" is the key and the arguments up to the next key (MSET: key value).
+ *
+ * The work is proportional to the keys: each key's slot is computed once, and found among the slots seen so far
+ * in a small open-addressing table (a power of two of at least twice the keys, at most twice the slots); the
+ * split's tables all live in one allocation.
  */
 typedef struct {
-	int slot;
+	uint16_t slot;
 	uint16_t primary;     /* owner of the slot */
 	uint16_t node;        /* where the part goes: the primary, or for a policy read a replica of it */
 	uint32_t nunits;
-	uint32_t *units;      /* indexes into the key list, in caller order */
+	uint32_t first;       /* its units: rcp_split.units[first .. first + nunits - 1], key indexes in caller order */
 	uint32_t part;        /* which batch part carries it */
 	uint32_t reply_idx;   /* index of its reply in that part */
 } rcp_group;
 
-/*
- * Some parts of a split command failed (I/O failure or error reply) while others succeeded: keep, for the
- * binding's PartialFailureException, what succeeded and what failed, so nothing is silently dropped:
- *   cl->partial = ["results"   => MGET: [key index => value] of the keys that were read;
- *                                 summed commands: the sum over the parts that succeeded; MSET: null,
- *                  "succeeded" => keys whose part succeeded (caller order, as sent),
- *                  "failures"  => one entry per failing node: ["node", "keys", "error", "code" (rcp_status)]]
- */
-static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *const *argv, const size_t *argvlen,
-                              const int *pos, int nkeys, const rcp_group *groups, uint32_t ngroups,
-                              const rcp_part *parts, rcp_err *const *gerr, const rcp_map *map)
-{
-	uint32_t *group_of_key = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
-	bool *group_ok = ecalloc(ngroups, sizeof(bool));
-	zval *vals = NULL, results, succeeded, failures, *f;
-	HashTable by_node;
-	zend_long sum = 0;
-	uint32_t g, u;
+typedef struct {
+	int argc;
+	const char *const *argv;
+	const size_t *argvlen;
+	const int *pos;       /* the keys' positions in argv */
+	int nkeys;
+	int head;             /* arguments before the first key (the command name): sub_argv starts with them */
+	int span;             /* arguments in every key unit when they are all alike (MGET 1, MSET 2), else 0 */
+	rcp_group *groups;
+	uint32_t ngroups;
+	uint32_t *units;      /* key indexes, group after group */
+	uint32_t *key_group;  /* each key's group */
+	const char **sub_argv;
+	size_t *sub_lens;
+} rcp_split;
 
-	zend_hash_init(&by_node, 4, NULL, NULL, 0);
+/* The reply of group g. */
+#define RCP_GROUP_REPLY(parts, g) (&(parts)[(g)->part].replies[(g)->reply_idx])
+
+/*
+ * Some parts of a split command failed (I/O failure or error reply) while others succeeded: keep in cl->partial
+ * (rcp_partial, rcp_errors.h), for the binding's PartialFailureException, what succeeded and what failed, so
+ * nothing is silently dropped: each key's failing node (nodes in the order of their first failed key, the
+ * first failure of a node giving its error), the keys' bytes, and the results (MGET: [key index => value] of the
+ * keys read; summed commands: the sum over the parts that succeeded; MSET: null).
+ */
+static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const rcp_split *sp, const rcp_part *parts,
+                              rcp_err *const *gerr, const rcp_map *map)
+{
+	rcp_partial *pf = &cl->partial;
+	const rcp_group *groups = sp->groups;
+	uint32_t ngroups = sp->ngroups, g, u, k, nkeys = (uint32_t)sp->nkeys;
+	/* per group: whether it succeeded, and its failing node in pf->nodes once known (-1: not yet) */
+	int32_t *node_of_group = safe_emalloc(ngroups, sizeof(int32_t) + sizeof(bool), 0);
+	bool *group_ok = (bool *)(node_of_group + ngroups);
+	zval *vals = NULL;
+	zend_long sum = 0;
+	size_t keybytes = 0, off = 0;
+
+	for (k = 0; k < nkeys; k++) {
+		keybytes += sp->argvlen[sp->pos[k]];
+	}
+	rcp_partial_alloc(pf, nkeys, keybytes, ngroups);
+	memset(node_of_group, 0xff, ngroups * sizeof(int32_t));
 	for (g = 0; g < ngroups; g++) {
-		const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
-		for (u = 0; u < groups[g].nunits; u++) {
-			group_of_key[groups[g].units[u]] = g;
-		}
-		group_ok[g] = !gerr[g] && !rcp_reply_is_error(r);
+		group_ok[g] = !gerr[g] && !rcp_reply_is_error(RCP_GROUP_REPLY(parts, &groups[g]));
 	}
 	if (cmd->merge == RCP_MERGE_AGG_SUM) {
 		for (g = 0; g < ngroups; g++) {
-			if (group_ok[g]) sum += zval_get_long(&parts[groups[g].part].replies[groups[g].reply_idx]);
+			if (group_ok[g]) sum += zval_get_long(RCP_GROUP_REPLY(parts, &groups[g]));
 		}
-		ZVAL_LONG(&results, sum);
+		ZVAL_LONG(&pf->results, sum);
 	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
-		ZVAL_NULL(&results);
+		ZVAL_NULL(&pf->results);
 	} else {
-		vals = ecalloc((size_t)nkeys, sizeof(zval)); /* IS_UNDEF */
+		vals = ecalloc(nkeys, sizeof(zval)); /* IS_UNDEF */
 		for (g = 0; g < ngroups; g++) {
-			const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+			const zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
+			const uint32_t *units = sp->units + groups[g].first;
 			zval *v;
 			if (!group_ok[g] || Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != groups[g].nunits) {
 				group_ok[g] = false;
@@ -223,109 +248,147 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const char *co
 			}
 			u = 0;
 			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(r), v) {
-				ZVAL_COPY(&vals[groups[g].units[u++]], v);
+				ZVAL_COPY(&vals[units[u++]], v);
 			} ZEND_HASH_FOREACH_END();
 		}
-		array_init(&results);
+		array_init(&pf->results);
 	}
-	array_init(&succeeded);
-	for (int k = 0; k < nkeys; k++) {
-		g = group_of_key[k];
+	for (k = 0; k < nkeys; k++) {
+		int a = sp->pos[k];
+		memcpy(pf->keys + off, sp->argv[a], sp->argvlen[a]);
+		off += sp->argvlen[a];
+		pf->key_end[k] = off;
+		g = sp->key_group[k];
 		if (group_ok[g]) {
-			add_next_index_stringl(&succeeded, argv[pos[k]], argvlen[pos[k]]);
-			if (vals) add_index_zval(&results, (zend_ulong)k, &vals[k]);
+			pf->key_node[k] = -1;
+			if (vals) add_index_zval(&pf->results, (zend_ulong)k, &vals[k]);
 			continue;
 		}
-		/* failed: file the key under its node (first failure of that node gives the error) */
-		char addr[RCP_ADDR_MAX];
-		const zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
-		if (gerr[g] && gerr[g]->node[0]) {
-			snprintf(addr, sizeof(addr), "%s", gerr[g]->node);
-		} else {
-			rcp_node_addr(&map->nodes[groups[g].node], addr, sizeof(addr));
-		}
-		if (!(f = zend_hash_str_find(&by_node, addr, strlen(addr)))) {
-			zval entry, keys;
-			array_init_size(&entry, 4);
-			add_assoc_string(&entry, "node", addr);
-			array_init(&keys);
-			add_assoc_zval(&entry, "keys", &keys);
-			if (gerr[g]) {
-				add_assoc_string(&entry, "error", gerr[g]->msg);
-				add_assoc_long(&entry, "code", gerr[g]->code);
-			} else if (!rcp_reply_is_error(r)) {
-				add_assoc_string(&entry, "error", "unexpected reply to the part");
-				add_assoc_long(&entry, "code", RCP_E_PROTOCOL);
+		/* failed: file the key under its node */
+		if (node_of_group[g] < 0) {
+			char addr[RCP_ADDR_MAX];
+			const zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
+			rcp_partial_node *n;
+			uint32_t i;
+			if (gerr[g] && gerr[g]->node[0]) {
+				snprintf(addr, sizeof(addr), "%s", gerr[g]->node);
 			} else {
-				add_assoc_str(&entry, "error", zend_string_copy(rcp_error_message((zval *)r)));
-				add_assoc_long(&entry, "code", RCP_E_SERVER);
+				rcp_node_addr(&map->nodes[groups[g].node], addr, sizeof(addr));
 			}
-			f = zend_hash_str_add_new(&by_node, addr, strlen(addr), &entry);
+			for (i = 0; i < pf->nnodes && strcmp(pf->nodes[i].node, addr); i++);
+			node_of_group[g] = (int32_t)i;
+			if (i == pf->nnodes) {
+				n = &pf->nodes[pf->nnodes++];
+				memcpy(n->node, addr, sizeof(addr));
+				n->nkeys = 0;
+				if (gerr[g]) {
+					n->error = zend_string_init(gerr[g]->msg, strlen(gerr[g]->msg), 0);
+					n->code = gerr[g]->code;
+				} else if (!rcp_reply_is_error(r)) {
+					n->error = zend_string_init("unexpected reply to the part", sizeof("unexpected reply to the part") - 1, 0);
+					n->code = RCP_E_PROTOCOL;
+				} else {
+					n->error = zend_string_copy(rcp_error_message((zval *)r));
+					n->code = RCP_E_SERVER;
+				}
+			}
 		}
-		add_next_index_stringl(zend_hash_str_find(Z_ARRVAL_P(f), "keys", 4), argv[pos[k]], argvlen[pos[k]]);
+		pf->key_node[k] = node_of_group[g];
+		pf->nodes[node_of_group[g]].nkeys++;
 	}
-	array_init_size(&failures, zend_hash_num_elements(&by_node));
-	ZEND_HASH_FOREACH_VAL(&by_node, f) {
-		add_next_index_zval(&failures, f);
-	} ZEND_HASH_FOREACH_END();
-	zend_hash_destroy(&by_node); /* no destructor: the entries moved into failures */
-	zval_ptr_dtor(&cl->partial);
-	array_init_size(&cl->partial, 3);
-	add_assoc_zval(&cl->partial, "results", &results);
-	add_assoc_zval(&cl->partial, "succeeded", &succeeded);
-	add_assoc_zval(&cl->partial, "failures", &failures);
+	pf->nkeys = nkeys;
 	if (vals) efree(vals); /* values moved into results; failed ones were never set */
-	efree(group_ok);
-	efree(group_of_key);
+	efree(node_of_group);
 }
 
-#define RCP_SPLIT_LINEAR 64
-
-/* The arguments of group g's sub-command into sub_argv/sub_lens (room for argc): the command name and anything
- * before the first key, then each of its key units. Returns how many. */
-static int rcp_group_argv(const rcp_group *g, int argc, const char *const *argv, const size_t *argvlen,
-                          const int *pos, int nkeys, const char **sub_argv, size_t *sub_lens)
+/* The arguments of group g's sub-command into sp->sub_argv/sub_lens (whose first sp->head entries, the command
+ * name and anything before the first key, are set once): then each of its key units. Returns how many. */
+static zend_always_inline int rcp_group_argv(const rcp_split *sp, const rcp_group *g)
 {
-	int n = 0;
+	const uint32_t *u = sp->units + g->first, *end = u + g->nunits;
+	const char **out = sp->sub_argv;
+	size_t *lens = sp->sub_lens;
+	int n = sp->head;
 
-	for (int a = 0; a < pos[0]; a++) {
-		sub_argv[n] = argv[a];
-		sub_lens[n++] = argvlen[a];
+	if (sp->span == 1) { /* MGET, DEL, EXISTS...: a unit is its key */
+		for (; u < end; u++, n++) {
+			int a = sp->pos[*u];
+			out[n] = sp->argv[a];
+			lens[n] = sp->argvlen[a];
+		}
+		return n;
 	}
-	for (uint32_t i = 0; i < g->nunits; i++) {
-		int k = (int)g->units[i];
-		int end = k + 1 < nkeys ? pos[k + 1] : argc;
-		for (int a = pos[k]; a < end; a++) {
-			sub_argv[n] = argv[a];
-			sub_lens[n++] = argvlen[a];
+	for (; u < end; u++) {
+		int k = (int)*u;
+		int a = sp->pos[k], stop = sp->span ? a + sp->span : k + 1 < sp->nkeys ? sp->pos[k + 1] : sp->argc;
+		for (; a < stop; a++, n++) {
+			out[n] = sp->argv[a];
+			lens[n] = sp->argvlen[a];
 		}
 	}
 	return n;
+}
+
+/* The split's tables, in one allocation (largest alignment first). */
+typedef struct {
+	void *mem;
+	rcp_err **gerr;       /* per group: its I/O failure (its part's error, or its re-run's), NULL when fine */
+	uint16_t *table;      /* slot -> group + 1 (0: empty), open addressing, tmask + 1 entries */
+	uint32_t tmask;
+	uint16_t *read_node;  /* policy reads: the node chosen for each primary, once per command (NULL: not one) */
+} rcp_split_mem;
+
+static void rcp_split_alloc(rcp_split *sp, rcp_split_mem *m, uint32_t ngmax, uint16_t nnodes, bool policy_read)
+{
+	uint32_t tsize = 16;
+	size_t nk = (size_t)sp->nkeys, na = (size_t)sp->argc, off = 0;
+	size_t o_lens, o_gerr, o_groups, o_units, o_kg, o_table, o_rn;
+	char *p;
+
+	while (tsize < 2 * ngmax) {
+		tsize <<= 1;
+	}
+	o_lens = off += na * sizeof(const char *);
+	o_gerr = off += na * sizeof(size_t);
+	o_groups = off += ngmax * sizeof(rcp_err *);
+	o_units = off += ngmax * sizeof(rcp_group);
+	o_kg = off += nk * sizeof(uint32_t);
+	o_table = off += nk * sizeof(uint32_t);
+	o_rn = off += tsize * sizeof(uint16_t);
+	off += policy_read ? nnodes * sizeof(uint16_t) : 0;
+	p = m->mem = emalloc(off);
+	sp->sub_argv = (const char **)p;
+	sp->sub_lens = (size_t *)(p + o_lens);
+	m->gerr = (rcp_err **)(p + o_gerr);
+	sp->groups = (rcp_group *)(p + o_groups);
+	sp->units = (uint32_t *)(p + o_units);
+	sp->key_group = (uint32_t *)(p + o_kg);
+	m->table = (uint16_t *)(p + o_table);
+	m->tmask = tsize - 1;
+	memset(m->table, 0, tsize * sizeof(uint16_t));
+	m->read_node = NULL;
+	if (policy_read) {
+		m->read_node = (uint16_t *)(p + o_rn);
+		memset(m->read_node, 0xff, sizeof(uint16_t) * nnodes);
+	}
 }
 
 rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
                                  const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err)
 {
 	rcp_map *map = cl->cluster->map;
-	rcp_group *groups = safe_emalloc((size_t)MIN(nkeys, RCP_SLOTS), sizeof(rcp_group), 0);
-	/* the group of each slot: a table of every slot only for many keys; a few keys search the groups so far
-	 * (a 32 KiB table to clear cost more than the whole split of a MGET of 10) */
-	int16_t *group_of_slot = nkeys > RCP_SPLIT_LINEAR ? emalloc(sizeof(int16_t) * RCP_SLOTS) : NULL;
-	uint32_t *group_of_k = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0); /* each key's group: slot computed once */
-	uint32_t *unit_mem = safe_emalloc((size_t)nkeys, sizeof(uint32_t), 0);
-	uint32_t ngroups = 0, nparts = 0, g, i;
+	uint32_t ngmax = (uint32_t)MIN(nkeys, RCP_SLOTS), nparts = 0, g, i;
+	rcp_split sp = {.argc = argc, .argv = argv, .argvlen = argvlen, .pos = pos, .nkeys = nkeys, .head = pos[0]};
+	rcp_split_mem m;
+	rcp_group *groups;
 	rcp_nodebatch nb;            /* one part per node */
-	bool batch_set = false;
+	bool batch_set = false, trouble = false;
 	rcp_part *parts = NULL;
 	rcp_status st = RCP_OK;
-	const char **sub_argv = NULL;
-	size_t *sub_lens = NULL;
-	rcp_err **gerr = NULL;       /* per group: its I/O failure (its part's error, or its re-run's), NULL when fine */
+	rcp_err **gerr;
 	rcp_err *rerr = NULL;        /* errors of redirected groups whose re-run failed */
 	uint32_t *rerr_group = NULL, nrerr = 0;
-
 	bool policy_read = rcp_is_policy_read(cl, cmd);
-	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary, once per command */
 	size_t room = rcp_mem_headroom();
 
 	if (room != SIZE_MAX) {
@@ -335,97 +398,80 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 		for (int a = 0; a < argc; a++) {
 			bytes += argvlen[a] + 16;
 		}
-		need = 2 * bytes + (size_t)argc * 16 + (size_t)nkeys * 56 +
-			(size_t)MIN(nkeys, RCP_SLOTS) * (sizeof(rcp_group) + 16 + 200);
+		need = 2 * bytes + (size_t)argc * 16 + (size_t)nkeys * 56 + (size_t)ngmax * (sizeof(rcp_group) + 16 + 200);
 		if (need > room) {
-			if (group_of_slot) {
-				efree(group_of_slot);
-			}
-			efree(group_of_k);
-			efree(unit_mem);
-			efree(groups);
 			return rcp_err_set(err, RCP_E_MEMORY, NULL, "%s of %d keys over several slots needs about %zu bytes of "
 				"request memory to split and merge, more than memory_limit (%lld bytes, %zu in use) leaves; nothing "
 				"was sent", cmd->name, nkeys, need, (long long)PG(memory_limit), zend_memory_usage(true));
 		}
 	}
+	rcp_split_alloc(&sp, &m, ngmax, map->nnodes, policy_read);
+	sp.span = argc - pos[nkeys - 1]; /* the last unit's; 0 below when another one differs */
+	groups = sp.groups;
+	gerr = m.gerr;
 
-	if (policy_read) {
-		read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
-		memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
-	}
-	if (group_of_slot) {
-		memset(group_of_slot, 0xff, sizeof(int16_t) * RCP_SLOTS);
-	}
-	/* 1. group the keys by slot, remembering the caller's order */
+	/* 1. group the keys by slot (each key's slot computed once), counting each group's units */
 	for (int k = 0; k < nkeys; k++) {
-		int slot = rcp_key_slot(argv[pos[k]], argvlen[pos[k]]);
-		int32_t found = -1;
-		if (group_of_slot) {
-			found = group_of_slot[slot];
-		} else {
-			for (uint32_t q = ngroups; q-- > 0; ) { /* the latest first: keys of a slot often come together */
-				if (groups[q].slot == slot) {
-					found = (int32_t)q;
-					break;
-				}
-			}
+		uint16_t slot = rcp_key_slot(argv[pos[k]], argvlen[pos[k]]);
+		uint32_t h = slot & m.tmask;
+		uint16_t e;
+		if (k + 1 < nkeys && pos[k + 1] - pos[k] != sp.span) {
+			sp.span = 0;
 		}
-		if (found >= 0) {
-			group_of_k[k] = (uint32_t)found;
-		} else {
-			if (map->slots[slot] == RCP_NO_NODE) {
+		while ((e = m.table[h]) != 0 && groups[e - 1].slot != slot) {
+			h = (h + 1) & m.tmask;
+		}
+		if (!e) {
+			rcp_group *gr = &groups[sp.ngroups];
+			uint16_t pr = map->slots[slot];
+			if (pr == RCP_NO_NODE) {
 				rcp_want_refresh(cl->cluster);
 				st = rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node", cmd->name, slot);
-				goto out_groups;
+				goto out;
 			}
-			if (group_of_slot) {
-				group_of_slot[slot] = (int16_t)ngroups;
-			}
-			group_of_k[k] = ngroups;
-			groups[ngroups].slot = slot;
-			groups[ngroups].primary = map->slots[slot];
-			groups[ngroups].node = map->slots[slot];
-			if (policy_read) {
-				uint16_t pr = map->slots[slot];
-				if (read_node[pr] == RCP_NO_NODE) {
+			e = (uint16_t)++sp.ngroups;
+			m.table[h] = e;
+			gr->slot = slot;
+			gr->primary = gr->node = pr;
+			if (m.read_node) {
+				if (m.read_node[pr] == RCP_NO_NODE) {
 					uint16_t cand[RCP_MAX_READ_CANDIDATES];
 					rcp_read_candidates(cl, pr, cand, RCP_MAX_READ_CANDIDATES);
-					read_node[pr] = cand[0];
+					m.read_node[pr] = cand[0];
 				}
-				groups[ngroups].node = read_node[pr];
+				gr->node = m.read_node[pr];
 			}
-			groups[ngroups].nunits = 0;
-			ngroups++;
+			gr->nunits = 0;
 		}
+		sp.key_group[k] = e - 1u;
+		groups[e - 1].nunits++;
 	}
+	/* the unit lists laid out contiguously, group after group, each in the caller's order */
 	{
-		/* lay the unit lists out contiguously, group by group */
 		uint32_t off = 0;
-		uint32_t *count = ecalloc(ngroups, sizeof(uint32_t));
-		for (int k = 0; k < nkeys; k++) {
-			count[group_of_k[k]]++;
+		for (g = 0; g < sp.ngroups; g++) {
+			groups[g].first = off;
+			off += groups[g].nunits;
+			groups[g].nunits = 0;
 		}
-		for (g = 0; g < ngroups; g++) {
-			groups[g].units = unit_mem + off;
-			off += count[g];
-		}
-		efree(count);
 		for (int k = 0; k < nkeys; k++) {
-			rcp_group *gr = &groups[group_of_k[k]];
-			gr->units[gr->nunits++] = (uint32_t)k;
+			rcp_group *gr = &groups[sp.key_group[k]];
+			sp.units[gr->first + gr->nunits++] = (uint32_t)k;
 		}
 	}
-	/* 2. the arguments of a group's sub-command are picked from argv when it is encoded (step 3, or a re-run) */
-	sub_argv = safe_emalloc((size_t)argc, sizeof(char *), 0);
-	sub_lens = safe_emalloc((size_t)argc, sizeof(size_t), 0);
+	/* 2. the arguments of a group's sub-command are picked from argv when it is encoded (step 3, or a re-run):
+	 * what comes before the first key once */
+	for (int a = 0; a < sp.head; a++) {
+		sp.sub_argv[a] = argv[a];
+		sp.sub_lens[a] = argvlen[a];
+	}
 	/* 3. one part per node (not per slot: a part, with its error context, for each node the keys live on), its
 	 * sub-commands pipelined */
-	rcp_nodebatch_init(&nb, map, ngroups, true);
+	rcp_nodebatch_init(&nb, map, sp.ngroups, true);
 	batch_set = true;
-	for (g = 0; g < ngroups; g++) {
-		rcp_req req = {.argv = sub_argv, .argvlen = sub_lens, .nreplies = 1};
-		req.argc = rcp_group_argv(&groups[g], argc, argv, argvlen, pos, nkeys, sub_argv, sub_lens);
+	for (g = 0; g < sp.ngroups; g++) {
+		rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1};
+		req.argc = rcp_group_argv(&sp, &groups[g]);
 		if (!rcp_nodebatch_add(&nb, cl, map, groups[g].node, &req, &groups[g].part, &groups[g].reply_idx)) {
 			st = rcp_err_set(err, RCP_E_MEMORY, NULL, "%s: out of memory encoding the command", cmd->name);
 			goto out;
@@ -434,165 +480,164 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 	rcp_nodebatch_run(&nb, cl);
 	parts = nb.parts;
 	nparts = nb.nparts;
-	gerr = ecalloc(ngroups, sizeof(rcp_err *));
-	for (i = 0; i < nparts; i++) {
-		if (parts[i].err.code != RCP_OK && !parts[i].err.node[0] && parts[i].conn) {
-			snprintf(parts[i].err.node, sizeof(parts[i].err.node), "%s", parts[i].conn->addr);
-		}
-	}
-	for (g = 0; g < ngroups; g++) {
-		rcp_part *pt = &parts[groups[g].part];
-		gerr[g] = pt->err.code != RCP_OK ? &pt->err : NULL;
-	}
 	for (i = 0; i < nparts; i++) {
 		if (parts[i].err.code != RCP_OK) {
+			trouble = true;
+			if (!parts[i].err.node[0] && parts[i].conn) {
+				snprintf(parts[i].err.node, sizeof(parts[i].err.node), "%s", parts[i].conn->addr);
+			}
 			if (parts[i].conn) {
 				rcp_node_outcome(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port, parts[i].err.code);
 			} else {
 				rcp_want_refresh(cl->cluster);
 			}
+		} else if (parts[i].kinds) {
+			trouble = true; /* some error reply: looked at group by group below */
 		}
 	}
 	rcp_pool_sweep_parts(parts, (int)nparts);
-	/* 4. a sub-command that was redirected (MOVED/ASK/TRYAGAIN) is re-run alone, following redirects;
-	 * only that part moves, the others keep their replies. A policy read whose node failed is re-run on
-	 * the slot's other nodes. */
-	for (g = 0; g < ngroups; g++) {
-		zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
-		if (policy_read && gerr[g] && (gerr[g]->code == RCP_E_CONNECTION || gerr[g]->code == RCP_E_TIMEOUT) &&
-		    rcp_now_ms() < cl->cmd_deadline) {
-			zval again;
-			rcp_err e2 = {0};
-			zval_ptr_dtor(r);
-			ZVAL_UNDEF(r);
-			cl->cluster->read_retries++;
-			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
-			rcp_req req = {.argv = sub_argv, .argvlen = sub_lens, .nreplies = 1};
-			req.argc = rcp_group_argv(&groups[g], argc, argv, argvlen, pos, nkeys, sub_argv, sub_lens);
-			if (rcp_exec_read(cl, groups[g].primary, &req, cmd->name, &again, &e2) == RCP_OK) {
-				ZVAL_COPY_VALUE(r, &again);
-				gerr[g] = NULL;
-			}
-			map = cl->cluster->map;
-			continue;
+	if (trouble) {
+		for (g = 0; g < sp.ngroups; g++) {
+			rcp_part *pt = &parts[groups[g].part];
+			gerr[g] = pt->err.code != RCP_OK ? &pt->err : NULL;
 		}
-		if (!gerr[g] && (parts[groups[g].part].kinds & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) {
-			rcp_target t = {0};
-			zval again;
-			rcp_req req = {.argv = sub_argv, .argvlen = sub_lens, .nreplies = 1};
-			req.argc = rcp_group_argv(&groups[g], argc, argv, argvlen, pos, nkeys, sub_argv, sub_lens);
-			memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
-			t.port = map->nodes[groups[g].node].port;
-			t.ro = map->nodes[groups[g].node].replica != 0;
-			t.read = (cmd->flags & RCP_CMD_READONLY) != 0;
-			t.has_slot = true;
-			t.slot = (uint16_t)groups[g].slot;
-			zval_ptr_dtor(r);
-			ZVAL_UNDEF(r);
-			rerr = erealloc(rerr, sizeof(rcp_err) * (nrerr + 1)); /* rare: a redirected part that then failed */
-			if (rcp_exec_at(cl, t, &req, cmd->name, &again, &rerr[nrerr]) == RCP_OK) {
-				ZVAL_COPY_VALUE(r, &again);
-			} else {
-				if (!rerr[nrerr].node[0]) {
-					snprintf(rerr[nrerr].node, sizeof(rerr[nrerr].node), "%s:%u", t.host, (unsigned)t.port);
+		/* 4. a sub-command that was redirected (MOVED/ASK/TRYAGAIN) is re-run alone, following redirects;
+		 * only that part moves, the others keep their replies. A policy read whose node failed is re-run on
+		 * the slot's other nodes. */
+		for (g = 0; g < sp.ngroups; g++) {
+			zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
+			if (policy_read && gerr[g] && (gerr[g]->code == RCP_E_CONNECTION || gerr[g]->code == RCP_E_TIMEOUT) &&
+			    rcp_now_ms() < cl->cmd_deadline) {
+				zval again;
+				rcp_err e2 = {0};
+				zval_ptr_dtor(r);
+				ZVAL_UNDEF(r);
+				cl->cluster->read_retries++;
+				rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+				rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1};
+				req.argc = rcp_group_argv(&sp, &groups[g]);
+				if (rcp_exec_read(cl, groups[g].primary, &req, cmd->name, &again, &e2) == RCP_OK) {
+					ZVAL_COPY_VALUE(r, &again);
+					gerr[g] = NULL;
 				}
-				rerr_group = erealloc(rerr_group, sizeof(uint32_t) * (nrerr + 1));
-				rerr_group[nrerr++] = g;
+				map = cl->cluster->map;
+				continue;
 			}
-			map = cl->cluster->map;
+			if (!gerr[g] && (parts[groups[g].part].kinds & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) {
+				rcp_target t = {0};
+				zval again;
+				rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1};
+				req.argc = rcp_group_argv(&sp, &groups[g]);
+				memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
+				t.port = map->nodes[groups[g].node].port;
+				t.ro = map->nodes[groups[g].node].replica != 0;
+				t.read = (cmd->flags & RCP_CMD_READONLY) != 0;
+				t.has_slot = true;
+				t.slot = groups[g].slot;
+				zval_ptr_dtor(r);
+				ZVAL_UNDEF(r);
+				rerr = erealloc(rerr, sizeof(rcp_err) * (nrerr + 1)); /* rare: a redirected part that then failed */
+				if (rcp_exec_at(cl, t, &req, cmd->name, &again, &rerr[nrerr]) == RCP_OK) {
+					ZVAL_COPY_VALUE(r, &again);
+				} else {
+					if (!rerr[nrerr].node[0]) {
+						snprintf(rerr[nrerr].node, sizeof(rerr[nrerr].node), "%s:%u", t.host, (unsigned)t.port);
+					}
+					rerr_group = erealloc(rerr_group, sizeof(uint32_t) * (nrerr + 1));
+					rerr_group[nrerr++] = g;
+				}
+				map = cl->cluster->map;
+			}
 		}
-	}
-	for (i = 0; i < nrerr; i++) { /* rerr no longer moves */
-		gerr[rerr_group[i]] = &rerr[i];
-	}
-	/* 5. merge. Any failed part (I/O failure or error reply) makes the whole command fail; when other
-	 * parts succeeded, what they returned is kept in cl->partial for the binding's PartialFailureException */
-	{
+		for (i = 0; i < nrerr; i++) { /* rerr no longer moves */
+			gerr[rerr_group[i]] = &rerr[i];
+		}
+		/* 5. merge. Any failed part (I/O failure or error reply) makes the whole command fail; when other
+		 * parts succeeded, what they returned is kept in cl->partial for the binding's PartialFailureException */
 		uint32_t io_failed = 0, err_replies = 0, first_io = UINT32_MAX, first_erep = UINT32_MAX;
-		for (g = 0; g < ngroups; g++) {
-			zval *r = &parts[groups[g].part].replies[groups[g].reply_idx];
+		for (g = 0; g < sp.ngroups; g++) {
 			if (gerr[g]) {
 				io_failed++;
 				if (first_io == UINT32_MAX) first_io = g;
-			} else if (rcp_reply_is_error(r)) {
+			} else if (rcp_reply_is_error(RCP_GROUP_REPLY(parts, &groups[g]))) {
 				err_replies++;
 				if (first_erep == UINT32_MAX) first_erep = g;
 			}
 		}
 		if (io_failed || err_replies) {
-			if (io_failed + err_replies < ngroups) {
-				rcp_split_partial(cl, cmd, argv, argvlen, pos, nkeys, groups, ngroups, parts, gerr, map);
+			if (io_failed + err_replies < sp.ngroups) {
+				rcp_split_partial(cl, cmd, &sp, parts, gerr, map);
 			}
 			if (io_failed) {
 				uint32_t affected = 0;
 				*err = *gerr[first_io];
-				for (g = 0; g < ngroups; g++) {
+				for (g = 0; g < sp.ngroups; g++) {
 					if (gerr[g]) affected += groups[g].nunits;
 				}
 				rcp_err_append(err, " (command %s: %u of its %d keys failed%s)", cmd->name,
-					affected, nkeys, !Z_ISUNDEF(cl->partial) ? ((cmd->flags & RCP_CMD_WRITE)
+					affected, nkeys, cl->partial.nkeys ? ((cmd->flags & RCP_CMD_WRITE)
 						? "; the parts sent to other nodes were applied" : "; the other parts succeeded") : "");
 				st = err->code;
 			} else {
-				zval *r = &parts[groups[first_erep].part].replies[groups[first_erep].reply_idx];
 				rcp_node_addr(&map->nodes[groups[first_erep].node], cl->last_node, sizeof(cl->last_node));
-				ZVAL_COPY(reply, r);
+				ZVAL_COPY(reply, RCP_GROUP_REPLY(parts, &groups[first_erep]));
 			}
 			goto out;
 		}
 	}
 	if (cmd->merge == RCP_MERGE_AGG_SUM) {
 		zend_long sum = 0;
-		for (g = 0; g < ngroups; g++) {
-			sum += zval_get_long(&parts[groups[g].part].replies[groups[g].reply_idx]);
+		for (g = 0; g < sp.ngroups; g++) {
+			sum += zval_get_long(RCP_GROUP_REPLY(parts, &groups[g]));
 		}
 		ZVAL_LONG(reply, sum);
 	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
-		ZVAL_COPY(reply, &parts[groups[0].part].replies[groups[0].reply_idx]);
+		ZVAL_COPY(reply, RCP_GROUP_REPLY(parts, &groups[0]));
 	} else {
-		/* values in key order (MGET), moved out of the parts' replies (ours alone: no reference counting) into
-		 * a packed array filled in one pass */
-		zval *out = ecalloc((size_t)nkeys, sizeof(zval));
-		for (g = 0; g < ngroups; g++) {
-			zval *r = &parts[groups[g].part].replies[groups[g].reply_idx], *v;
-			uint32_t u = 0;
+		/* values in key order (MGET), moved out of the parts' replies (ours alone: no reference counting)
+		 * straight into their places in a packed array, once every part's reply is known to fit */
+		HashTable *ht;
+		zval *out;
+		for (g = 0; g < sp.ngroups; g++) {
+			zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
 			if (Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != groups[g].nunits) {
 				st = rcp_err_set(err, RCP_E_PROTOCOL, NULL, "%s: a node answered a part with an unexpected reply", cmd->name);
-				for (int k = 0; k < nkeys; k++) zval_ptr_dtor(&out[k]);
-				efree(out);
 				goto out;
 			}
+		}
+		array_init_size(reply, (uint32_t)nkeys);
+		ht = Z_ARRVAL_P(reply);
+		zend_hash_real_init_packed(ht);
+		out = ht->arPacked;
+		for (g = 0; g < sp.ngroups; g++) {
+			zval *r = RCP_GROUP_REPLY(parts, &groups[g]), *v;
+			const uint32_t *u = sp.units + groups[g].first;
+			HashTable *src;
 			SEPARATE_ARRAY(r);
-			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(r), v) {
-				ZVAL_COPY_VALUE(&out[groups[g].units[u++]], v);
+			src = Z_ARRVAL_P(r);
+			if (HT_IS_PACKED(src) && HT_IS_WITHOUT_HOLES(src)) { /* as the reader builds them */
+				for (v = src->arPacked; v < src->arPacked + src->nNumUsed; v++) {
+					ZVAL_COPY_VALUE(&out[*u++], v);
+					ZVAL_NULL(v);
+				}
+				continue;
+			}
+			ZEND_HASH_FOREACH_VAL(src, v) {
+				ZVAL_COPY_VALUE(&out[*u++], v);
 				ZVAL_NULL(v);
 			} ZEND_HASH_FOREACH_END();
 		}
-		array_init_size(reply, (uint32_t)nkeys);
-		zend_hash_real_init_packed(Z_ARRVAL_P(reply));
-		ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(reply)) {
-			for (int k = 0; k < nkeys; k++) {
-				ZEND_HASH_FILL_ADD(&out[k]);
-			}
-		} ZEND_HASH_FILL_END();
-		efree(out);
+		/* every place filled (each key is in exactly one group): the array's count, as ZEND_HASH_FILL_FINISH */
+		ht->nNumUsed = ht->nNumOfElements = (uint32_t)nkeys;
+		ht->nNextFreeElement = nkeys;
+		ht->nInternalPointer = 0;
 	}
 out:
 	if (batch_set) {
 		rcp_nodebatch_free(&nb);
 	}
-	if (gerr) efree(gerr);
 	if (rerr) efree(rerr);
 	if (rerr_group) efree(rerr_group);
-out_groups:
-	if (sub_argv) efree((void *)sub_argv);
-	if (sub_lens) efree(sub_lens);
-	if (read_node) efree(read_node);
-	efree(unit_mem);
-	if (group_of_slot) {
-		efree(group_of_slot);
-	}
-	efree(group_of_k);
-	efree(groups);
+	efree(m.mem);
 	return st;
 }

@@ -33,18 +33,21 @@ uint16_t rcp_crc16(const char *buf, size_t len)
 	return crc;
 }
 
-/* Same rules as Redis' keyHashSlot(): only the first '{' counts; an empty tag ("{}") means the whole key. */
+/* Same rules as Redis' keyHashSlot(): only the first '{' counts; an empty tag ("{}") or one never closed means the
+ * whole key. One pass for a key without '{': its CRC is computed while looking for one. */
 uint16_t rcp_key_slot(const char *key, size_t len)
 {
+	uint16_t crc = 0;
 	size_t s, e;
 
 	for (s = 0; s < len; s++) {
 		if (key[s] == '{') {
 			break;
 		}
+		crc = (uint16_t)((crc << 8) ^ crc16tab[((crc >> 8) ^ (uint8_t)key[s]) & 0x00FF]);
 	}
 	if (s == len) {
-		return rcp_crc16(key, len) & (RCP_SLOTS - 1);
+		return crc & (RCP_SLOTS - 1);
 	}
 	for (e = s + 1; e < len; e++) {
 		if (key[e] == '}') {
