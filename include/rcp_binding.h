@@ -43,6 +43,9 @@ typedef struct {
  * stringified like PHP's (string) cast (throws on arrays/objects). src/call.c. */
 bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, HashTable *args,
                     const char *what);
+/* The same from n values in a row (a method's arguments as the engine passes them). */
+bool rcp_argv_build_vals(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, zval *vals,
+                         uint32_t n, const char *what);
 void rcp_argv_free(rcp_argv *a);
 zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx);
 
@@ -88,6 +91,9 @@ bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bo
 
 /* RedisClusterPool::__call's work: Predis argument rewriting, run, Predis reply shape. */
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value);
+
+/* The same for the n positional arguments of a command method (rcp_hot_*; no raw transaction open on p). */
+void rcp_pool_call_vals(rcp_pool_object *p, zend_string *name, zval *vals, uint32_t n, zval *return_value);
 
 /* Queue one method call ([name, Predis-rewritten args, the caller's args]) on a queue array; false after
  * throwing. */

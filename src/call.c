@@ -134,12 +134,11 @@ zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx)
 	}
 }
 
-/* argv[0] = name, then every element of args. */
-bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, HashTable *args,
-                    const char *what)
+/* argv[0] = name (see rcp_argv_build), room for n arguments after it; false after throwing. */
+static bool rcp_argv_begin(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, uint32_t nargs,
+                           const char *what)
 {
-	uint32_t n = 1 + zend_hash_num_elements(args), i = 1;
-	zval *v;
+	uint32_t n = 1 + nargs;
 
 	if (n > 16) {
 		if (n > (uint32_t)INT_MAX / 2) {
@@ -160,19 +159,55 @@ bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string 
 	                                                              a reference to the name as called */
 	a->argv[0] = name;
 	a->lens[0] = name_len;
+	return true;
+}
+
+/* Append one argument, stringified; false after throwing (a is freed then). */
+static zend_always_inline bool rcp_argv_push(rcp_argv *a, zval *v, const char *what)
+{
+	zend_string *s = rcp_arg_string(v, what, (uint32_t)a->argc);
+
+	if (!s) {
+		rcp_argv_free(a);
+		return false;
+	}
+	a->has_null |= s == &rcp_null_holder.s;
+	a->strs[a->argc] = s;
+	a->argv[a->argc] = ZSTR_VAL(s);
+	a->lens[a->argc] = ZSTR_LEN(s);
+	a->argc++;
+	return true;
+}
+
+/* argv[0] = name, then every element of args. */
+bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, HashTable *args,
+                    const char *what)
+{
+	zval *v;
+
+	if (!rcp_argv_begin(a, name, name_len, name_str, zend_hash_num_elements(args), what)) {
+		return false;
+	}
 	ZEND_HASH_FOREACH_VAL(args, v) {
-		zend_string *s = rcp_arg_string(v, what, i);
-		if (!s) {
-			rcp_argv_free(a);
+		if (!rcp_argv_push(a, v, what)) {
 			return false;
 		}
-		a->has_null |= s == &rcp_null_holder.s;
-		a->strs[a->argc] = s;
-		a->argv[a->argc] = ZSTR_VAL(s);
-		a->lens[a->argc] = ZSTR_LEN(s);
-		a->argc++;
-		i++;
 	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+/* The same from n values in a row (a method's arguments as the engine passes them). */
+bool rcp_argv_build_vals(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, zval *vals,
+                         uint32_t n, const char *what)
+{
+	if (!rcp_argv_begin(a, name, name_len, name_str, n, what)) {
+		return false;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (!rcp_argv_push(a, &vals[i], what)) {
+			return false;
+		}
+	}
 	return true;
 }
 
@@ -372,10 +407,25 @@ static void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *
 	zval_ptr_dtor(&sent);
 }
 
+/* Run argv built for a call resolved to r, and shape its reply (given: the caller's arguments, for a parser that
+ * reads them). Frees argv. */
+static void rcp_pool_call_argv(rcp_pool_object *p, const rcp_call_res *r, rcp_argv *a, HashTable *given,
+                               zval *return_value)
+{
+	const rcp_cmd *cmd = rcp_call_cmd(r, a, &p->client);
+
+	if (cmd) {
+		rcp_pool_run(p, a, cmd, return_value);
+		if (!EG(exception) && !rcp_reply_throw_if_error(p, return_value)) {
+			rcp_call_parse(r, a, given, return_value);
+		}
+	}
+	rcp_argv_free(a);
+}
+
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value)
 {
 	rcp_call_res r;
-	const rcp_cmd *cmd;
 	zval flat;
 	rcp_argv a;
 
@@ -383,19 +433,114 @@ void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval 
 	if (rcp_predis_filter(r.pd, args, &flat) == FAILURE) {
 		return;
 	}
-	if (!rcp_argv_build(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
+	if (rcp_argv_build(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
 	                    Z_ARRVAL(flat), ZSTR_VAL(name))) {
-		zval_ptr_dtor(&flat);
+		rcp_pool_call_argv(p, &r, &a, args, return_value);
+	}
+	zval_ptr_dtor(&flat);
+}
+
+void rcp_hot_args(zend_execute_data *execute_data, zval *out)
+{
+	uint32_t n = ZEND_NUM_ARGS();
+	zval *vals = ZEND_CALL_ARG(execute_data, 1);
+
+	/* as the engine builds __call()'s $arguments: the positional ones, then the named ones by name */
+	array_init_size(out, n);
+	for (uint32_t i = 0; i < n; i++) {
+		Z_TRY_ADDREF(vals[i]);
+		zend_hash_next_index_insert_new(Z_ARRVAL_P(out), &vals[i]);
+	}
+	if (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) {
+		zend_string *k;
+		zval *v;
+		ZEND_HASH_FOREACH_STR_KEY_VAL(execute_data->extra_named_params, k, v) {
+			Z_TRY_ADDREF_P(v);
+			zend_hash_add_new(Z_ARRVAL_P(out), k, v);
+		} ZEND_HASH_FOREACH_END();
+	}
+}
+
+bool rcp_hot_needs_array(const rcp_predis_cmd *pd)
+{
+	return pd && (pd->filter || (pd->parser && pd->parser_reads_given));
+}
+
+void rcp_pool_call_vals(rcp_pool_object *p, zend_string *name, zval *vals, uint32_t n, zval *return_value)
+{
+	rcp_call_res r;
+	rcp_argv a;
+
+	rcp_call_resolve(name, &p->client, &r);
+	if (rcp_hot_needs_array(r.pd)) {
+		zval args;
+		array_init_size(&args, n);
+		for (uint32_t i = 0; i < n; i++) {
+			Z_TRY_ADDREF(vals[i]);
+			zend_hash_next_index_insert_new(Z_ARRVAL(args), &vals[i]);
+		}
+		rcp_pool_call(p, name, Z_ARRVAL(args), return_value);
+		zval_ptr_dtor(&args);
 		return;
 	}
-	if ((cmd = rcp_call_cmd(&r, &a, &p->client))) {
-		rcp_pool_run(p, &a, cmd, return_value);
-		if (!EG(exception) && !rcp_reply_throw_if_error(p, return_value)) {
-			rcp_call_parse(&r, &a, args, return_value);
-		}
+	if (rcp_argv_build_vals(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
+	                        vals, n, ZSTR_VAL(name))) {
+		rcp_pool_call_argv(p, &r, &a, NULL, return_value);
 	}
-	rcp_argv_free(&a);
-	zval_ptr_dtor(&flat);
+}
+
+/* ---- command methods without the __call trampoline --------------------------------------------------- */
+
+const char *const rcp_hot_names[RCP_HOT_NAMES] = {
+	"get", "set", "mget", "mset", "del", "exists", "incr", "incrby", "decr", "decrby", "expire", "ttl", "setex",
+	"setnx", "unlink", "hget", "hset", "hmget", "hmset", "hgetall", "hdel", "hexists", "hincrby", "hlen", "sadd",
+	"srem", "smembers", "sismember", "scard", "zadd", "zrem", "zrange", "zscore", "zincrby", "zcard", "lpush",
+	"rpush", "lpop", "rpop", "lrange", "llen", "eval", "evalsha", "getex", "pexpire", "persist", "type", "strlen"
+};
+
+void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler)
+{
+	ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_rcp_hot, 0, 0, IS_MIXED, 0)
+		ZEND_ARG_VARIADIC_TYPE_INFO(0, arguments, IS_MIXED, 0)
+	ZEND_END_ARG_INFO()
+
+	zend_hash_init(&set->byname, RCP_HOT_NAMES, NULL, NULL, 1);
+	for (uint32_t i = 0; i < RCP_HOT_NAMES; i++) {
+		zend_internal_function *f = &set->fns[i];
+		const char *name = rcp_hot_names[i];
+
+		memset(f, 0, sizeof(*f));
+		f->type = ZEND_INTERNAL_FUNCTION;
+		f->fn_flags = ZEND_ACC_PUBLIC | ZEND_ACC_VARIADIC | ZEND_ACC_HAS_RETURN_TYPE;
+		f->function_name = zend_string_init_interned(name, strlen(name), 1);
+		f->scope = ce;
+		f->num_args = 0;          /* the variadic one is not counted */
+		f->required_num_args = 0;
+		f->arg_info = (zend_internal_arg_info *)arginfo_rcp_hot + 1;
+		f->handler = handler;
+		f->module = EG(current_module);
+		ZEND_MAP_PTR_NEW(f->run_time_cache);
+		zend_hash_add_new_ptr(&set->byname, f->function_name, f);
+	}
+}
+
+zend_function *rcp_hot_get_method(rcp_hot_set *set, zend_object **obj, zend_string *name, const zval *key)
+{
+	zend_function *f;
+
+	if (key) {
+		f = zend_hash_find_ptr(&set->byname, Z_STR_P(key));
+	} else {
+		zend_string *lc = zend_string_tolower(name);
+		f = zend_hash_find_ptr(&set->byname, lc);
+		zend_string_release(lc);
+	}
+	/* only a call spelled as declared: any other spelling keeps going through __call(), which sees the name as
+	 * called (and says it in its messages) */
+	if (f && zend_string_equals(name, f->common.function_name)) {
+		return f;
+	}
+	return zend_std_get_method(obj, name, key);
 }
 
 /* Queue a command (Predis' argument rewriting happens now, so bad arguments throw at the call site). */

@@ -55,6 +55,15 @@ static HashTable *rcp_pipeline_get_gc(zend_object *o, zval **table, int *n)
 	return NULL;
 }
 
+static rcp_hot_set rcp_pipeline_hot;
+
+static zend_function *rcp_pipeline_get_method(zend_object **obj, zend_string *name, const zval *key)
+{
+	return rcp_hot_get_method(&rcp_pipeline_hot, obj, name, key);
+}
+
+static ZEND_NAMED_FUNCTION(rcp_pipeline_hot_call);
+
 void rcp_class_pipeline_minit(void)
 {
 	memcpy(&rcp_pipeline_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
@@ -62,7 +71,9 @@ void rcp_class_pipeline_minit(void)
 	rcp_pipeline_handlers.free_obj = rcp_pipeline_free;
 	rcp_pipeline_handlers.clone_obj = NULL;
 	rcp_pipeline_handlers.get_gc = rcp_pipeline_get_gc;
+	rcp_pipeline_handlers.get_method = rcp_pipeline_get_method;
 	rcp_ce_pipeline->create_object = rcp_pipeline_create;
+	rcp_hot_init(&rcp_pipeline_hot, rcp_ce_pipeline, rcp_pipeline_hot_call);
 }
 
 void rcp_pipeline_new(zval *pool, zval *dst)
@@ -91,6 +102,26 @@ ZEND_METHOD(RedisClusterPool_Pipeline, __call)
 		RETURN_THROWS();
 	}
 	if (!rcp_queue_add(&p->queue, name, args)) {
+		RETURN_THROWS();
+	}
+	RETURN_COPY(ZEND_THIS);
+}
+
+/* A command method (rcp_hot_names): __call() with the method's name and arguments. */
+static ZEND_NAMED_FUNCTION(rcp_pipeline_hot_call)
+{
+	rcp_pipeline_object *p = rcp_pipe_from(Z_OBJ_P(ZEND_THIS));
+	zval args;
+	bool ok;
+
+	if (Z_TYPE(p->pool) != IS_OBJECT) {
+		zend_throw_error(NULL, "Use RedisClusterPool::pipeline() to create a pipeline");
+		RETURN_THROWS();
+	}
+	rcp_hot_args(execute_data, &args);
+	ok = rcp_queue_add(&p->queue, EX(func)->common.function_name, Z_ARRVAL(args));
+	zval_ptr_dtor(&args);
+	if (!ok) {
 		RETURN_THROWS();
 	}
 	RETURN_COPY(ZEND_THIS);

@@ -83,6 +83,15 @@ static HashTable *rcp_tx_get_gc(zend_object *o, zval **table, int *n)
 	return NULL;
 }
 
+static rcp_hot_set rcp_tx_hot;
+
+static zend_function *rcp_tx_get_method(zend_object **obj, zend_string *name, const zval *key)
+{
+	return rcp_hot_get_method(&rcp_tx_hot, obj, name, key);
+}
+
+static ZEND_NAMED_FUNCTION(rcp_tx_hot_call);
+
 void rcp_class_transaction_minit(void)
 {
 	memcpy(&rcp_tx_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
@@ -90,7 +99,9 @@ void rcp_class_transaction_minit(void)
 	rcp_tx_handlers.free_obj = rcp_tx_free;
 	rcp_tx_handlers.clone_obj = NULL;
 	rcp_tx_handlers.get_gc = rcp_tx_get_gc;
+	rcp_tx_handlers.get_method = rcp_tx_get_method;
 	rcp_ce_transaction->create_object = rcp_tx_create;
+	rcp_hot_init(&rcp_tx_hot, rcp_ce_transaction, rcp_tx_hot_call);
 }
 
 /*
@@ -355,10 +366,25 @@ ZEND_METHOD(RedisClusterPool_Transaction, __construct)
 	zend_throw_error(NULL, "Use RedisClusterPool::transaction() to create a transaction");
 }
 
+/* Queue a command, or in check-and-set mode before multi() run it now. */
+static void rcp_tx_command(rcp_tx_object *t, zend_string *name, HashTable *args, zval *this_zv, zval *return_value)
+{
+	rcp_pool_object *p;
+
+	if (!(p = rcp_tx_pool(t))) {
+		return;
+	}
+	if (t->cas && !t->in_multi) {
+		rcp_tx_call_now(p, name, args, return_value); /* check-and-set: runs now (after the WATCH) */
+		return;
+	}
+	if (rcp_queue_add(&t->queue, name, args)) {
+		ZVAL_COPY(return_value, this_zv);
+	}
+}
+
 ZEND_METHOD(RedisClusterPool_Transaction, __call)
 {
-	rcp_tx_object *t = rcp_tx_from(Z_OBJ_P(ZEND_THIS));
-	rcp_pool_object *p;
 	zend_string *name;
 	HashTable *args;
 
@@ -366,17 +392,18 @@ ZEND_METHOD(RedisClusterPool_Transaction, __call)
 		Z_PARAM_STR(name)
 		Z_PARAM_ARRAY_HT(args)
 	ZEND_PARSE_PARAMETERS_END();
-	if (!(p = rcp_tx_pool(t))) {
-		RETURN_THROWS();
-	}
-	if (t->cas && !t->in_multi) {
-		rcp_tx_call_now(p, name, args, return_value); /* check-and-set: runs now (after the WATCH) */
-		return;
-	}
-	if (!rcp_queue_add(&t->queue, name, args)) {
-		RETURN_THROWS();
-	}
-	RETURN_COPY(ZEND_THIS);
+	rcp_tx_command(rcp_tx_from(Z_OBJ_P(ZEND_THIS)), name, args, ZEND_THIS, return_value);
+}
+
+/* A command method (rcp_hot_names): __call() with the method's name and arguments. */
+static ZEND_NAMED_FUNCTION(rcp_tx_hot_call)
+{
+	zval args;
+
+	rcp_hot_args(execute_data, &args);
+	rcp_tx_command(rcp_tx_from(Z_OBJ_P(ZEND_THIS)), EX(func)->common.function_name, Z_ARRVAL(args), ZEND_THIS,
+		return_value);
+	zval_ptr_dtor(&args);
 }
 
 ZEND_METHOD(RedisClusterPool_Transaction, multi)
