@@ -41,6 +41,7 @@ extern const char *const rcp_hot_names[RCP_HOT_NAMES];
 typedef struct {
 	HashTable byname;                          /* lower-case name -> zend_function */
 	zend_internal_function fns[RCP_HOT_NAMES];
+	uint8_t needs_array[RCP_HOT_NAMES];        /* rcp_hot_frame_needs_array(): 0 not known yet, 1 no, 2 yes */
 } rcp_hot_set;
 
 /* Build a class's set (MINIT): every function runs handler. */
@@ -55,5 +56,8 @@ void rcp_hot_args(zend_execute_data *execute_data, zval *out);
 /* Whether a call resolved to pd needs its arguments as an array (a Predis filter rewrites them, or the reply
  * parser reads them as given). */
 bool rcp_hot_needs_array(const rcp_predis_cmd *pd);
+
+/* The same for the command method running in execute_data (one of set's functions), known once per method. */
+bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data);
 
 #endif

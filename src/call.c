@@ -472,17 +472,6 @@ void rcp_pool_call_vals(rcp_pool_object *p, zend_string *name, zval *vals, uint3
 	rcp_argv a;
 
 	rcp_call_resolve(name, &p->client, &r);
-	if (rcp_hot_needs_array(r.pd)) {
-		zval args;
-		array_init_size(&args, n);
-		for (uint32_t i = 0; i < n; i++) {
-			Z_TRY_ADDREF(vals[i]);
-			zend_hash_next_index_insert_new(Z_ARRVAL(args), &vals[i]);
-		}
-		rcp_pool_call(p, name, Z_ARRVAL(args), return_value);
-		zval_ptr_dtor(&args);
-		return;
-	}
 	if (rcp_argv_build_vals(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
 	                        vals, n, ZSTR_VAL(name))) {
 		rcp_pool_call_argv(p, &r, &a, NULL, return_value);
@@ -505,6 +494,7 @@ void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler)
 	ZEND_END_ARG_INFO()
 
 	zend_hash_init(&set->byname, RCP_HOT_NAMES, NULL, NULL, 1);
+	memset(set->needs_array, 0, sizeof(set->needs_array));
 	for (uint32_t i = 0; i < RCP_HOT_NAMES; i++) {
 		zend_internal_function *f = &set->fns[i];
 		const char *name = rcp_hot_names[i];
@@ -522,6 +512,23 @@ void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler)
 		ZEND_MAP_PTR_NEW(f->run_time_cache);
 		zend_hash_add_new_ptr(&set->byname, f->function_name, f);
 	}
+}
+
+bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data)
+{
+	const zend_internal_function *f = &EX(func)->internal_function;
+	size_t i;
+
+	if ((uintptr_t)f < (uintptr_t)set->fns || (uintptr_t)f >= (uintptr_t)(set->fns + RCP_HOT_NAMES)) {
+		f = zend_hash_find_ptr(&set->byname, f->function_name); /* a copy: a closure's ($pool->get(...)) */
+	}
+	i = (size_t)(f - set->fns);
+
+	if (!set->needs_array[i]) { /* 0: not known yet (the Predis table is built after the classes) */
+		const char *name = rcp_hot_names[i];
+		set->needs_array[i] = rcp_hot_needs_array(rcp_predis_lookup(name, strlen(name))) ? 2 : 1;
+	}
+	return set->needs_array[i] == 2;
 }
 
 zend_function *rcp_hot_get_method(rcp_hot_set *set, zend_object **obj, zend_string *name, const zval *key)
@@ -543,52 +550,147 @@ zend_function *rcp_hot_get_method(rcp_hot_set *set, zend_object **obj, zend_stri
 	return zend_std_get_method(obj, name, key);
 }
 
-/* Queue a command (Predis' argument rewriting happens now, so bad arguments throw at the call site). */
-bool rcp_queue_add(zval *queue, zend_string *name, HashTable *args)
-{
-	zval flat, given, entry;
+/* ---- queues of commands, shared by pipelines and transactions ------------------------------------- */
 
-	if (rcp_predis_filter(rcp_predis_lookup_ci(ZSTR_VAL(name), ZSTR_LEN(name)), args, &flat) == FAILURE) {
+static rcp_qcall *rcp_cmdq_push(rcp_cmdq *q, zend_string *name)
+{
+	rcp_qcall *c;
+
+	if (q->n == q->cap) {
+		q->cap = q->cap ? q->cap * 2 : 16;
+		q->calls = safe_erealloc(q->calls, q->cap, sizeof(rcp_qcall), 0);
+	}
+	c = &q->calls[q->n++];
+	c->name = zend_string_copy(name);
+	c->first = c->n = 0;
+	ZVAL_UNDEF(&c->flat);
+	ZVAL_UNDEF(&c->given);
+	return c;
+}
+
+bool rcp_cmdq_add(rcp_cmdq *q, zend_string *name, HashTable *args)
+{
+	const rcp_predis_cmd *pd = rcp_predis_lookup_ci(ZSTR_VAL(name), ZSTR_LEN(name));
+	zval flat;
+	rcp_qcall *c;
+
+	if (rcp_predis_filter(pd, args, &flat) == FAILURE) {
 		return false;
 	}
-	/* the caller's own arguments are kept for the reply: a few Predis parsers read a flag that is not sent
-	 * (an immutable array, a literal passed to __call() directly, is copied: it cannot be referenced) */
-	if (GC_FLAGS(args) & IS_ARRAY_IMMUTABLE) {
-		ZVAL_ARR(&given, zend_array_dup(args));
-	} else {
-		GC_ADDREF(args);
-		ZVAL_ARR(&given, args);
+	c = rcp_cmdq_push(q, name);
+	ZVAL_COPY_VALUE(&c->flat, &flat);
+	if (pd && pd->parser && pd->parser_reads_given) {
+		/* a few Predis parsers read a flag that is not sent (an immutable array, a literal passed to __call()
+		 * directly, is copied: it cannot be referenced) */
+		if (GC_FLAGS(args) & IS_ARRAY_IMMUTABLE) {
+			ZVAL_ARR(&c->given, zend_array_dup(args));
+		} else {
+			GC_ADDREF(args);
+			ZVAL_ARR(&c->given, args);
+		}
 	}
-	array_init_size(&entry, 3);
-	add_next_index_str(&entry, zend_string_copy(name));
-	add_next_index_zval(&entry, &flat);
-	add_next_index_zval(&entry, &given);
-	add_next_index_zval(queue, &entry);
 	return true;
 }
 
-
-/* ---- queues of commands, shared with transactions ------------------------------------------------ */
-
-bool rcp_queue_prepare(rcp_pool_object *pool, HashTable *queue, rcp_queue *q)
+bool rcp_cmdq_add_frame(rcp_cmdq *q, rcp_hot_set *set, zend_execute_data *execute_data)
 {
-	uint32_t n = zend_hash_num_elements(queue);
-	zval *entry;
+	zend_string *name = EX(func)->common.function_name;
+	uint32_t n = ZEND_NUM_ARGS();
+	zval *vals = ZEND_CALL_ARG(execute_data, 1);
+	rcp_qcall *c;
+
+	if ((ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) ||
+	    rcp_hot_frame_needs_array(set, execute_data)) {
+		zval args;
+		bool ok;
+		rcp_hot_args(execute_data, &args);
+		ok = rcp_cmdq_add(q, name, Z_ARRVAL(args));
+		zval_ptr_dtor(&args);
+		return ok;
+	}
+	if (q->nvals + n > q->capvals) {
+		q->capvals = MAX(q->capvals * 2, q->nvals + n + 32);
+		q->vals = safe_erealloc(q->vals, q->capvals, sizeof(zval), 0);
+	}
+	c = rcp_cmdq_push(q, name);
+	c->first = q->nvals;
+	c->n = n;
+	for (uint32_t i = 0; i < n; i++) {
+		ZVAL_COPY(&q->vals[q->nvals++], &vals[i]);
+	}
+	return true;
+}
+
+void rcp_cmdq_clear(rcp_cmdq *q)
+{
+	for (uint32_t k = 0; k < q->n; k++) {
+		zend_string_release(q->calls[k].name);
+		zval_ptr_dtor(&q->calls[k].flat);
+		zval_ptr_dtor(&q->calls[k].given);
+	}
+	for (uint32_t i = 0; i < q->nvals; i++) {
+		zval_ptr_dtor(&q->vals[i]);
+	}
+	if (q->calls) {
+		efree(q->calls);
+	}
+	if (q->vals) {
+		efree(q->vals);
+	}
+	memset(q, 0, sizeof(*q));
+}
+
+void rcp_cmdq_take(rcp_cmdq *from, rcp_cmdq *to)
+{
+	*to = *from;
+	memset(from, 0, sizeof(*from));
+}
+
+void rcp_cmdq_gc(rcp_cmdq *q, zend_get_gc_buffer *buf)
+{
+	for (uint32_t k = 0; k < q->n; k++) {
+		zend_get_gc_buffer_add_zval(buf, &q->calls[k].flat);
+		zend_get_gc_buffer_add_zval(buf, &q->calls[k].given);
+	}
+	for (uint32_t i = 0; i < q->nvals; i++) {
+		zend_get_gc_buffer_add_zval(buf, &q->vals[i]);
+	}
+}
+
+bool rcp_queue_prepare(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q)
+{
+	uint32_t n = queue->n;
+	uint64_t last_serial = 0;
 	rcp_err err;
 
 	q->n = 0;
 	q->argvs = safe_emalloc(n ? n : 1, sizeof(rcp_argv), 0);
 	q->cmds = safe_emalloc(n ? n : 1, sizeof(rcp_pipe_cmd), 0);
 	q->res = safe_emalloc(n ? n : 1, sizeof(rcp_call_res), 0);
-	ZEND_HASH_FOREACH_VAL(queue, entry) {
-		zval *namez = zend_hash_index_find(Z_ARRVAL_P(entry), 0), *flat = zend_hash_index_find(Z_ARRVAL_P(entry), 1);
-		rcp_argv *a = &q->argvs[q->n];
-		rcp_pipe_cmd *c = &q->cmds[q->n];
-		rcp_call_res *r = &q->res[q->n];
+	for (uint32_t k = 0; k < n; k++) {
+		rcp_qcall *e = &queue->calls[k];
+		zend_string *name = e->name;
+		rcp_argv *a = &q->argvs[k];
+		rcp_pipe_cmd *c = &q->cmds[k];
+		rcp_call_res *r = &q->res[k];
+		const char *id;
+		size_t idlen;
+		bool built;
 
-		rcp_call_resolve(Z_STR_P(namez), &pool->client, r);
-		if (!rcp_argv_build(a, r->id ? r->id : Z_STRVAL_P(namez), r->id ? r->idlen : Z_STRLEN_P(namez),
-		                    r->id ? NULL : Z_STR_P(namez), Z_ARRVAL_P(flat), Z_STRVAL_P(namez))) {
+		uint64_t serial = rcp_cmdtab_serial(rcp_cluster_cmds(pool->client.cluster));
+
+		if (k > 0 && name == queue->calls[k - 1].name && serial == last_serial) {
+			*r = q->res[k - 1]; /* the same method again, against the same table: resolved already */
+		} else {
+			rcp_call_resolve(name, &pool->client, r);
+		}
+		last_serial = serial;
+		id = r->id ? r->id : ZSTR_VAL(name);
+		idlen = r->id ? r->idlen : ZSTR_LEN(name);
+		built = Z_ISUNDEF(e->flat)
+			? rcp_argv_build_vals(a, id, idlen, r->id ? NULL : name, &queue->vals[e->first], e->n, ZSTR_VAL(name))
+			: rcp_argv_build(a, id, idlen, r->id ? NULL : name, Z_ARRVAL(e->flat), ZSTR_VAL(name));
+		if (!built) {
 			return false;
 		}
 		q->n++;
@@ -605,7 +707,7 @@ bool rcp_queue_prepare(rcp_pool_object *pool, HashTable *queue, rcp_queue *q)
 		c->argc = a->argc;
 		c->argv = a->argv;
 		c->argvlen = a->lens;
-	} ZEND_HASH_FOREACH_END();
+	}
 	return true;
 }
 
@@ -620,7 +722,7 @@ void rcp_queue_free(rcp_queue *q)
 	efree(q->res);
 }
 
-bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bool exceptions, zval *out)
+bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, bool exceptions, zval *out)
 {
 	zend_string *first_error = NULL;
 	char first_error_node[RCP_ADDR_MAX] = "";
@@ -636,8 +738,8 @@ bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bo
 				snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
 			}
 		} else {
-			zval *given = zend_hash_index_find(Z_ARRVAL_P(zend_hash_index_find(queue, k)), 2);
-			rcp_call_parse(&q->res[k], &q->argvs[k], Z_ARRVAL_P(given), r);
+			zval *given = &queue->calls[k].given;
+			rcp_call_parse(&q->res[k], &q->argvs[k], Z_TYPE_P(given) == IS_ARRAY ? Z_ARRVAL_P(given) : NULL, r);
 		}
 		add_next_index_zval(out, r);
 		ZVAL_UNDEF(r);

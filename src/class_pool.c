@@ -475,7 +475,8 @@ static ZEND_NAMED_FUNCTION(rcp_pool_hot_call)
 	if (!(p = rcp_pool_checked(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (Z_TYPE(p->tx) != IS_OBJECT && !(ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
+	if (Z_TYPE(p->tx) != IS_OBJECT && !(ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) &&
+	    !rcp_hot_frame_needs_array(&rcp_pool_hot, execute_data)) {
 		rcp_pool_call_vals(p, name, ZEND_CALL_ARG(execute_data, 1), ZEND_NUM_ARGS(), return_value);
 		return;
 	}

@@ -122,8 +122,26 @@ var_dump((string) $pool->set('{m}a', 'q'), (string) $pool->get('{m}a'));
 echo outcome(fn() => $pool->exec()), "\n";
 // not declared: Reflection and the class's method list show __call() only
 var_dump(in_array('get', get_class_methods($pool), true), is_callable([$pool, 'get']));
+// as callables and closures (the engine calls a copy of the method then)
 $f = $pool->get(...);
 var_dump($f('{m}a'));
+$g = Closure::fromCallable([$pool, 'mget']);
+echo json_encode($g(['{m}a', '{m}b'])), ' ', json_encode(call_user_func_array([$pool, 'hmget'], ['{m}h', ['f']])), "\n";
+$pp = $pool->pipeline();
+$s = $pp->set(...);
+$s('{m}b', 'w');
+$pp->get(...)('{m}b');
+call_user_func([$pp, 'mget'], '{m}a', '{m}b');
+echo json_encode(norm($pp->execute())), "\n";
+// what a pipeline or transaction queued is seen by the cycle collector
+foreach ([$pool->pipeline(), $pool->transaction()] as $q) {
+    $o = new class { public mixed $q; public function __toString(): string { return 'o'; } };
+    $o->q = $q;
+    $q->set('{m}o', $o)->__call('set', ['{m}o', $o]);
+    $q->hset('{m}o2', 'f', $o);
+}
+unset($q, $o);
+echo "cycles collected: ", gc_collect_cycles() >= 4 ? 'yes' : 'no', "\n";
 $pool->del('{m}a', '{m}b', '{c}a', '{c}b', '{m}k', '{c}k', '{m}n', '{c}n');
 ?>
 --EXPECTF--
@@ -140,3 +158,6 @@ ok ["Status OK","q"]
 bool(false)
 bool(true)
 string(1) "q"
+["q",null] [null]
+["Status OK","w",["q","w"]]
+cycles collected: yes
