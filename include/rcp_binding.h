@@ -122,9 +122,11 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 /* RedisClusterPool::__call's work: Predis argument rewriting, run, Predis reply shape. */
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value);
 
-/* The same for the n positional arguments of a command method (rcp_hot_*): no raw transaction open on p, no
- * named argument, and a command whose arguments Predis passes as they are (!rcp_hot_frame_needs_array). */
-void rcp_pool_call_vals(rcp_pool_object *p, zend_string *name, zval *vals, uint32_t n, zval *return_value);
+/* The same for the n positional arguments of a command method (rcp_hot_*) resolved to r: no raw transaction
+ * open on p, no named argument, and a command whose arguments Predis passes as they are
+ * (!rcp_hot_needs_array(r->pd)). */
+void rcp_pool_call_vals(rcp_pool_object *p, zend_string *name, const rcp_call_res *r, zval *vals, uint32_t n,
+                        zval *return_value);
 
 
 extern zend_class_entry *rcp_ce_pipeline;

@@ -466,15 +466,14 @@ bool rcp_hot_needs_array(const rcp_predis_cmd *pd)
 	return pd && (pd->filter || (pd->parser && pd->parser_reads_given));
 }
 
-void rcp_pool_call_vals(rcp_pool_object *p, zend_string *name, zval *vals, uint32_t n, zval *return_value)
+void rcp_pool_call_vals(rcp_pool_object *p, zend_string *name, const rcp_call_res *r, zval *vals, uint32_t n,
+                        zval *return_value)
 {
-	rcp_call_res r;
 	rcp_argv a;
 
-	rcp_call_resolve(name, &p->client, &r);
-	if (rcp_argv_build_vals(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
-	                        vals, n, ZSTR_VAL(name))) {
-		rcp_pool_call_argv(p, &r, &a, NULL, return_value);
+	if (rcp_argv_build_vals(&a, r->id ? r->id : ZSTR_VAL(name), r->id ? r->idlen : ZSTR_LEN(name),
+	                        r->id ? NULL : name, vals, n, ZSTR_VAL(name))) {
+		rcp_pool_call_argv(p, r, &a, NULL, return_value);
 	}
 }
 
@@ -495,6 +494,7 @@ void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler)
 
 	zend_hash_init(&set->byname, RCP_HOT_NAMES, NULL, NULL, 1);
 	memset(set->needs_array, 0, sizeof(set->needs_array));
+	memset(set->res, 0, sizeof(set->res));
 	for (uint32_t i = 0; i < RCP_HOT_NAMES; i++) {
 		zend_internal_function *f = &set->fns[i];
 		const char *name = rcp_hot_names[i];
@@ -514,21 +514,42 @@ void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler)
 	}
 }
 
-bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data)
+/* Which of set's methods runs in execute_data (the engine may run a copy: a closure's, $pool->get(...)). */
+static size_t rcp_hot_index(rcp_hot_set *set, zend_execute_data *execute_data)
 {
 	const zend_internal_function *f = &EX(func)->internal_function;
-	size_t i;
 
 	if ((uintptr_t)f < (uintptr_t)set->fns || (uintptr_t)f >= (uintptr_t)(set->fns + RCP_HOT_NAMES)) {
-		f = zend_hash_find_ptr(&set->byname, f->function_name); /* a copy: a closure's ($pool->get(...)) */
+		f = zend_hash_find_ptr(&set->byname, f->function_name);
 	}
-	i = (size_t)(f - set->fns);
+	return (size_t)(f - set->fns);
+}
+
+bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data)
+{
+	size_t i = rcp_hot_index(set, execute_data);
 
 	if (!set->needs_array[i]) { /* 0: not known yet (the Predis table is built after the classes) */
 		const char *name = rcp_hot_names[i];
 		set->needs_array[i] = rcp_hot_needs_array(rcp_predis_lookup(name, strlen(name))) ? 2 : 1;
 	}
 	return set->needs_array[i] == 2;
+}
+
+void rcp_hot_resolve(rcp_hot_set *set, zend_execute_data *execute_data, rcp_client *cl, rcp_call_res *out)
+{
+	size_t i = rcp_hot_index(set, execute_data);
+	uint64_t serial = rcp_cmdtab_serial(rcp_cluster_cmds(cl->cluster));
+
+	if (set->res[i].cmd && set->res_serial[i] == serial) {
+		*out = set->res[i];
+		return;
+	}
+	rcp_call_resolve(EX(func)->common.function_name, cl, out);
+	if (out->cmd) {
+		set->res[i] = *out;
+		set->res_serial[i] = serial;
+	}
 }
 
 zend_function *rcp_hot_get_method(rcp_hot_set *set, zend_object **obj, zend_string *name, const zval *key)
