@@ -749,22 +749,26 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 	char first_error_node[RCP_ADDR_MAX] = "";
 
 	array_init_size(out, q->n);
-	for (uint32_t k = 0; k < q->n; k++) {
-		zval *r = &q->cmds[k].reply;
-		if (Z_ISUNDEF_P(r)) {
-			ZVAL_NULL(r); /* its node failed: reported by the caller */
-		} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
-			if (exceptions && !first_error) {
-				first_error = zend_string_copy(rcp_error_message(r));
-				snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
+	zend_hash_real_init_packed(Z_ARRVAL_P(out));
+	ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(out)) {
+		for (uint32_t k = 0; k < q->n; k++) {
+			zval *r = &q->cmds[k].reply;
+			const rcp_call_res *res = &q->res[k];
+			if (Z_ISUNDEF_P(r)) {
+				ZVAL_NULL(r); /* its node failed: reported by the caller */
+			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+				if (exceptions && !first_error) {
+					first_error = zend_string_copy(rcp_error_message(r));
+					snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
+				}
+			} else if (res->pd && res->pd->parser) {
+				zval *given = &queue->calls[k].given;
+				rcp_call_parse(res, &q->argvs[k], Z_TYPE_P(given) == IS_ARRAY ? Z_ARRVAL_P(given) : NULL, r);
 			}
-		} else {
-			zval *given = &queue->calls[k].given;
-			rcp_call_parse(&q->res[k], &q->argvs[k], Z_TYPE_P(given) == IS_ARRAY ? Z_ARRVAL_P(given) : NULL, r);
+			ZEND_HASH_FILL_ADD(r);
+			ZVAL_UNDEF(r);
 		}
-		add_next_index_zval(out, r);
-		ZVAL_UNDEF(r);
-	}
+	} ZEND_HASH_FILL_END();
 	if (first_error) {
 		zend_object *ex;
 		zval_ptr_dtor(out);
