@@ -121,7 +121,8 @@ $pool->multi();
 var_dump((string) $pool->set('{m}a', 'q'), (string) $pool->get('{m}a'));
 echo outcome(fn() => $pool->exec()), "\n";
 // not declared: Reflection and the class's method list show __call() only
-var_dump(in_array('get', get_class_methods($pool), true), is_callable([$pool, 'get']));
+var_dump(in_array('get', get_class_methods($pool), true), is_callable([$pool, 'get']), method_exists($pool, 'get'),
+    method_exists($pool, 'GET'));
 // as callables and closures (the engine calls a copy of the method then)
 $f = $pool->get(...);
 var_dump($f('{m}a'));
@@ -157,6 +158,8 @@ string(6) "QUEUED"
 ok ["Status OK","q"]
 bool(false)
 bool(true)
+bool(true)
+bool(false)
 string(1) "q"
 ["q",null] [null]
 ["Status OK","w",["q","w"]]
