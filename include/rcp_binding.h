@@ -122,11 +122,10 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 /* RedisClusterPool::__call's work: Predis argument rewriting, run, Predis reply shape. */
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value);
 
-/* The same for the n positional arguments of a command method (rcp_hot_*) resolved to r: no raw transaction
- * open on p, no named argument, and a command whose arguments Predis passes as they are
- * (!rcp_hot_needs_array(r->pd)). */
-void rcp_pool_call_vals(rcp_pool_object *p, zend_string *name, const rcp_call_res *r, zval *vals, uint32_t n,
-                        zval *return_value);
+/* The same for the command method running in execute_data (one of set's functions), straight from the frame's
+ * arguments: false (nothing done) when that is not possible, and __call()'s way is to be taken (a raw
+ * transaction open on p, named arguments, a command whose arguments Predis rewrites). */
+bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value);
 
 
 extern zend_class_entry *rcp_ce_pipeline;

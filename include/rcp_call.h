@@ -42,7 +42,7 @@ typedef struct {
 	HashTable byname;                          /* lower-case name -> zend_function */
 	zend_internal_function fns[RCP_HOT_NAMES];
 	uint8_t needs_array[RCP_HOT_NAMES];        /* rcp_hot_frame_needs_array(): 0 not known yet, 1 no, 2 yes */
-	rcp_call_res res[RCP_HOT_NAMES];           /* rcp_hot_resolve(): the last resolution (cmd NULL: none) */
+	rcp_call_res res[RCP_HOT_NAMES];           /* each method's last resolution (cmd NULL: none) */
 	uint64_t res_serial[RCP_HOT_NAMES];        /* and the serial of the command table it was made against */
 } rcp_hot_set;
 
@@ -61,8 +61,5 @@ bool rcp_hot_needs_array(const rcp_predis_cmd *pd);
 
 /* The same for the command method running in execute_data (one of set's functions), known once per method. */
 bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data);
-
-/* rcp_call_resolve() for the command method running in execute_data, kept per method and command table. */
-void rcp_hot_resolve(rcp_hot_set *set, zend_execute_data *execute_data, rcp_client *cl, rcp_call_res *out);
 
 #endif

@@ -409,7 +409,7 @@ static void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *
 
 /* Run argv built for a call resolved to r, and shape its reply (given: the caller's arguments, for a parser that
  * reads them). Frees argv. */
-static void rcp_pool_call_argv(rcp_pool_object *p, const rcp_call_res *r, rcp_argv *a, HashTable *given,
+static zend_always_inline void rcp_pool_call_argv(rcp_pool_object *p, const rcp_call_res *r, rcp_argv *a, HashTable *given,
                                zval *return_value)
 {
 	const rcp_cmd *cmd = rcp_call_cmd(r, a, &p->client);
@@ -466,15 +466,27 @@ bool rcp_hot_needs_array(const rcp_predis_cmd *pd)
 	return pd && (pd->filter || (pd->parser && pd->parser_reads_given));
 }
 
-void rcp_pool_call_vals(rcp_pool_object *p, zend_string *name, const rcp_call_res *r, zval *vals, uint32_t n,
-                        zval *return_value)
+static zend_always_inline void rcp_hot_resolve(rcp_hot_set *set, zend_execute_data *execute_data, rcp_client *cl,
+                                               rcp_call_res *out);
+
+bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value)
 {
+	zend_string *name = EX(func)->common.function_name;
+	rcp_call_res r;
 	rcp_argv a;
 
-	if (rcp_argv_build_vals(&a, r->id ? r->id : ZSTR_VAL(name), r->id ? r->idlen : ZSTR_LEN(name),
-	                        r->id ? NULL : name, vals, n, ZSTR_VAL(name))) {
-		rcp_pool_call_argv(p, r, &a, NULL, return_value);
+	if (Z_TYPE(p->tx) == IS_OBJECT || (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
+		return false;
 	}
+	rcp_hot_resolve(set, execute_data, &p->client, &r);
+	if (rcp_hot_needs_array(r.pd)) {
+		return false;
+	}
+	if (rcp_argv_build_vals(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
+	                        ZEND_CALL_ARG(execute_data, 1), ZEND_NUM_ARGS(), ZSTR_VAL(name))) {
+		rcp_pool_call_argv(p, &r, &a, NULL, return_value);
+	}
+	return true;
 }
 
 /* ---- command methods without the __call trampoline --------------------------------------------------- */
@@ -536,7 +548,9 @@ bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data
 	return set->needs_array[i] == 2;
 }
 
-void rcp_hot_resolve(rcp_hot_set *set, zend_execute_data *execute_data, rcp_client *cl, rcp_call_res *out)
+/* rcp_call_resolve() for the command method running in execute_data, kept per method and command table. */
+static zend_always_inline void rcp_hot_resolve(rcp_hot_set *set, zend_execute_data *execute_data, rcp_client *cl,
+                                               rcp_call_res *out)
 {
 	size_t i = rcp_hot_index(set, execute_data);
 	uint64_t serial = rcp_cmdtab_serial(rcp_cluster_cmds(cl->cluster));

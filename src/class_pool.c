@@ -468,24 +468,18 @@ ZEND_METHOD(RedisClusterPool, __call)
 /* A command method (rcp_hot_names): __call() with the method's name and arguments. */
 static ZEND_NAMED_FUNCTION(rcp_pool_hot_call)
 {
-	zend_string *name = EX(func)->common.function_name;
 	rcp_pool_object *p;
-	rcp_call_res r;
 	zval args;
 
 	if (!(p = rcp_pool_checked(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (Z_TYPE(p->tx) != IS_OBJECT && !(ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
-		rcp_hot_resolve(&rcp_pool_hot, execute_data, &p->client, &r);
-		if (!rcp_hot_needs_array(r.pd)) {
-			rcp_pool_call_vals(p, name, &r, ZEND_CALL_ARG(execute_data, 1), ZEND_NUM_ARGS(), return_value);
-			return;
-		}
+	if (rcp_pool_call_frame(p, &rcp_pool_hot, execute_data, return_value)) {
+		return;
 	}
 	rcp_hot_args(execute_data, &args);
-	if (!rcp_tx_pool_call(ZEND_THIS, name, Z_ARRVAL(args), return_value)) {
-		rcp_pool_call(p, name, Z_ARRVAL(args), return_value);
+	if (!rcp_tx_pool_call(ZEND_THIS, EX(func)->common.function_name, Z_ARRVAL(args), return_value)) {
+		rcp_pool_call(p, EX(func)->common.function_name, Z_ARRVAL(args), return_value);
 	}
 	zval_ptr_dtor(&args);
 }
