@@ -521,7 +521,9 @@ void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler)
 		f->arg_info = (zend_internal_arg_info *)arginfo_rcp_hot + 1;
 		f->handler = handler;
 		f->module = EG(current_module);
-		ZEND_MAP_PTR_NEW(f->run_time_cache);
+		/* no run-time cache: the engine allocates the caches of the functions in its tables only, and the observer
+		 * API (8.2+) skips a function without one, where it would read a cache never allocated */
+		ZEND_MAP_PTR_INIT(f->run_time_cache, NULL);
 		zend_hash_add_new_ptr(&set->byname, f->function_name, f);
 	}
 }
