@@ -43,6 +43,9 @@ typedef struct {
  * stringified like PHP's (string) cast (throws on arrays/objects). src/call.c. */
 bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, HashTable *args,
                     const char *what);
+/* The same from n values in a row (a method's arguments as the engine passes them). */
+bool rcp_argv_build_vals(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, zval *vals,
+                         uint32_t n, const char *what);
 void rcp_argv_free(rcp_argv *a);
 zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx);
 
@@ -68,8 +71,38 @@ bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);
 /* With exceptions on, an Error reply becomes a ServerException naming the node (rv is then NULL). */
 bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv);
 
-/* Queued commands ([method name, Predis-rewritten args, the caller's args] entries, as pipelines and
- * transactions keep them) turned into argv and table entries. */
+/*
+ * The commands a pipeline or transaction queued, in C arrays: per call its name and its arguments, either the
+ * call's own values in a row (no Predis filter: vals[first .. first + n)) or the array Predis' filter made;
+ * the caller's own arguments are kept only for a reply parser that reads them. Zeroed = empty.
+ */
+typedef struct {
+	zend_string *name;      /* the method name as called (a reference) */
+	uint32_t first, n;      /* the arguments in the queue's vals, when flat is UNDEF */
+	zval flat;              /* UNDEF, or the arguments as Predis rewrote them (an array) */
+	zval given;             /* UNDEF, or the caller's arguments (an array), for a parser that reads them */
+} rcp_qcall;
+
+typedef struct {
+	rcp_qcall *calls;
+	uint32_t n, cap;
+	zval *vals;
+	uint32_t nvals, capvals;
+} rcp_cmdq;
+
+/* Queue one method call (Predis' argument rewriting happens now, so bad arguments throw at the call site);
+ * false after throwing. From __call()'s name and $arguments: */
+bool rcp_cmdq_add(rcp_cmdq *q, zend_string *name, HashTable *args);
+/* From a command method's frame (rcp_hot_*): */
+bool rcp_cmdq_add_frame(rcp_cmdq *q, rcp_hot_set *set, zend_execute_data *execute_data);
+/* Drop everything queued (the queue is empty and usable afterwards). */
+void rcp_cmdq_clear(rcp_cmdq *q);
+/* Move the queue out of *from into *to (from is empty afterwards). */
+void rcp_cmdq_take(rcp_cmdq *from, rcp_cmdq *to);
+/* Everything the queue holds, for an object's get_gc(). */
+void rcp_cmdq_gc(rcp_cmdq *q, zend_get_gc_buffer *buf);
+
+/* Queued commands turned into argv and table entries. */
 typedef struct {
 	uint32_t n;             /* entries prepared (argvs to free) */
 	rcp_argv *argvs;
@@ -79,19 +112,21 @@ typedef struct {
 
 /* Build and check every queued command before anything is sent; false after throwing. Free with
  * rcp_queue_free() in every case. */
-bool rcp_queue_prepare(rcp_pool_object *pool, HashTable *queue, rcp_queue *q);
+bool rcp_queue_prepare(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q);
 void rcp_queue_free(rcp_queue *q);
 
 /* The replies (cmds[k].reply, moved out) in call order and Predis' shapes into out. With exceptions, the
  * first error reply is thrown as ServerException (out is then UNDEF) and false returned. */
-bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bool exceptions, zval *out);
+bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, bool exceptions, zval *out);
 
 /* RedisClusterPool::__call's work: Predis argument rewriting, run, Predis reply shape. */
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value);
 
-/* Queue one method call ([name, Predis-rewritten args, the caller's args]) on a queue array; false after
- * throwing. */
-bool rcp_queue_add(zval *queue, zend_string *name, HashTable *args);
+/* The same for the command method running in execute_data (one of set's functions), straight from the frame's
+ * arguments: false (nothing done) when that is not possible, and __call()'s way is to be taken (a raw
+ * transaction open on p, named arguments, a command whose arguments Predis rewrites). */
+bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value);
+
 
 extern zend_class_entry *rcp_ce_pipeline;
 void rcp_class_pipeline_minit(void);

@@ -27,4 +27,39 @@ typedef struct {
  */
 void rcp_call_resolve(zend_string *method, rcp_client *cl, rcp_call_res *out);
 
+/*
+ * Command methods without the __call trampoline. The most used commands (rcp_hot_names) are methods the object
+ * handlers' get_method() finds directly (rcp_hot_get_method): internal functions `name(mixed ...$arguments):
+ * mixed`, one set per class, whose handler reads the method name from its own function (the engine caches the
+ * function per call site, so a call in steady state looks nothing up). They are not declared in the class
+ * (Reflection and the stubs list __call() only; the interfaces' @method tags type them) and do exactly what
+ * __call() does with the same name and arguments. A call spelled otherwise ($pool->GET()) goes through __call().
+ */
+#define RCP_HOT_NAMES 48
+extern const char *const rcp_hot_names[RCP_HOT_NAMES];
+
+typedef struct {
+	HashTable byname;                          /* lower-case name -> zend_function */
+	zend_internal_function fns[RCP_HOT_NAMES];
+	uint8_t needs_array[RCP_HOT_NAMES];        /* rcp_hot_frame_needs_array(): 0 not known yet, 1 no, 2 yes */
+	rcp_call_res res[RCP_HOT_NAMES];           /* each method's last resolution (cmd NULL: none) */
+	uint64_t res_serial[RCP_HOT_NAMES];        /* and the serial of the command table it was made against */
+} rcp_hot_set;
+
+/* Build a class's set (MINIT): every function runs handler. */
+void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler);
+
+/* An object handler's get_method(): the set's function for name spelled as declared, else zend_std_get_method(). */
+zend_function *rcp_hot_get_method(rcp_hot_set *set, zend_object **obj, zend_string *name, const zval *key);
+
+/* __call()'s $arguments for a command method's frame: the positional arguments, then the named ones by name. */
+void rcp_hot_args(zend_execute_data *execute_data, zval *out);
+
+/* Whether a call resolved to pd needs its arguments as an array (a Predis filter rewrites them, or the reply
+ * parser reads them as given). */
+bool rcp_hot_needs_array(const rcp_predis_cmd *pd);
+
+/* The same for the command method running in execute_data (one of set's functions), known once per method. */
+bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data);
+
 #endif

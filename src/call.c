@@ -134,12 +134,11 @@ zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx)
 	}
 }
 
-/* argv[0] = name, then every element of args. */
-bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, HashTable *args,
-                    const char *what)
+/* argv[0] = name (see rcp_argv_build), room for n arguments after it; false after throwing. */
+static bool rcp_argv_begin(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, uint32_t nargs,
+                           const char *what)
 {
-	uint32_t n = 1 + zend_hash_num_elements(args), i = 1;
-	zval *v;
+	uint32_t n = 1 + nargs;
 
 	if (n > 16) {
 		if (n > (uint32_t)INT_MAX / 2) {
@@ -160,19 +159,55 @@ bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string 
 	                                                              a reference to the name as called */
 	a->argv[0] = name;
 	a->lens[0] = name_len;
+	return true;
+}
+
+/* Append one argument, stringified; false after throwing (a is freed then). */
+static zend_always_inline bool rcp_argv_push(rcp_argv *a, zval *v, const char *what)
+{
+	zend_string *s = rcp_arg_string(v, what, (uint32_t)a->argc);
+
+	if (!s) {
+		rcp_argv_free(a);
+		return false;
+	}
+	a->has_null |= s == &rcp_null_holder.s;
+	a->strs[a->argc] = s;
+	a->argv[a->argc] = ZSTR_VAL(s);
+	a->lens[a->argc] = ZSTR_LEN(s);
+	a->argc++;
+	return true;
+}
+
+/* argv[0] = name, then every element of args. */
+bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, HashTable *args,
+                    const char *what)
+{
+	zval *v;
+
+	if (!rcp_argv_begin(a, name, name_len, name_str, zend_hash_num_elements(args), what)) {
+		return false;
+	}
 	ZEND_HASH_FOREACH_VAL(args, v) {
-		zend_string *s = rcp_arg_string(v, what, i);
-		if (!s) {
-			rcp_argv_free(a);
+		if (!rcp_argv_push(a, v, what)) {
 			return false;
 		}
-		a->has_null |= s == &rcp_null_holder.s;
-		a->strs[a->argc] = s;
-		a->argv[a->argc] = ZSTR_VAL(s);
-		a->lens[a->argc] = ZSTR_LEN(s);
-		a->argc++;
-		i++;
 	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+/* The same from n values in a row (a method's arguments as the engine passes them). */
+bool rcp_argv_build_vals(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, zval *vals,
+                         uint32_t n, const char *what)
+{
+	if (!rcp_argv_begin(a, name, name_len, name_str, n, what)) {
+		return false;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (!rcp_argv_push(a, &vals[i], what)) {
+			return false;
+		}
+	}
 	return true;
 }
 
@@ -358,10 +393,25 @@ static void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *
 	zval_ptr_dtor(&sent);
 }
 
+/* Run argv built for a call resolved to r, and shape its reply (given: the caller's arguments, for a parser that
+ * reads them). Frees argv. */
+static zend_always_inline void rcp_pool_call_argv(rcp_pool_object *p, const rcp_call_res *r, rcp_argv *a, HashTable *given,
+                               zval *return_value)
+{
+	const rcp_cmd *cmd = rcp_call_cmd(r, a, &p->client);
+
+	if (cmd) {
+		rcp_pool_run(p, a, cmd, return_value);
+		if (!EG(exception) && !rcp_reply_throw_if_error(p, return_value)) {
+			rcp_call_parse(r, a, given, return_value);
+		}
+	}
+	rcp_argv_free(a);
+}
+
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value)
 {
 	rcp_call_res r;
-	const rcp_cmd *cmd;
 	zval flat;
 	rcp_argv a;
 
@@ -369,67 +419,301 @@ void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval 
 	if (rcp_predis_filter(r.pd, args, &flat) == FAILURE) {
 		return;
 	}
-	if (!rcp_argv_build(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
+	if (rcp_argv_build(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
 	                    Z_ARRVAL(flat), ZSTR_VAL(name))) {
-		zval_ptr_dtor(&flat);
-		return;
+		rcp_pool_call_argv(p, &r, &a, args, return_value);
 	}
-	if ((cmd = rcp_call_cmd(&r, &a, &p->client))) {
-		rcp_pool_run(p, &a, cmd, return_value);
-		if (!EG(exception) && !rcp_reply_throw_if_error(p, return_value)) {
-			rcp_call_parse(&r, &a, args, return_value);
-		}
-	}
-	rcp_argv_free(&a);
 	zval_ptr_dtor(&flat);
 }
 
-/* Queue a command (Predis' argument rewriting happens now, so bad arguments throw at the call site). */
-bool rcp_queue_add(zval *queue, zend_string *name, HashTable *args)
+void rcp_hot_args(zend_execute_data *execute_data, zval *out)
 {
-	zval flat, given, entry;
+	uint32_t n = ZEND_NUM_ARGS();
+	zval *vals = ZEND_CALL_ARG(execute_data, 1);
 
-	if (rcp_predis_filter(rcp_predis_lookup_ci(ZSTR_VAL(name), ZSTR_LEN(name)), args, &flat) == FAILURE) {
+	/* as the engine builds __call()'s $arguments: the positional ones, then the named ones by name */
+	array_init_size(out, n);
+	for (uint32_t i = 0; i < n; i++) {
+		Z_TRY_ADDREF(vals[i]);
+		zend_hash_next_index_insert_new(Z_ARRVAL_P(out), &vals[i]);
+	}
+	if (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) {
+		zend_string *k;
+		zval *v;
+		ZEND_HASH_FOREACH_STR_KEY_VAL(execute_data->extra_named_params, k, v) {
+			Z_TRY_ADDREF_P(v);
+			zend_hash_add_new(Z_ARRVAL_P(out), k, v);
+		} ZEND_HASH_FOREACH_END();
+	}
+}
+
+bool rcp_hot_needs_array(const rcp_predis_cmd *pd)
+{
+	return pd && (pd->filter || (pd->parser && pd->parser_reads_given));
+}
+
+static zend_always_inline void rcp_hot_resolve(rcp_hot_set *set, zend_execute_data *execute_data, rcp_client *cl,
+                                               rcp_call_res *out);
+
+bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value)
+{
+	zend_string *name = EX(func)->common.function_name;
+	rcp_call_res r;
+	rcp_argv a;
+
+	if (Z_TYPE(p->tx) == IS_OBJECT || (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
 		return false;
 	}
-	/* the caller's own arguments are kept for the reply: a few Predis parsers read a flag that is not sent
-	 * (an immutable array, a literal passed to __call() directly, is copied: it cannot be referenced) */
-	if (GC_FLAGS(args) & IS_ARRAY_IMMUTABLE) {
-		ZVAL_ARR(&given, zend_array_dup(args));
-	} else {
-		GC_ADDREF(args);
-		ZVAL_ARR(&given, args);
+	rcp_hot_resolve(set, execute_data, &p->client, &r);
+	if (rcp_hot_needs_array(r.pd)) {
+		return false;
 	}
-	array_init_size(&entry, 3);
-	add_next_index_str(&entry, zend_string_copy(name));
-	add_next_index_zval(&entry, &flat);
-	add_next_index_zval(&entry, &given);
-	add_next_index_zval(queue, &entry);
+	if (rcp_argv_build_vals(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
+	                        ZEND_CALL_ARG(execute_data, 1), ZEND_NUM_ARGS(), ZSTR_VAL(name))) {
+		rcp_pool_call_argv(p, &r, &a, NULL, return_value);
+	}
 	return true;
 }
 
+/* ---- command methods without the __call trampoline --------------------------------------------------- */
 
-/* ---- queues of commands, shared with transactions ------------------------------------------------ */
+const char *const rcp_hot_names[RCP_HOT_NAMES] = {
+	"get", "set", "mget", "mset", "del", "exists", "incr", "incrby", "decr", "decrby", "expire", "ttl", "setex",
+	"setnx", "unlink", "hget", "hset", "hmget", "hmset", "hgetall", "hdel", "hexists", "hincrby", "hlen", "sadd",
+	"srem", "smembers", "sismember", "scard", "zadd", "zrem", "zrange", "zscore", "zincrby", "zcard", "lpush",
+	"rpush", "lpop", "rpop", "lrange", "llen", "eval", "evalsha", "getex", "pexpire", "persist", "type", "strlen"
+};
 
-bool rcp_queue_prepare(rcp_pool_object *pool, HashTable *queue, rcp_queue *q)
+void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler)
 {
-	uint32_t n = zend_hash_num_elements(queue);
-	zval *entry;
+	ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_rcp_hot, 0, 0, IS_MIXED, 0)
+		ZEND_ARG_VARIADIC_TYPE_INFO(0, arguments, IS_MIXED, 0)
+	ZEND_END_ARG_INFO()
+
+	zend_hash_init(&set->byname, RCP_HOT_NAMES, NULL, NULL, 1);
+	memset(set->needs_array, 0, sizeof(set->needs_array));
+	memset(set->res, 0, sizeof(set->res));
+	for (uint32_t i = 0; i < RCP_HOT_NAMES; i++) {
+		zend_internal_function *f = &set->fns[i];
+		const char *name = rcp_hot_names[i];
+
+		memset(f, 0, sizeof(*f));
+		f->type = ZEND_INTERNAL_FUNCTION;
+		f->fn_flags = ZEND_ACC_PUBLIC | ZEND_ACC_VARIADIC | ZEND_ACC_HAS_RETURN_TYPE;
+		f->function_name = zend_string_init_interned(name, strlen(name), 1);
+		f->scope = ce;
+		f->num_args = 0;          /* the variadic one is not counted */
+		f->required_num_args = 0;
+		f->arg_info = (zend_internal_arg_info *)arginfo_rcp_hot + 1;
+		f->handler = handler;
+		f->module = EG(current_module);
+		/* no run-time cache: the engine allocates the caches of the functions in its tables only, and the observer
+		 * API (8.2+) skips a function without one, where it would read a cache never allocated */
+		ZEND_MAP_PTR_INIT(f->run_time_cache, NULL);
+		zend_hash_add_new_ptr(&set->byname, f->function_name, f);
+	}
+}
+
+/* Which of set's methods runs in execute_data (the engine may run a copy: a closure's, $pool->get(...)). */
+static size_t rcp_hot_index(rcp_hot_set *set, zend_execute_data *execute_data)
+{
+	const zend_internal_function *f = &EX(func)->internal_function;
+
+	if ((uintptr_t)f < (uintptr_t)set->fns || (uintptr_t)f >= (uintptr_t)(set->fns + RCP_HOT_NAMES)) {
+		f = zend_hash_find_ptr(&set->byname, f->function_name);
+	}
+	return (size_t)(f - set->fns);
+}
+
+bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data)
+{
+	size_t i = rcp_hot_index(set, execute_data);
+
+	if (!set->needs_array[i]) { /* 0: not known yet (the Predis table is built after the classes) */
+		const char *name = rcp_hot_names[i];
+		set->needs_array[i] = rcp_hot_needs_array(rcp_predis_lookup(name, strlen(name))) ? 2 : 1;
+	}
+	return set->needs_array[i] == 2;
+}
+
+/* rcp_call_resolve() for the command method running in execute_data, kept per method and command table. */
+static zend_always_inline void rcp_hot_resolve(rcp_hot_set *set, zend_execute_data *execute_data, rcp_client *cl,
+                                               rcp_call_res *out)
+{
+	size_t i = rcp_hot_index(set, execute_data);
+	uint64_t serial = rcp_cmdtab_serial(rcp_cluster_cmds(cl->cluster));
+
+	if (set->res[i].cmd && set->res_serial[i] == serial) {
+		*out = set->res[i];
+		return;
+	}
+	rcp_call_resolve(EX(func)->common.function_name, cl, out);
+	if (out->cmd) {
+		set->res[i] = *out;
+		set->res_serial[i] = serial;
+	}
+}
+
+zend_function *rcp_hot_get_method(rcp_hot_set *set, zend_object **obj, zend_string *name, const zval *key)
+{
+	zend_function *f;
+
+	if (key) {
+		f = zend_hash_find_ptr(&set->byname, Z_STR_P(key));
+	} else {
+		zend_string *lc = zend_string_tolower(name);
+		f = zend_hash_find_ptr(&set->byname, lc);
+		zend_string_release(lc);
+	}
+	/* only a call spelled as declared: any other spelling keeps going through __call(), which sees the name as
+	 * called (and says it in its messages) */
+	if (f && zend_string_equals(name, f->common.function_name)) {
+		return f;
+	}
+	return zend_std_get_method(obj, name, key);
+}
+
+/* ---- queues of commands, shared by pipelines and transactions ------------------------------------- */
+
+static rcp_qcall *rcp_cmdq_push(rcp_cmdq *q, zend_string *name)
+{
+	rcp_qcall *c;
+
+	if (q->n == q->cap) {
+		q->cap = q->cap ? q->cap * 2 : 16;
+		q->calls = safe_erealloc(q->calls, q->cap, sizeof(rcp_qcall), 0);
+	}
+	c = &q->calls[q->n++];
+	c->name = zend_string_copy(name);
+	c->first = c->n = 0;
+	ZVAL_UNDEF(&c->flat);
+	ZVAL_UNDEF(&c->given);
+	return c;
+}
+
+bool rcp_cmdq_add(rcp_cmdq *q, zend_string *name, HashTable *args)
+{
+	const rcp_predis_cmd *pd = rcp_predis_lookup_ci(ZSTR_VAL(name), ZSTR_LEN(name));
+	zval flat;
+	rcp_qcall *c;
+
+	if (rcp_predis_filter(pd, args, &flat) == FAILURE) {
+		return false;
+	}
+	c = rcp_cmdq_push(q, name);
+	ZVAL_COPY_VALUE(&c->flat, &flat);
+	if (pd && pd->parser && pd->parser_reads_given) {
+		/* a few Predis parsers read a flag that is not sent (an immutable array, a literal passed to __call()
+		 * directly, is copied: it cannot be referenced) */
+		if (GC_FLAGS(args) & IS_ARRAY_IMMUTABLE) {
+			ZVAL_ARR(&c->given, zend_array_dup(args));
+		} else {
+			GC_ADDREF(args);
+			ZVAL_ARR(&c->given, args);
+		}
+	}
+	return true;
+}
+
+bool rcp_cmdq_add_frame(rcp_cmdq *q, rcp_hot_set *set, zend_execute_data *execute_data)
+{
+	zend_string *name = EX(func)->common.function_name;
+	uint32_t n = ZEND_NUM_ARGS();
+	zval *vals = ZEND_CALL_ARG(execute_data, 1);
+	rcp_qcall *c;
+
+	if ((ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) ||
+	    rcp_hot_frame_needs_array(set, execute_data)) {
+		zval args;
+		bool ok;
+		rcp_hot_args(execute_data, &args);
+		ok = rcp_cmdq_add(q, name, Z_ARRVAL(args));
+		zval_ptr_dtor(&args);
+		return ok;
+	}
+	if (q->nvals + n > q->capvals) {
+		q->capvals = MAX(q->capvals * 2, q->nvals + n + 32);
+		q->vals = safe_erealloc(q->vals, q->capvals, sizeof(zval), 0);
+	}
+	c = rcp_cmdq_push(q, name);
+	c->first = q->nvals;
+	c->n = n;
+	for (uint32_t i = 0; i < n; i++) {
+		ZVAL_COPY(&q->vals[q->nvals++], &vals[i]);
+	}
+	return true;
+}
+
+void rcp_cmdq_clear(rcp_cmdq *q)
+{
+	for (uint32_t k = 0; k < q->n; k++) {
+		zend_string_release(q->calls[k].name);
+		zval_ptr_dtor(&q->calls[k].flat);
+		zval_ptr_dtor(&q->calls[k].given);
+	}
+	for (uint32_t i = 0; i < q->nvals; i++) {
+		zval_ptr_dtor(&q->vals[i]);
+	}
+	if (q->calls) {
+		efree(q->calls);
+	}
+	if (q->vals) {
+		efree(q->vals);
+	}
+	memset(q, 0, sizeof(*q));
+}
+
+void rcp_cmdq_take(rcp_cmdq *from, rcp_cmdq *to)
+{
+	*to = *from;
+	memset(from, 0, sizeof(*from));
+}
+
+void rcp_cmdq_gc(rcp_cmdq *q, zend_get_gc_buffer *buf)
+{
+	for (uint32_t k = 0; k < q->n; k++) {
+		zend_get_gc_buffer_add_zval(buf, &q->calls[k].flat);
+		zend_get_gc_buffer_add_zval(buf, &q->calls[k].given);
+	}
+	for (uint32_t i = 0; i < q->nvals; i++) {
+		zend_get_gc_buffer_add_zval(buf, &q->vals[i]);
+	}
+}
+
+bool rcp_queue_prepare(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q)
+{
+	uint32_t n = queue->n;
+	uint64_t last_serial = 0;
 	rcp_err err;
 
 	q->n = 0;
 	q->argvs = safe_emalloc(n ? n : 1, sizeof(rcp_argv), 0);
 	q->cmds = safe_emalloc(n ? n : 1, sizeof(rcp_pipe_cmd), 0);
 	q->res = safe_emalloc(n ? n : 1, sizeof(rcp_call_res), 0);
-	ZEND_HASH_FOREACH_VAL(queue, entry) {
-		zval *namez = zend_hash_index_find(Z_ARRVAL_P(entry), 0), *flat = zend_hash_index_find(Z_ARRVAL_P(entry), 1);
-		rcp_argv *a = &q->argvs[q->n];
-		rcp_pipe_cmd *c = &q->cmds[q->n];
-		rcp_call_res *r = &q->res[q->n];
+	for (uint32_t k = 0; k < n; k++) {
+		rcp_qcall *e = &queue->calls[k];
+		zend_string *name = e->name;
+		rcp_argv *a = &q->argvs[k];
+		rcp_pipe_cmd *c = &q->cmds[k];
+		rcp_call_res *r = &q->res[k];
+		const char *id;
+		size_t idlen;
+		bool built;
 
-		rcp_call_resolve(Z_STR_P(namez), &pool->client, r);
-		if (!rcp_argv_build(a, r->id ? r->id : Z_STRVAL_P(namez), r->id ? r->idlen : Z_STRLEN_P(namez),
-		                    r->id ? NULL : Z_STR_P(namez), Z_ARRVAL_P(flat), Z_STRVAL_P(namez))) {
+		uint64_t serial = rcp_cmdtab_serial(rcp_cluster_cmds(pool->client.cluster));
+
+		if (k > 0 && name == queue->calls[k - 1].name && serial == last_serial) {
+			*r = q->res[k - 1]; /* the same method again, against the same table: resolved already */
+		} else {
+			rcp_call_resolve(name, &pool->client, r);
+		}
+		last_serial = serial;
+		id = r->id ? r->id : ZSTR_VAL(name);
+		idlen = r->id ? r->idlen : ZSTR_LEN(name);
+		built = Z_ISUNDEF(e->flat)
+			? rcp_argv_build_vals(a, id, idlen, r->id ? NULL : name, &queue->vals[e->first], e->n, ZSTR_VAL(name))
+			: rcp_argv_build(a, id, idlen, r->id ? NULL : name, Z_ARRVAL(e->flat), ZSTR_VAL(name));
+		if (!built) {
 			return false;
 		}
 		q->n++;
@@ -446,7 +730,7 @@ bool rcp_queue_prepare(rcp_pool_object *pool, HashTable *queue, rcp_queue *q)
 		c->argc = a->argc;
 		c->argv = a->argv;
 		c->argvlen = a->lens;
-	} ZEND_HASH_FOREACH_END();
+	}
 	return true;
 }
 
@@ -461,28 +745,32 @@ void rcp_queue_free(rcp_queue *q)
 	efree(q->res);
 }
 
-bool rcp_queue_results(rcp_pool_object *pool, HashTable *queue, rcp_queue *q, bool exceptions, zval *out)
+bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, bool exceptions, zval *out)
 {
 	zend_string *first_error = NULL;
 	char first_error_node[RCP_ADDR_MAX] = "";
 
 	array_init_size(out, q->n);
-	for (uint32_t k = 0; k < q->n; k++) {
-		zval *r = &q->cmds[k].reply;
-		if (Z_ISUNDEF_P(r)) {
-			ZVAL_NULL(r); /* its node failed: reported by the caller */
-		} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
-			if (exceptions && !first_error) {
-				first_error = zend_string_copy(rcp_error_message(r));
-				snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
+	zend_hash_real_init_packed(Z_ARRVAL_P(out));
+	ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(out)) {
+		for (uint32_t k = 0; k < q->n; k++) {
+			zval *r = &q->cmds[k].reply;
+			const rcp_call_res *res = &q->res[k];
+			if (Z_ISUNDEF_P(r)) {
+				ZVAL_NULL(r); /* its node failed: reported by the caller */
+			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+				if (exceptions && !first_error) {
+					first_error = zend_string_copy(rcp_error_message(r));
+					snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
+				}
+			} else if (res->pd && res->pd->parser) {
+				zval *given = &queue->calls[k].given;
+				rcp_call_parse(res, &q->argvs[k], Z_TYPE_P(given) == IS_ARRAY ? Z_ARRVAL_P(given) : NULL, r);
 			}
-		} else {
-			zval *given = zend_hash_index_find(Z_ARRVAL_P(zend_hash_index_find(queue, k)), 2);
-			rcp_call_parse(&q->res[k], &q->argvs[k], Z_ARRVAL_P(given), r);
+			ZEND_HASH_FILL_ADD(r);
+			ZVAL_UNDEF(r);
 		}
-		add_next_index_zval(out, r);
-		ZVAL_UNDEF(r);
-	}
+	} ZEND_HASH_FILL_END();
 	if (first_error) {
 		zend_object *ex;
 		zval_ptr_dtor(out);

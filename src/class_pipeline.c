@@ -17,7 +17,7 @@ static zend_object_handlers rcp_pipeline_handlers;
 
 typedef struct {
 	zval pool;      /* the RedisClusterPool it belongs to */
-	zval queue;     /* list of [lcname, method name, flat args, the caller's args] */
+	rcp_cmdq queue; /* the commands queued */
 	zend_object std;
 } rcp_pipeline_object;
 
@@ -31,7 +31,7 @@ static zend_object *rcp_pipeline_create(zend_class_entry *ce)
 	rcp_pipeline_object *p = zend_object_alloc(sizeof(rcp_pipeline_object), ce);
 
 	ZVAL_UNDEF(&p->pool);
-	array_init(&p->queue);
+	memset(&p->queue, 0, sizeof(p->queue));
 	zend_object_std_init(&p->std, ce);
 	p->std.handlers = &rcp_pipeline_handlers;
 	return &p->std;
@@ -42,7 +42,7 @@ static void rcp_pipeline_free(zend_object *o)
 	rcp_pipeline_object *p = rcp_pipe_from(o);
 
 	zval_ptr_dtor(&p->pool);
-	zval_ptr_dtor(&p->queue);
+	rcp_cmdq_clear(&p->queue);
 	zend_object_std_dtor(o);
 }
 
@@ -50,10 +50,22 @@ static HashTable *rcp_pipeline_get_gc(zend_object *o, zval **table, int *n)
 {
 	rcp_pipeline_object *p = rcp_pipe_from(o);
 
-	*table = &p->pool;
-	*n = 2; /* pool and queue are adjacent */
+	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+
+	zend_get_gc_buffer_add_zval(buf, &p->pool);
+	rcp_cmdq_gc(&p->queue, buf);
+	zend_get_gc_buffer_use(buf, table, n);
 	return NULL;
 }
+
+static rcp_hot_set rcp_pipeline_hot;
+
+static zend_function *rcp_pipeline_get_method(zend_object **obj, zend_string *name, const zval *key)
+{
+	return rcp_hot_get_method(&rcp_pipeline_hot, obj, name, key);
+}
+
+static ZEND_NAMED_FUNCTION(rcp_pipeline_hot_call);
 
 void rcp_class_pipeline_minit(void)
 {
@@ -62,7 +74,9 @@ void rcp_class_pipeline_minit(void)
 	rcp_pipeline_handlers.free_obj = rcp_pipeline_free;
 	rcp_pipeline_handlers.clone_obj = NULL;
 	rcp_pipeline_handlers.get_gc = rcp_pipeline_get_gc;
+	rcp_pipeline_handlers.get_method = rcp_pipeline_get_method;
 	rcp_ce_pipeline->create_object = rcp_pipeline_create;
+	rcp_hot_init(&rcp_pipeline_hot, rcp_ce_pipeline, rcp_pipeline_hot_call);
 }
 
 void rcp_pipeline_new(zval *pool, zval *dst)
@@ -90,7 +104,22 @@ ZEND_METHOD(RedisClusterPool_Pipeline, __call)
 		zend_throw_error(NULL, "Use RedisClusterPool::pipeline() to create a pipeline");
 		RETURN_THROWS();
 	}
-	if (!rcp_queue_add(&p->queue, name, args)) {
+	if (!rcp_cmdq_add(&p->queue, name, args)) {
+		RETURN_THROWS();
+	}
+	RETURN_COPY(ZEND_THIS);
+}
+
+/* A command method (rcp_hot_names): __call() with the method's name and arguments. */
+static ZEND_NAMED_FUNCTION(rcp_pipeline_hot_call)
+{
+	rcp_pipeline_object *p = rcp_pipe_from(Z_OBJ_P(ZEND_THIS));
+
+	if (Z_TYPE(p->pool) != IS_OBJECT) {
+		zend_throw_error(NULL, "Use RedisClusterPool::pipeline() to create a pipeline");
+		RETURN_THROWS();
+	}
+	if (!rcp_cmdq_add_frame(&p->queue, &rcp_pipeline_hot, execute_data)) {
 		RETURN_THROWS();
 	}
 	RETURN_COPY(ZEND_THIS);
@@ -102,7 +131,7 @@ ZEND_METHOD(RedisClusterPool_Pipeline, execute)
 	rcp_pipeline_object *p = rcp_pipe_from(Z_OBJ_P(ZEND_THIS));
 	rcp_pool_object *pool;
 	rcp_queue q;
-	zval queue;
+	rcp_cmdq queue;
 	rcp_err err;
 
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -110,19 +139,18 @@ ZEND_METHOD(RedisClusterPool_Pipeline, execute)
 		if (!EG(exception)) zend_throw_error(NULL, "Use RedisClusterPool::pipeline() to create a pipeline");
 		RETURN_THROWS();
 	}
-	ZVAL_COPY_VALUE(&queue, &p->queue);
-	array_init(&p->queue);
+	rcp_cmdq_take(&p->queue, &queue);
 	/* everything is checked before anything is sent */
-	if (rcp_queue_prepare(pool, Z_ARRVAL(queue), &q)) {
+	if (rcp_queue_prepare(pool, &queue, &q)) {
 		err.code = RCP_OK;
 		if (rcp_exec_pipeline(&pool->client, q.cmds, (int)q.n, &err) != RCP_OK) {
 			rcp_throw_err(&err);
 		} else {
-			rcp_queue_results(pool, Z_ARRVAL(queue), &q, pool->exceptions, return_value);
+			rcp_queue_results(pool, &queue, &q, pool->exceptions, return_value);
 		}
 	}
 	rcp_queue_free(&q);
-	zval_ptr_dtor(&queue);
+	rcp_cmdq_clear(&queue);
 	if (EG(exception)) {
 		RETURN_THROWS();
 	}

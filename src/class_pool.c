@@ -96,6 +96,15 @@ static HashTable *rcp_pool_debug_info(zend_object *o, int *is_temp)
 	return ht;
 }
 
+static rcp_hot_set rcp_pool_hot;
+
+static zend_function *rcp_pool_get_method(zend_object **obj, zend_string *name, const zval *key)
+{
+	return rcp_hot_get_method(&rcp_pool_hot, obj, name, key);
+}
+
+static ZEND_NAMED_FUNCTION(rcp_pool_hot_call);
+
 void rcp_class_pool_minit(void)
 {
 	memcpy(&rcp_pool_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
@@ -104,7 +113,9 @@ void rcp_class_pool_minit(void)
 	rcp_pool_handlers.get_gc = rcp_pool_get_gc;
 	rcp_pool_handlers.clone_obj = NULL;
 	rcp_pool_handlers.get_debug_info = rcp_pool_debug_info;
+	rcp_pool_handlers.get_method = rcp_pool_get_method;
 	rcp_ce_pool->create_object = rcp_pool_create;
+	rcp_hot_init(&rcp_pool_hot, rcp_ce_pool, rcp_pool_hot_call);
 }
 
 #define RCP_THIS_POOL() rcp_pool_from(Z_OBJ_P(ZEND_THIS))
@@ -452,6 +463,25 @@ ZEND_METHOD(RedisClusterPool, __call)
 		return; /* MULTI / EXEC / DISCARD / WATCH / UNWATCH, or a command queued after MULTI */
 	}
 	rcp_pool_call(p, name, args, return_value);
+}
+
+/* A command method (rcp_hot_names): __call() with the method's name and arguments. */
+static ZEND_NAMED_FUNCTION(rcp_pool_hot_call)
+{
+	rcp_pool_object *p;
+	zval args;
+
+	if (!(p = rcp_pool_checked(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (rcp_pool_call_frame(p, &rcp_pool_hot, execute_data, return_value)) {
+		return;
+	}
+	rcp_hot_args(execute_data, &args);
+	if (!rcp_tx_pool_call(ZEND_THIS, EX(func)->common.function_name, Z_ARRVAL(args), return_value)) {
+		rcp_pool_call(p, EX(func)->common.function_name, Z_ARRVAL(args), return_value);
+	}
+	zval_ptr_dtor(&args);
 }
 
 ZEND_METHOD(RedisClusterPool, executeRaw)

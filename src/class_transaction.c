@@ -30,8 +30,8 @@ static zend_object_handlers rcp_tx_handlers;
 
 typedef struct {
 	zval pool;             /* the RedisClusterPool */
-	zval queue;            /* [lcname, method name, flat args] entries */
 	zval watch_keys;       /* the "watch" option: keys WATCHed at the start of every attempt, or UNDEF */
+	rcp_cmdq queue;        /* the commands queued */
 	rcp_watch watch;
 	zend_long retry;       /* attempts after the first, when a WATCHed key changed (callback form only) */
 	bool cas;              /* check-and-set: commands run at once until multi() */
@@ -52,7 +52,6 @@ static zend_object *rcp_tx_create(zend_class_entry *ce)
 	rcp_tx_object *t = zend_object_alloc(sizeof(rcp_tx_object), ce);
 
 	memset(t, 0, XtOffsetOf(rcp_tx_object, std));
-	array_init(&t->queue);
 	zend_object_std_init(&t->std, ce);
 	t->std.handlers = &rcp_tx_handlers;
 	return &t->std;
@@ -69,7 +68,7 @@ static void rcp_tx_free(zend_object *o)
 		}
 	}
 	zval_ptr_dtor(&t->pool);
-	zval_ptr_dtor(&t->queue);
+	rcp_cmdq_clear(&t->queue);
 	zval_ptr_dtor(&t->watch_keys);
 	zend_object_std_dtor(o);
 }
@@ -78,10 +77,23 @@ static HashTable *rcp_tx_get_gc(zend_object *o, zval **table, int *n)
 {
 	rcp_tx_object *t = rcp_tx_from(o);
 
-	*table = &t->pool;
-	*n = 3; /* pool, queue, watch_keys are adjacent */
+	zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+
+	zend_get_gc_buffer_add_zval(buf, &t->pool);
+	zend_get_gc_buffer_add_zval(buf, &t->watch_keys);
+	rcp_cmdq_gc(&t->queue, buf);
+	zend_get_gc_buffer_use(buf, table, n);
 	return NULL;
 }
+
+static rcp_hot_set rcp_tx_hot;
+
+static zend_function *rcp_tx_get_method(zend_object **obj, zend_string *name, const zval *key)
+{
+	return rcp_hot_get_method(&rcp_tx_hot, obj, name, key);
+}
+
+static ZEND_NAMED_FUNCTION(rcp_tx_hot_call);
 
 void rcp_class_transaction_minit(void)
 {
@@ -90,7 +102,9 @@ void rcp_class_transaction_minit(void)
 	rcp_tx_handlers.free_obj = rcp_tx_free;
 	rcp_tx_handlers.clone_obj = NULL;
 	rcp_tx_handlers.get_gc = rcp_tx_get_gc;
+	rcp_tx_handlers.get_method = rcp_tx_get_method;
 	rcp_ce_transaction->create_object = rcp_tx_create;
+	rcp_hot_init(&rcp_tx_hot, rcp_ce_transaction, rcp_tx_hot_call);
 }
 
 /*
@@ -110,8 +124,7 @@ static void rcp_tx_call_now(rcp_pool_object *p, zend_string *name, HashTable *ar
 /* Drop what is queued. */
 static void rcp_tx_clear_queue(rcp_tx_object *t)
 {
-	zval_ptr_dtor(&t->queue);
-	array_init(&t->queue);
+	rcp_cmdq_clear(&t->queue);
 }
 
 /* The checked pool of a transaction, or NULL after throwing. */
@@ -261,21 +274,21 @@ bool rcp_tx_new(zval *pool, HashTable *opts, bool has_callback, zval *dst)
  * queued or the transaction was discarded. *aborted: set when a WATCHed key changed (no exception thrown). */
 static void rcp_tx_run(rcp_tx_object *t, rcp_pool_object *p, const char **aborted, zval *return_value)
 {
-	zval queue, exec_reply;
+	zval exec_reply;
+	rcp_cmdq queue;
 	rcp_queue q;
 	rcp_err err;
 
 	*aborted = NULL;
 	ZVAL_NULL(return_value);
-	ZVAL_COPY_VALUE(&queue, &t->queue);
-	array_init(&t->queue);
+	rcp_cmdq_take(&t->queue, &queue);
 	t->in_multi = false;
-	if (t->discarded || !zend_hash_num_elements(Z_ARRVAL(queue))) {
+	if (t->discarded || !queue.n) {
 		rcp_tx_unwatch(&p->client, &t->watch);
-		zval_ptr_dtor(&queue);
+		rcp_cmdq_clear(&queue);
 		return;
 	}
-	if (rcp_queue_prepare(p, Z_ARRVAL(queue), &q)) {
+	if (rcp_queue_prepare(p, &queue, &q)) {
 		err.code = RCP_OK;
 		if (rcp_exec_transaction(&p->client, &t->watch, q.cmds, (int)q.n, &exec_reply, aborted, &err) != RCP_OK) {
 			rcp_throw_err(&err);
@@ -286,13 +299,13 @@ static void rcp_tx_run(rcp_tx_object *t, rcp_pool_object *p, const char **aborte
 				ZVAL_COPY(&q.cmds[k++].reply, r);
 			} ZEND_HASH_FOREACH_END();
 			zval_ptr_dtor(&exec_reply);
-			rcp_queue_results(p, Z_ARRVAL(queue), &q, t->exceptions, return_value);
+			rcp_queue_results(p, &queue, &q, t->exceptions, return_value);
 		}
 	} else {
 		rcp_tx_unwatch(&p->client, &t->watch);
 	}
 	rcp_queue_free(&q);
-	zval_ptr_dtor(&queue);
+	rcp_cmdq_clear(&queue);
 }
 
 static void rcp_tx_throw_aborted(const char *why)
@@ -311,7 +324,7 @@ static void rcp_tx_execute(rcp_tx_object *t, zend_fcall_info *fci, zend_fcall_in
 	if (!p) {
 		return;
 	}
-	if (fci && zend_hash_num_elements(Z_ARRVAL(t->queue))) {
+	if (fci && t->queue.n) {
 		rcp_throw(rcp_ce_invalid_argument, "transaction: a callback cannot be given once commands are queued");
 		return;
 	}
@@ -355,10 +368,25 @@ ZEND_METHOD(RedisClusterPool_Transaction, __construct)
 	zend_throw_error(NULL, "Use RedisClusterPool::transaction() to create a transaction");
 }
 
+/* Queue a command, or in check-and-set mode before multi() run it now. */
+static void rcp_tx_command(rcp_tx_object *t, zend_string *name, HashTable *args, zval *this_zv, zval *return_value)
+{
+	rcp_pool_object *p;
+
+	if (!(p = rcp_tx_pool(t))) {
+		return;
+	}
+	if (t->cas && !t->in_multi) {
+		rcp_tx_call_now(p, name, args, return_value); /* check-and-set: runs now (after the WATCH) */
+		return;
+	}
+	if (rcp_cmdq_add(&t->queue, name, args)) {
+		ZVAL_COPY(return_value, this_zv);
+	}
+}
+
 ZEND_METHOD(RedisClusterPool_Transaction, __call)
 {
-	rcp_tx_object *t = rcp_tx_from(Z_OBJ_P(ZEND_THIS));
-	rcp_pool_object *p;
 	zend_string *name;
 	HashTable *args;
 
@@ -366,17 +394,25 @@ ZEND_METHOD(RedisClusterPool_Transaction, __call)
 		Z_PARAM_STR(name)
 		Z_PARAM_ARRAY_HT(args)
 	ZEND_PARSE_PARAMETERS_END();
-	if (!(p = rcp_tx_pool(t))) {
-		RETURN_THROWS();
-	}
-	if (t->cas && !t->in_multi) {
-		rcp_tx_call_now(p, name, args, return_value); /* check-and-set: runs now (after the WATCH) */
+	rcp_tx_command(rcp_tx_from(Z_OBJ_P(ZEND_THIS)), name, args, ZEND_THIS, return_value);
+}
+
+/* A command method (rcp_hot_names): __call() with the method's name and arguments. */
+static ZEND_NAMED_FUNCTION(rcp_tx_hot_call)
+{
+	rcp_tx_object *t = rcp_tx_from(Z_OBJ_P(ZEND_THIS));
+	zval args;
+
+	if (!t->cas || t->in_multi) {
+		/* queued: from the frame's arguments (rcp_tx_command's checks first) */
+		if (rcp_tx_pool(t) && rcp_cmdq_add_frame(&t->queue, &rcp_tx_hot, execute_data)) {
+			RETURN_COPY(ZEND_THIS);
+		}
 		return;
 	}
-	if (!rcp_queue_add(&t->queue, name, args)) {
-		RETURN_THROWS();
-	}
-	RETURN_COPY(ZEND_THIS);
+	rcp_hot_args(execute_data, &args);
+	rcp_tx_command(t, EX(func)->common.function_name, Z_ARRVAL(args), ZEND_THIS, return_value);
+	zval_ptr_dtor(&args);
 }
 
 ZEND_METHOD(RedisClusterPool_Transaction, multi)
@@ -615,7 +651,7 @@ bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *retu
 		return true;
 	}
 	if (t && t->in_multi) {
-		if (rcp_queue_add(&t->queue, name, args)) {
+		if (rcp_cmdq_add(&t->queue, name, args)) {
 			rcp_status_new(return_value, "QUEUED", 6);
 		}
 		return true;

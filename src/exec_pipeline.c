@@ -72,6 +72,17 @@ rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t n
 
 /* ---- pipelines -------------------------------------------------------------------------------- */
 
+/* Whether cmd's one key is always argv[1] (GET, SET, INCR, HGET, ...: one key spec, at index 1, no more keys),
+ * what rcp_cmd_keys() would find without its general search. */
+static bool rcp_first_arg_is_the_key(const rcp_cmd *cmd)
+{
+	const rcp_key_spec *sp = cmd->specs;
+
+	return cmd->nspecs == 1 && sp->bs_type == RCP_BS_INDEX && sp->bs_a == 1 && sp->fk_type == RCP_FK_RANGE &&
+		sp->fk_a == 0 && sp->fk_b > 0 && !(cmd->flags & (RCP_CMD_HAS_SUBCMDS | RCP_CMD_GETKEYS)) &&
+		!(cmd->name[0] == 'S' && (!strcmp(cmd->name, "SORT") || !strcmp(cmd->name, "SORT_RO")));
+}
+
 /* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone). */
 static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node)
 {
@@ -83,7 +94,12 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *rea
 	    pc->cmd->route == RCP_ROUTE_ALL_NODES) {
 		return -1;
 	}
-	nkeys = rcp_cmd_keys_into(pc->cmd, pc->argc, pc->argv, pc->argvlen, stackpos, &pos, ebuf, sizeof(ebuf));
+	if (pc->argc > 1 && rcp_first_arg_is_the_key(pc->cmd)) {
+		stackpos[0] = 1;
+		nkeys = 1;
+	} else {
+		nkeys = rcp_cmd_keys_into(pc->cmd, pc->argc, pc->argv, pc->argvlen, stackpos, &pos, ebuf, sizeof(ebuf));
+	}
 	for (i = 0; i < nkeys; i++) {
 		int s = rcp_key_slot(pc->argv[pos[i]], pc->argvlen[pos[i]]);
 		if (slot >= 0 && s != slot) {

@@ -12,7 +12,8 @@ namespace RedisClusterPool {
      * it; the static methods (keySlot(), commandInfo(), poolStats(), metrics(), predisArgs(), predisReply()) and
      * the adapter API (rawPipeline(), rawOnNodes()) stay on the class.
      *
-     * Every Redis command is a method through __call(), typed below (@method): the arguments Predis v3 takes
+     * Every Redis command is a method through __call() (the most used ones, get() set() mget()..., are found
+     * by the engine directly, and do exactly what __call() does), typed below (@method): the arguments Predis v3 takes
      * and the replies in the shapes the extension returns them. Those types assume the default "exceptions"
      * option (true): with "exceptions" => false an error reply comes back as a RedisClusterPool\Error in place
      * of the value; and between the raw multi() and exec(), commands return the Status QUEUED.

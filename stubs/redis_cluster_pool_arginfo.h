@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: e0e9e0f1a50b95c0f275b9977a0318c74a746d0a */
+ * Stub hash: 75e380607ea36d5bb1bfe8ddbddad0c0bca0b32e */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ClientInterface___call, 0, 2, IS_MIXED, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
