@@ -87,6 +87,8 @@ struct rcp_part {
 	struct rcp_shm_nodestat_s *stats; /* its node's metrics (the connection's, kept if the connection goes) */
 	uint32_t kinds;               /* bit (1 << rcp_reply_kind) for every error reply among its replies: a part
 	                                 without RCP_RK_REROUTE_MASK bits holds no redirect to look for */
+	bool unwrap1;                 /* its replies are a split MGET's: a top-level array of one bulk string may be
+	                                 read as that string (rcp_resp.unwrap1), without building the array */
 	rcp_err err;                  /* per-part error (code RCP_OK when fine) */
 };
 

@@ -60,6 +60,9 @@ typedef struct {
 	bool neg;                /* its line started with '-' */
 	uint8_t depth;           /* arrays open */
 	bool room_known;
+	bool unwrap1;            /* set by the owner: a top-level array of one bulk string (or nil) whose element is
+	                            in the same read may be read as that element (the owner takes either form) */
+	bool unwrapping;         /* such an array's header was read, its element not yet */
 	uint32_t linelen;        /* bytes of the line so far */
 	uint32_t ndigits;
 	uint32_t kinds;          /* bit (1 << rcp_reply_kind) of every error reply read since the owner cleared it */
@@ -91,7 +94,7 @@ void rcp_resp_reset(rcp_resp *r);
 /* Whether the reader is between replies (no reply partly received). */
 static zend_always_inline bool rcp_resp_idle(const rcp_resp *r)
 {
-	return r->state == 0 && Z_ISUNDEF(r->top);
+	return r->state == 0 && Z_ISUNDEF(r->top) && !r->unwrapping;
 }
 
 /* Request memory still free under memory_limit (what the allocator may still take from the system, less a

@@ -170,7 +170,7 @@ void rcp_part_init(rcp_part *part, rcp_conn *c)
 	part->len = 0;
 	part->nreplies = part->got = 0;
 	part->replies = NULL;
-	part->wrote_any = part->done = false;
+	part->wrote_any = part->done = part->unwrap1 = false;
 	part->done_us = 0;
 	part->stats = NULL;
 	part->err.code = RCP_OK;

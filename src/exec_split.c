@@ -201,6 +201,32 @@ typedef struct {
 /* The reply of group g. */
 #define RCP_GROUP_REPLY(parts, g) (&(parts)[(g)->part].replies[(g)->reply_idx])
 
+/* Whether the command's reply is its keys' values in order (MGET), not a sum or one status. */
+static zend_always_inline bool rcp_split_values(const rcp_cmd *cmd)
+{
+	return cmd->merge != RCP_MERGE_AGG_SUM && cmd->merge != RCP_MERGE_ALL_SUCCEEDED;
+}
+
+/* A group's reply as its values: an array of one per key, or, for a group of one key read with
+ * rcp_part.unwrap1, the value alone (a string or null: never an array or an error). Returns how many values
+ * *vals points at (0: not the shape expected). */
+static uint32_t rcp_group_values(zval *r, const rcp_group *g, zval **vals)
+{
+	if (Z_TYPE_P(r) == IS_ARRAY) {
+		HashTable *ht = Z_ARRVAL_P(r);
+		if (zend_hash_num_elements(ht) != g->nunits || !HT_IS_PACKED(ht) || !HT_IS_WITHOUT_HOLES(ht)) {
+			return 0; /* the reader builds packed arrays without holes */
+		}
+		*vals = ht->arPacked;
+		return g->nunits;
+	}
+	if (g->nunits == 1 && (Z_TYPE_P(r) == IS_STRING || Z_TYPE_P(r) == IS_NULL)) {
+		*vals = r;
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * Some parts of a split command failed (I/O failure or error reply) while others succeeded: keep in cl->partial
  * (rcp_partial, rcp_errors.h), for the binding's PartialFailureException, what succeeded and what failed, so
@@ -239,17 +265,16 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const rcp_spli
 	} else {
 		vals = ecalloc(nkeys, sizeof(zval)); /* IS_UNDEF */
 		for (g = 0; g < ngroups; g++) {
-			const zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
 			const uint32_t *units = sp->units + groups[g].first;
 			zval *v;
-			if (!group_ok[g] || Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != groups[g].nunits) {
+			uint32_t nv = group_ok[g] ? rcp_group_values(RCP_GROUP_REPLY(parts, &groups[g]), &groups[g], &v) : 0;
+			if (!nv) {
 				group_ok[g] = false;
 				continue;
 			}
-			u = 0;
-			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(r), v) {
-				ZVAL_COPY(&vals[units[u++]], v);
-			} ZEND_HASH_FOREACH_END();
+			for (u = 0; u < nv; u++) {
+				ZVAL_COPY(&vals[units[u]], &v[u]);
+			}
 		}
 		array_init(&pf->results);
 	}
@@ -477,6 +502,12 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 			goto out;
 		}
 	}
+	if (rcp_split_values(cmd)) {
+		/* a group of one key may come back as its value alone (rcp_part.unwrap1: no array to build) */
+		for (i = 0; i < nb.nparts; i++) {
+			nb.parts[i].unwrap1 = true;
+		}
+	}
 	rcp_nodebatch_run(&nb, cl);
 	parts = nb.parts;
 	nparts = nb.nparts;
@@ -599,8 +630,8 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 		HashTable *ht;
 		zval *out;
 		for (g = 0; g < sp.ngroups; g++) {
-			zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
-			if (Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != groups[g].nunits) {
+			zval *v;
+			if (!rcp_group_values(RCP_GROUP_REPLY(parts, &groups[g]), &groups[g], &v)) {
 				st = rcp_err_set(err, RCP_E_PROTOCOL, NULL, "%s: a node answered a part with an unexpected reply", cmd->name);
 				goto out;
 			}
@@ -612,20 +643,15 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 		for (g = 0; g < sp.ngroups; g++) {
 			zval *r = RCP_GROUP_REPLY(parts, &groups[g]), *v;
 			const uint32_t *u = sp.units + groups[g].first;
-			HashTable *src;
-			SEPARATE_ARRAY(r);
-			src = Z_ARRVAL_P(r);
-			if (HT_IS_PACKED(src) && HT_IS_WITHOUT_HOLES(src)) { /* as the reader builds them */
-				for (v = src->arPacked; v < src->arPacked + src->nNumUsed; v++) {
-					ZVAL_COPY_VALUE(&out[*u++], v);
-					ZVAL_NULL(v);
-				}
-				continue;
+			uint32_t nv;
+			if (Z_TYPE_P(r) == IS_ARRAY) {
+				SEPARATE_ARRAY(r); /* ours alone: no copy */
 			}
-			ZEND_HASH_FOREACH_VAL(src, v) {
-				ZVAL_COPY_VALUE(&out[*u++], v);
-				ZVAL_NULL(v);
-			} ZEND_HASH_FOREACH_END();
+			nv = rcp_group_values(r, &groups[g], &v);
+			for (uint32_t k = 0; k < nv; k++) {
+				ZVAL_COPY_VALUE(&out[u[k]], &v[k]);
+				ZVAL_NULL(&v[k]);
+			}
 		}
 		/* every place filled (each key is in exactly one group): the array's count, as ZEND_HASH_FILL_FINISH */
 		ht->nNumUsed = ht->nNumOfElements = (uint32_t)nkeys;

@@ -1171,6 +1171,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 		p->err.code = RCP_OK;
 		c->part = p;
 		c->rd.kinds = 0;
+		c->rd.unwrap1 = p->unwrap1;
 		c->last_used_ms = start_us / 1000; /* the same clock as rcp_now_ms() */
 		if (p->nreplies == 0) {
 			rcp_part_finish(p);
@@ -1218,6 +1219,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	for (i = 0; i < nparts; i++) {
 		if (parts[i].conn) {
 			parts[i].kinds = parts[i].conn->rd.kinds;
+			parts[i].conn->rd.unwrap1 = false;
 			parts[i].conn->part = NULL;
 			if (rcp_batch.bailout && parts[i].conn->handle_open) {
 				parts[i].conn->state = RCP_CONN_BROKEN;

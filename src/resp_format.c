@@ -1,6 +1,7 @@
 /*
  * resp_format.c - RESP2 encoding of commands (see rcp_resp_format.h).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "rcp_resp_format.h"
@@ -66,6 +67,32 @@ static inline char *rcp_put_len(char *p, size_t v)
 	return rcp_put_uint(p, v, rcp_digits(v));
 }
 
+/* n bytes from s to d: short ones (names, most keys) with a few moves instead of a call to memcpy(). */
+static inline void rcp_copy(char *d, const char *s, size_t n)
+{
+	if (n <= 16) {
+		if (n >= 8) {
+			uint64_t a, b;
+			memcpy(&a, s, 8);
+			memcpy(&b, s + n - 8, 8);
+			memcpy(d, &a, 8);
+			memcpy(d + n - 8, &b, 8);
+		} else if (n >= 4) {
+			uint32_t a, b;
+			memcpy(&a, s, 4);
+			memcpy(&b, s + n - 4, 4);
+			memcpy(d, &a, 4);
+			memcpy(d + n - 4, &b, 4);
+		} else {
+			for (size_t i = 0; i < n; i++) {
+				d[i] = s[i];
+			}
+		}
+		return;
+	}
+	memcpy(d, s, n);
+}
+
 /* The most a header ("*<n>\r\n" or "$<n>\r\n") takes: type byte, 20 digits, CRLF. */
 #define RCP_RESP_HEADER_MAX 23
 
@@ -94,9 +121,7 @@ bool rcp_wbuf_command(rcp_wbuf *b, int argc, const char *const *argv, const size
 		p = rcp_put_len(p, n);
 		*p++ = '\r';
 		*p++ = '\n';
-		if (n) {
-			memcpy(p, argv[i], n);
-		}
+		rcp_copy(p, argv[i], n);
 		p += n;
 		*p++ = '\r';
 		*p++ = '\n';

@@ -367,6 +367,11 @@ line_end:
 			*top = rcp_resp_done(r);
 			return (size_t)(q - p);
 		default: /* '*' */
+			if (n == 1 && r->depth == 0 && r->unwrap1 && q < end && *q == '$') {
+				/* its element, a bulk string (or nil), is the top-level reply */
+				r->unwrapping = true;
+				return (size_t)(q - p);
+			}
 			if (r->depth >= RCP_MAX_DEPTH || n > RCP_ARRAY_PRESIZE_MAX ||
 			    (!rcp_resp_fits_small(r, (size_t)n <= 3072 / sizeof(zval) ? (size_t)n * sizeof(zval) + RCP_RESP_ELEM_COST
 			                                           : rcp_mem_cost((size_t)n * sizeof(zval))) &&
@@ -559,6 +564,7 @@ rcp_resp_result rcp_resp_feed(rcp_resp *r, const char *p, size_t len, rcp_resp_s
 			top = false;
 			ZVAL_COPY_VALUE(&reply, &r->top);
 			ZVAL_UNDEF(&r->top);
+			r->unwrapping = false;
 			if (sink(ctx, &reply) == RCP_RESP_STOP) {
 				break;
 			}
