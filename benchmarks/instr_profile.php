@@ -13,8 +13,8 @@ if (($argv[1] ?? '') === '--child') {
     $n = (int) $n;
     $p = new RedisClusterPool(explode(',', $seeds));
     $keys = [];
-    for ($i = 0; count($keys) < 100; $i++) $keys[] = "ip:$i";   // 100 keys, distinct slots in practice
-    foreach (array_chunk($keys, 50) as $ch) $p->mset(array_combine($ch, $ch));
+    for ($i = 0; count($keys) < 100; $i++) $keys[] = "ipo100:$i";   // 100 keys, names and values as instr_table.php's
+    foreach (array_chunk($keys, 50) as $ch) $p->mset(array_combine($ch, array_map(fn($k) => "v:$k", $ch)));
     $k10 = array_slice($keys, 0, 10);
     $ops = [
         'get' => fn() => $p->get($keys[0]),

@@ -56,6 +56,9 @@ typedef struct {
 	const size_t *argvlen;
 	uint32_t nreplies;            /* replies to buf (1 for argv) */
 	bool asking;                  /* ASKING first (its reply dropped) */
+	const char *head;             /* argv only: the RESP of the command's first arguments, already encoded, with
+	                                 the array header counting argv's too (rcp_wbuf_command_after); NULL: none */
+	size_t headlen;
 } rcp_req;
 
 #define RCP_ASKING_CMD "*1\r\n$6\r\nASKING\r\n"

@@ -26,6 +26,11 @@ typedef struct {
 /* Append the RESP of argv (argv[0] is the command name) to b. False when out of memory (b unchanged). */
 bool rcp_wbuf_command(rcp_wbuf *b, int argc, const char *const *argv, const size_t *argvlen);
 
+/* rcp_wbuf_command() of a command whose first arguments are already encoded in head (its array header counting
+ * every argument, argv's included: "*2\r\n$4\r\nMGET\r\n" before one key): head, then argv. */
+bool rcp_wbuf_command_after(rcp_wbuf *b, const char *head, size_t headlen, int argc, const char *const *argv,
+                            const size_t *argvlen);
+
 /* Append raw bytes (already RESP) to b. False when out of memory (b unchanged). */
 bool rcp_wbuf_append(rcp_wbuf *b, const char *s, size_t n);
 

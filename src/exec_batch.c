@@ -309,7 +309,9 @@ bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uin
 		rcp_wbuf_reset(&b->parts[pi].conn->wbuf);
 	}
 	wb = &b->parts[pi].conn->wbuf;
-	if (req->buf ? !rcp_wbuf_append(wb, req->buf, req->len) : !rcp_wbuf_command(wb, req->argc, req->argv, req->argvlen)) {
+	if (req->buf ? !rcp_wbuf_append(wb, req->buf, req->len)
+	             : req->head ? !rcp_wbuf_command_after(wb, req->head, req->headlen, req->argc, req->argv, req->argvlen)
+	             : !rcp_wbuf_command(wb, req->argc, req->argv, req->argvlen)) {
 		return false;
 	}
 	*part = (uint32_t)pi;

@@ -326,6 +326,9 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const rcp_spli
 	efree(node_of_group);
 }
 
+/* Longest command name whose one-key sub-command head is encoded once (rcp_wbuf_command_after). */
+#define RCP_SPLIT_NAME_MAX 48
+
 /* The arguments of group g's sub-command into sp->sub_argv/sub_lens (whose first sp->head entries, the command
  * name and anything before the first key, are set once): then each of its key units. Returns how many. */
 static zend_always_inline int rcp_group_argv(const rcp_split *sp, const rcp_group *g)
@@ -407,6 +410,8 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 	rcp_split_mem m;
 	rcp_group *groups;
 	rcp_nodebatch nb;            /* one part per node */
+	char one_head[RCP_SPLIT_NAME_MAX + 16]; /* "*2\r\n$<n>\r\n<name>\r\n" (one_headlen 0: not used) */
+	size_t one_headlen = 0;
 	bool batch_set = false, trouble = false;
 	rcp_part *parts = NULL;
 	rcp_status st = RCP_OK;
@@ -494,9 +499,33 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 	 * sub-commands pipelined */
 	rcp_nodebatch_init(&nb, map, sp.ngroups, true);
 	batch_set = true;
+	/* the sub-command of a one-key group (keys on distinct slots: most groups) is the name and the key: the name's
+	 * part of its RESP ("*2\r\n$4\r\nMGET\r\n") is encoded once for all of them */
+	if (sp.head == 1 && sp.span == 1 && argvlen[0] <= RCP_SPLIT_NAME_MAX) {
+		char *h = one_head;
+		*h++ = '*';
+		*h++ = '2';
+		*h++ = '\r';
+		*h++ = '\n';
+		one_headlen = (size_t)(h - one_head);
+		one_headlen += (size_t)snprintf(h, sizeof(one_head) - one_headlen, "$%zu\r\n", argvlen[0]);
+		memcpy(one_head + one_headlen, argv[0], argvlen[0]);
+		one_headlen += argvlen[0];
+		one_head[one_headlen++] = '\r';
+		one_head[one_headlen++] = '\n';
+	}
 	for (g = 0; g < sp.ngroups; g++) {
 		rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1};
-		req.argc = rcp_group_argv(&sp, &groups[g]);
+		if (one_headlen && groups[g].nunits == 1) {
+			int a = sp.pos[sp.units[groups[g].first]];
+			req.head = one_head;
+			req.headlen = one_headlen;
+			req.argc = 1;
+			req.argv = argv + a;
+			req.argvlen = argvlen + a;
+		} else {
+			req.argc = rcp_group_argv(&sp, &groups[g]);
+		}
 		if (!rcp_nodebatch_add(&nb, cl, map, groups[g].node, &req, &groups[g].part, &groups[g].reply_idx)) {
 			st = rcp_err_set(err, RCP_E_MEMORY, NULL, "%s: out of memory encoding the command", cmd->name);
 			goto out;

@@ -53,7 +53,7 @@ static bool rcp_wbuf_room(rcp_wbuf *b, size_t n)
 }
 
 /* A length in decimal at p; returns the end. Lengths under 100 (most arguments) without a loop. */
-static inline char *rcp_put_len(char *p, size_t v)
+static inline __attribute__((always_inline)) char *rcp_put_len(char *p, size_t v)
 {
 	if (v < 10) {
 		*p = (char)('0' + v);
@@ -68,7 +68,7 @@ static inline char *rcp_put_len(char *p, size_t v)
 }
 
 /* n bytes from s to d: short ones (names, most keys) with a few moves instead of a call to memcpy(). */
-static inline void rcp_copy(char *d, const char *s, size_t n)
+static inline __attribute__((always_inline)) void rcp_copy(char *d, const char *s, size_t n)
 {
 	if (n <= 16) {
 		if (n >= 8) {
@@ -96,26 +96,10 @@ static inline void rcp_copy(char *d, const char *s, size_t n)
 /* The most a header ("*<n>\r\n" or "$<n>\r\n") takes: type byte, 20 digits, CRLF. */
 #define RCP_RESP_HEADER_MAX 23
 
-bool rcp_wbuf_command(rcp_wbuf *b, int argc, const char *const *argv, const size_t *argvlen)
+/* argc arguments as bulk strings at p (room checked by the caller); returns the end. */
+static inline __attribute__((always_inline)) char *rcp_put_args(char *p, int argc, const char *const *argv, const size_t *argvlen)
 {
-	size_t bound = RCP_RESP_HEADER_MAX, i;
-	char *p, *start;
-
-	for (i = 0; i < (size_t)argc; i++) {
-		bound += RCP_RESP_HEADER_MAX + argvlen[i] + 2;
-		if (bound < argvlen[i]) {
-			return false; /* overflow */
-		}
-	}
-	if (!rcp_wbuf_room(b, bound)) {
-		return false;
-	}
-	p = start = b->p + b->len;
-	*p++ = '*';
-	p = rcp_put_len(p, (size_t)argc);
-	*p++ = '\r';
-	*p++ = '\n';
-	for (i = 0; i < (size_t)argc; i++) {
+	for (size_t i = 0; i < (size_t)argc; i++) {
 		size_t n = argvlen[i];
 		*p++ = '$';
 		p = rcp_put_len(p, n);
@@ -126,6 +110,52 @@ bool rcp_wbuf_command(rcp_wbuf *b, int argc, const char *const *argv, const size
 		*p++ = '\r';
 		*p++ = '\n';
 	}
+	return p;
+}
+
+/* Room for argc arguments and head bytes before them; false on overflow or out of memory. */
+static inline __attribute__((always_inline)) bool rcp_wbuf_args_room(rcp_wbuf *b, size_t head, int argc, const size_t *argvlen)
+{
+	size_t bound = head;
+
+	for (size_t i = 0; i < (size_t)argc; i++) {
+		bound += RCP_RESP_HEADER_MAX + argvlen[i] + 2;
+		if (bound < argvlen[i]) {
+			return false; /* overflow */
+		}
+	}
+	return rcp_wbuf_room(b, bound);
+}
+
+bool rcp_wbuf_command(rcp_wbuf *b, int argc, const char *const *argv, const size_t *argvlen)
+{
+	char *p, *start;
+
+	if (!rcp_wbuf_args_room(b, RCP_RESP_HEADER_MAX, argc, argvlen)) {
+		return false;
+	}
+	p = start = b->p + b->len;
+	*p++ = '*';
+	p = rcp_put_len(p, (size_t)argc);
+	*p++ = '\r';
+	*p++ = '\n';
+	p = rcp_put_args(p, argc, argv, argvlen);
+	*p = '\0';
+	b->len += (size_t)(p - start);
+	return true;
+}
+
+bool rcp_wbuf_command_after(rcp_wbuf *b, const char *head, size_t headlen, int argc, const char *const *argv,
+                            const size_t *argvlen)
+{
+	char *p, *start;
+
+	if (!rcp_wbuf_args_room(b, headlen, argc, argvlen)) {
+		return false;
+	}
+	p = start = b->p + b->len;
+	rcp_copy(p, head, headlen);
+	p = rcp_put_args(p + headlen, argc, argv, argvlen);
 	*p = '\0';
 	b->len += (size_t)(p - start);
 	return true;
