@@ -6,7 +6,8 @@
  *   (`bash benchmarks/run.sh profile` starts a cluster, builds and calls this)
  * ENV_FILE: the env of tests/cluster/cluster.sh. Operations as in instr_table.php: get (one key), mget10, mget100
  * (keys on distinct slots over the 3 primaries), pipe100 (a pipeline of 100 GETs). Like every callgrind figure,
- * deterministic up to the few instructions a wait that ends early adds.
+ * deterministic up to the few instructions a wait that ends early adds; the periodic topology refresh is off
+ * (refresh_interval=0), as in instr_table.php.
  */
 if (($argv[1] ?? '') === '--child') {
     [, , $seeds, $op, $n] = $argv;
@@ -38,7 +39,8 @@ $counts = ['get' => 2000, 'mget10' => 500, 'mget100' => 100, 'pipe100' => 100];
 $run = function (string $op, int $n) use ($so, $seeds): array {
     $out = tempnam(sys_get_temp_dir(), 'cgp');
     exec('valgrind --tool=callgrind --callgrind-out-file=' . escapeshellarg($out) . ' ' . escapeshellarg(PHP_BINARY)
-        . ' -n -d ' . escapeshellarg("extension=$so") . ' ' . escapeshellarg(__FILE__) . ' --child '
+        . ' -n -d ' . escapeshellarg("extension=$so") . ' -d redis_cluster_pool.refresh_interval=0 '
+        . escapeshellarg(__FILE__) . ' --child '
         . escapeshellarg($seeds) . " $op $n 2>/dev/null");
     exec('callgrind_annotate --inclusive=no --threshold=100 ' . escapeshellarg($out) . ' 2>/dev/null', $lines);
     preg_match('/^summary: (\d+)/m', (string) file_get_contents($out), $m);
