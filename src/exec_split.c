@@ -210,7 +210,7 @@ static zend_always_inline bool rcp_split_values(const rcp_cmd *cmd)
 /* A group's reply as its values: an array of one per key, or, for a group of one key read with
  * rcp_part.unwrap1, the value alone (a string or null: never an array or an error). Returns how many values
  * *vals points at (0: not the shape expected). */
-static uint32_t rcp_group_values(zval *r, const rcp_group *g, zval **vals)
+static zend_always_inline uint32_t rcp_group_values(zval *r, const rcp_group *g, zval **vals)
 {
 	if (Z_TYPE_P(r) == IS_ARRAY) {
 		HashTable *ht = Z_ARRVAL_P(r);
@@ -658,17 +658,16 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 		 * straight into their places in a packed array, once every part's reply is known to fit */
 		HashTable *ht;
 		zval *out;
-		for (g = 0; g < sp.ngroups; g++) {
-			zval *v;
-			if (!rcp_group_values(RCP_GROUP_REPLY(parts, &groups[g]), &groups[g], &v)) {
-				st = rcp_err_set(err, RCP_E_PROTOCOL, NULL, "%s: a node answered a part with an unexpected reply", cmd->name);
-				goto out;
-			}
-		}
 		array_init_size(reply, (uint32_t)nkeys);
 		ht = Z_ARRVAL_P(reply);
 		zend_hash_real_init_packed(ht);
 		out = ht->arPacked;
+		for (int k = 0; k < nkeys; k++) {
+			ZVAL_NULL(&out[k]); /* every place set, so a reply of the wrong shape can drop what was moved */
+		}
+		ht->nNumUsed = ht->nNumOfElements = (uint32_t)nkeys;
+		ht->nNextFreeElement = nkeys;
+		ht->nInternalPointer = 0;
 		for (g = 0; g < sp.ngroups; g++) {
 			zval *r = RCP_GROUP_REPLY(parts, &groups[g]), *v;
 			const uint32_t *u = sp.units + groups[g].first;
@@ -676,16 +675,17 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 			if (Z_TYPE_P(r) == IS_ARRAY) {
 				SEPARATE_ARRAY(r); /* ours alone: no copy */
 			}
-			nv = rcp_group_values(r, &groups[g], &v);
+			if (!(nv = rcp_group_values(r, &groups[g], &v))) {
+				zval_ptr_dtor(reply);
+				ZVAL_UNDEF(reply);
+				st = rcp_err_set(err, RCP_E_PROTOCOL, NULL, "%s: a node answered a part with an unexpected reply", cmd->name);
+				goto out;
+			}
 			for (uint32_t k = 0; k < nv; k++) {
 				ZVAL_COPY_VALUE(&out[u[k]], &v[k]);
 				ZVAL_NULL(&v[k]);
 			}
 		}
-		/* every place filled (each key is in exactly one group): the array's count, as ZEND_HASH_FILL_FINISH */
-		ht->nNumUsed = ht->nNumOfElements = (uint32_t)nkeys;
-		ht->nNextFreeElement = nkeys;
-		ht->nInternalPointer = 0;
 	}
 out:
 	if (batch_set) {

@@ -27,15 +27,12 @@ static char *rcp_put_uint(char *p, size_t v, size_t digits)
 	return p + digits;
 }
 
-/* Room for n more bytes (and a NUL after them). */
-static bool rcp_wbuf_room(rcp_wbuf *b, size_t n)
+/* rcp_wbuf_room() when the buffer must grow. */
+static __attribute__((noinline)) bool rcp_wbuf_grow(rcp_wbuf *b, size_t n)
 {
 	size_t need = b->len + n + 1, cap;
 	char *p;
 
-	if (need <= b->cap) {
-		return true;
-	}
 	if (need < b->len) {
 		return false; /* overflow */
 	}
@@ -50,6 +47,14 @@ static bool rcp_wbuf_room(rcp_wbuf *b, size_t n)
 	b->p = p;
 	b->cap = cap;
 	return true;
+}
+
+/* Room for n more bytes (and a NUL after them). */
+static inline __attribute__((always_inline)) bool rcp_wbuf_room(rcp_wbuf *b, size_t n)
+{
+	size_t need = b->len + n + 1;
+
+	return (need <= b->cap && need > b->len) || rcp_wbuf_grow(b, n);
 }
 
 /* A length in decimal at p; returns the end. Lengths under 100 (most arguments) without a loop. */
