@@ -227,9 +227,9 @@ static SSL_CTX *rcp_tls_ctx_build(const rcp_tls_opts *o, rcp_err *err)
 
 			rcp_tls_errstr(why, sizeof(why), &code);
 			mismatch = ERR_GET_LIB(code) == ERR_LIB_X509 && ERR_GET_REASON(code) == X509_R_KEY_VALUES_MISMATCH;
-			if (!o->passphrase && rcp_tls_pass_asked) {
+			if (rcp_tls_pass_asked && !mismatch) {
 				/* OpenSSL's reason varies here ("bad decrypt", "unsupported": which decoder gave up last) */
-				snprintf(why, sizeof(why), "it is encrypted");
+				snprintf(why, sizeof(why), o->passphrase ? "it could not be decrypted" : "it is encrypted");
 			}
 			rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Option \"parameters.ssl.%s\": cannot load the private key from '%.200s' (%s%s)",
 				o->local_pk ? "local_pk" : "local_cert", key, why,

@@ -67,7 +67,7 @@ no exception
 -- an encrypted key with its passphrase
 no exception
 -- ... a wrong passphrase
-RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.local_pk": cannot load the private key from 'TLSDIR/client-enc.key' (bad decrypt; is parameters.ssl.passphrase right?)
+RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.local_pk": cannot load the private key from 'TLSDIR/client-enc.key' (it could not be decrypted; is parameters.ssl.passphrase right?)
 -- ... no passphrase
 RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.local_pk": cannot load the private key from 'TLSDIR/client-enc.key' (it is encrypted: give parameters.ssl.passphrase)
 -- a key that is not the certificate's
