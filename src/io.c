@@ -282,20 +282,25 @@ bool rcp_conn_reusable(rcp_conn *c, const char **why)
 	if (n > 0) {
 		if (c->tls) {
 			/* a TLS record arrived while the connection was idle. A server closing (idle timeout, shutdown)
-			 * sends close_notify; anything else is a stray record. The connection goes either way, so its
-			 * bytes may be read to tell which: the reason is counted apart (closed by peer / unread) */
+			 * sends close_notify; a NewSessionTicket sent after the first reply (its session is stored then) or
+			 * a KeyUpdate carry no data and leave the connection usable; any data is a stray reply */
 			char tmp[4096], msg[256];
 			ssize_t m;
+			bool data = false;
 			for (int i = 0; i < 16 && (m = recv(fd, tmp, sizeof(tmp), MSG_DONTWAIT)) > 0; i++) {
 				rcp_tls_feed(c->tls, tmp, (size_t)m);
 			}
 			while ((m = rcp_tls_read(c->tls, tmp, sizeof(tmp), msg, sizeof(msg))) > 0) {
-				/* plaintext nobody asked for */
+				data = true; /* plaintext nobody asked for */
 			}
 			if (m == RCP_TLS_CLOSED) {
 				c->peer_closed = true;
 				*why = "closed by peer";
 				return false;
+			}
+			if (!data && m == 0 && rcp_tls_idle(c->tls) &&
+			    recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+				return true;
 			}
 		}
 		*why = "unsolicited bytes";
@@ -782,10 +787,16 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 		if (c->tls && !c->handshaking && nread > 0) {
 			char tmp[256];
 			ssize_t m;
+			bool data = false;
 			while ((m = rcp_tls_read(c->tls, rcp_read_buf, sizeof(rcp_read_buf), tmp, sizeof(tmp))) > 0) {
+				data = true;
 			}
 			if (m == RCP_TLS_CLOSED) {
 				c->peer_closed = true;
+			} else if (!data && m == 0 && c->state == RCP_CONN_READY) {
+				/* records without data (a NewSessionTicket after the first reply, a KeyUpdate): the connection
+				 * stays usable */
+				return;
 			}
 		}
 		c->state = RCP_CONN_BROKEN;
