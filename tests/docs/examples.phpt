@@ -86,8 +86,8 @@ if ($byKind['laravel-config'] ?? []) {
             . "foreach (array_keys(\$config['redis']['clusters']) as \$name) {\n"
             . "    \$c = \$manager->connection(\$name);\n"
             . "    if (!\$c->client()->getConnection() instanceof RedisClusterPool\\Predis\\ClusterConnection) fwrite(STDERR, \"\$name: not the extension's connection\\n\");\n"
-            . "    \$c->set('doc:laravel', 'ok');\n"
-            . "    if (\$c->get('doc:laravel') !== 'ok' || \$c->mget(['doc:laravel', 'doc:laravel:none']) !== ['ok', null]) fwrite(STDERR, \"\$name: wrong replies\\n\");\n"
+            . "    \$c->set('doc:laravel:{a}', 'ok');\n"   // {a} and {b}: two slots, so the MGET is split
+            . "    if (\$c->get('doc:laravel:{a}') !== 'ok' || \$c->mget(['doc:laravel:{a}', 'doc:laravel:{b}']) !== ['ok', null]) fwrite(STDERR, \"\$name: wrong replies\\n\");\n"
             . "    echo \$name, ': ', get_class(\$c), \"\\n\";\n}\n";
         $r = rcp_doc_run_cli($b, $seeds, [], $extra, $after);
         if ($why = rcp_doc_failure($r)) $bad($b, $why);
