@@ -155,8 +155,8 @@ function rcp_shipped_files(string $root): array
         if ($f === '' || !file_exists("$root/$f")) continue;
         foreach ($patterns as $p) {
             if ($f === $p || (str_ends_with($p, '/') && str_starts_with($f, $p))) {
-                // tests that need the repository (its scripts, git, pecl) do not ship to pecl users
-                foreach (['tests/cluster/', 'tests/fpm/', 'tests/package/'] as $repoOnly) {
+                // tests that need the repository (its scripts, git, pecl, the test tools) do not ship to pecl users
+                foreach (['tests/cluster/', 'tests/fpm/', 'tests/package/', 'tests/docs/'] as $repoOnly) {
                     if (str_starts_with($f, $repoOnly)) continue 3;
                 }
                 $out[] = $f;
@@ -218,8 +218,9 @@ function rcp_listed_files(string $xml): array
 function rcp_role(string $f): string
 {
     if (str_starts_with($f, 'tests/')) return 'test';
-    // the IDE stub: installed with the docs (pecl puts it in doc_dir/redis_cluster_pool/stubs/) for IDEs to find
-    if ($f === 'stubs/redis_cluster_pool.php') return 'doc';
+    // installed with the docs (pecl puts them in doc_dir/redis_cluster_pool/<path>): the IDE stub for IDEs to
+    // find, the status page for operators to serve (the README says where they land)
+    if ($f === 'stubs/redis_cluster_pool.php' || $f === 'tools/status.php') return 'doc';
     if (str_starts_with($f, 'docs/') || str_ends_with($f, '.md') || $f === 'LICENSE') return 'doc';
     return 'src';
 }

@@ -1,5 +1,5 @@
 --TEST--
-Release: package.xml lists every shipped file (sources, headers, config.m4/w32, stubs, tests, docs, LICENSE) and every file the build reads, nothing listed is missing, and the check fails when one is left out
+Release: package.xml lists every shipped file (sources, headers, config.m4/w32, stubs, tests, docs, LICENSE) and every file the build reads, the IDE stub and the status page installed with the docs, nothing listed is missing, and the check fails when one is left out
 --FILE--
 <?php
 $root = dirname(__DIR__, 2);
@@ -22,6 +22,9 @@ foreach (['config.m4', 'config.w32', 'LICENSE', 'README.md', 'CHANGELOG.md', 'ph
           'redis_cluster_pool.php', 'commands_table.h', 'rcp_io.h', 'keyslot_vectors.phpt'] as $f) {
     if (!isset($listed[$f])) echo "not listed: $f\n";
 }
+// what pecl installs with the docs (doc_dir/redis_cluster_pool/...; the README says where): the IDE stub and
+// the status page; the generators in tools/ are not installed
+foreach (['redis_cluster_pool.php', 'status.php', 'gen_package_xml.php'] as $f) echo "$f: role ", implode(',', $listed[$f] ?? ['-']), "\n";
 
 // leaving files out of a copy of package.xml is caught: a source, a header, the license, a test
 $tmp = tempnam(sys_get_temp_dir(), 'pkgxml');
@@ -35,6 +38,9 @@ unlink($tmp);
 ?>
 --EXPECT--
 package.xml: rc=0
+redis_cluster_pool.php: role doc
+status.php: role doc
+gen_package_xml.php: role src
 without exec.c (1 removed): rc=1
   not in package.xml: src/exec.c
   needed by the build but not in package.xml: src/exec.c

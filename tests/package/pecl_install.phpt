@@ -1,5 +1,5 @@
 --TEST--
-Release: `pecl package` builds the tarball from package.xml, `pecl install` compiles and installs it (into a scratch root: the system PHP is not changed), and the installed .so, loaded alone, works against the cluster
+Release: `pecl package` builds the tarball from package.xml, `pecl install` compiles and installs it (into a scratch root: the system PHP is not changed) with the IDE stub and the status page among the docs, and the installed .so, loaded alone, works against the cluster
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -58,6 +58,10 @@ echo "registered: ", preg_grep('/^redis_cluster_pool\s+' . preg_quote((string) $
 // the IDE stub is installed with the docs
 $ideStub = "$work/root/pear/docs/redis_cluster_pool/stubs/redis_cluster_pool.php";
 echo "IDE stub installed with the docs: ", is_file($ideStub) && file_get_contents($ideStub) === file_get_contents("$root/stubs/redis_cluster_pool.php") ? 'yes' : 'no', "\n";
+// and the status page (README, Operations: pecl config-get doc_dir + /redis_cluster_pool/tools/status.php)
+exec('pecl -c ' . escapeshellarg("$work/root/pearrc") . ' config-get doc_dir 2>&1', $docDir);
+$statusPage = trim((string) end($docDir)) . '/redis_cluster_pool/tools/status.php';
+echo "status page installed with the docs: ", is_file($statusPage) && file_get_contents($statusPage) === file_get_contents("$root/tools/status.php") ? 'yes' : "no ($statusPage)", "\n";
 // nothing of the system PHP changed: its extension directory and PEAR registry
 $sysSo = ini_get('extension_dir') . '/redis_cluster_pool.so';
 $sysReg = '/usr/share/php/.registry/.channel.pecl.php.net/redis_cluster_pool.reg';
@@ -78,6 +82,7 @@ tarball = package.xml's list: yes
 pecl install: rc=0, redis_cluster_pool.so
 registered: yes
 IDE stub installed with the docs: yes
+status page installed with the docs: yes
 loaded: yes, extensions besides core: redis_cluster_pool
 version: %d.%d.%s
 keySlot: 12182 12739 tags ok

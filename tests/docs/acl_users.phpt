@@ -1,0 +1,111 @@
+--TEST--
+Docs: the README's ACL user, created exactly as its "Authentication and ACL" block says (line by line, on every node of the test cluster), runs each feature's README example once that feature's line is applied (the "Use" pool, transactions, scripts, replica reads, the session setup with locking, PUBLISH, CLIENT SETINFO), and before it is refused the way the README's table says
+--EXTENSIONS--
+redis_cluster_pool
+--FILE--
+<?php
+require __DIR__ . '/docs.inc';
+
+// the README's block of ACL SETUSER lines, each with the "# feature" comment above it
+$block = null;
+foreach (rcp_doc_blocks(['']) as $b) {
+    if ($b['file'] === 'README.md' && str_starts_with((string) $b['marker'], 'acl-users')) $block = $b;
+}
+if (!$block) { echo "README.md has no block marked <!-- acl-users ... -->\n"; exit(1); }
+$lines = [];
+$feature = null;
+foreach (explode("\n", trim($block['code'])) as $l) {
+    if (str_starts_with($l, '#')) { $feature = trim(substr($l, 1)); continue; }
+    $argv = preg_split('/\s+/', trim($l));
+    if (strtoupper($argv[0]) !== 'ACL' || strtoupper($argv[1]) !== 'SETUSER') { echo "not an ACL SETUSER line: $l\n"; exit(1); }
+    $lines[] = [$feature, $argv];
+}
+$user = $lines[0][1][2];
+$password = substr((string) current(preg_grep('/^>/', $lines[0][1])), 1);
+$creds = ['REDIS_USERNAME' => $user, 'REDIS_PASSWORD' => $password];
+$nodes = rcp_seeds();   // every node, replicas included: ACL users are per node
+$acl = function (array $argv) use ($nodes): array {
+    $r = [];
+    foreach ($nodes as $n) $r[$n] = rcp_raw($n)->cmd(...$argv);
+    return $r;
+};
+$acl(['ACL', 'DELUSER', $user]);
+register_shutdown_function(fn() => $acl(['ACL', 'DELUSER', $user]));
+$before = rcp_doc_keys();
+$seeds = rcp_seeds();
+
+/** A README block as the ACL user: 'ok', or how it was refused ("ServerException NOPERM"). */
+$run = function (array $block, string $after = '') use ($seeds, $creds): string {
+    $r = rcp_doc_run_cli($block, $seeds, $creds, 'try {', "$after\n} catch (RedisClusterPool\\Exception \$e) { echo 'REFUSED ', "
+        . "(new ReflectionClass(\$e))->getShortName(), ' ', method_exists(\$e, 'getErrorType') ? \$e->getErrorType() : '-', "
+        . "str_contains(\$e->getMessage(), '+readonly') ? ' naming +readonly' : '', \"\\n\"; }");
+    if (preg_match('/^REFUSED (.*)$/m', $r['out'], $m) && $r['rc'] === 0 && trim($r['err']) === '') return "refused: $m[1]";
+    return rcp_doc_failure($r) ?? 'ok';
+};
+// the session setup: the README's php.ini lines (seeds substituted), then a session started, written and read back
+$ini = parse_ini_string(rcp_doc_substitute(rcp_doc_block('README.md', 'Sessions', 1, 'ini')['code'], $seeds), false, INI_SCANNER_RAW);
+$session = function () use ($ini, $creds): string {
+    $args = ['-d', 'session.use_cookies=0', '-d', 'session.cache_limiter='];
+    foreach ($ini as $k => $v) array_push($args, '-d', "$k=\"$v\"");   // quoted, as in the README
+    $file = sys_get_temp_dir() . '/doc-session-' . getmypid() . '.php';
+    file_put_contents($file, '<?php ob_start(); session_id("docacl" . bin2hex(random_bytes(8))); $ok = session_start(); '
+        . 'if ($ok) { $_SESSION["n"] = ($_SESSION["n"] ?? 0) + 1; session_write_close(); session_start(); $n = $_SESSION["n"]; session_destroy(); } '
+        . 'ob_end_clean(); echo $ok ? "read back: $n" : "session_start() false", "\n";');
+    $r = rcp_doc_php($file, $args, $creds);
+    unlink($file);
+    if (trim($r['out']) === 'session_start() false' && str_contains($r['err'], 'NOPERM')) return 'refused: session_start() false, NOPERM';
+    return rcp_doc_failure($r) ?? (trim($r['out']) === 'read back: 1' ? 'ok' : 'wrong: ' . trim($r['out']));
+};
+$snippet = fn(string $code) => ['id' => 'acl_users.phpt', 'code' => $code];
+$hasSetinfo = ($i = rcp_raw($nodes[0])->cmd('COMMAND', 'INFO', 'CLIENT|SETINFO')) && $i[0] !== null;
+/** lib-name of the ACL user's connections in CLIENT LIST while a pool of that user works ('' when none has one). */
+$libName = function () use ($seeds, $creds, $snippet, $user): string {
+    $r = rcp_doc_run_cli($snippet("\$redis->dbsize();   // every primary: connections opened after the discovery\nrequire_once " . var_export(__DIR__ . '/../cluster.inc', true) . ";\n"
+        . "\$names = [];\nforeach (rcp_seeds() as \$n) foreach (explode(\"\\n\", rcp_raw(\$n)->cmd('CLIENT', 'LIST')) as \$c) {\n"
+        . "    if (str_contains(\$c, ' user=$user ')) \$names[] = preg_match('/ lib-name=(\\S*)/', \$c, \$m) ? \$m[1] : '';\n}\n"
+        . "echo 'LIB ', implode(',', array_unique(\$names)), \"\\n\";"), $seeds, $creds);
+    return rcp_doc_failure($r) ?? (preg_match('/^LIB (.*)$/m', $r['out'], $m) ? $m[1] : 'no output');
+};
+
+// feature (the README's comment) => [its example, run before the line or null, run after]
+$examples = [
+    'every pool' => [null, fn() => $run(rcp_doc_block('README.md', 'Use'), "if (\$redis->stats()['cluster']['commands']['source'] !== 'server' "
+        . "|| \$redis->stats()['cluster']['topology_from'] !== 'CLUSTER SHARDS') fwrite(STDERR, json_encode(\$redis->stats()['cluster']));")],
+    'transactions' => [null, fn() => $run(rcp_doc_block('README.md', 'Transactions'))],
+    'scripts' => [fn() => $run(rcp_doc_block('README.md', 'Scripts')), fn() => $run(rcp_doc_block('README.md', 'Scripts'))],
+    'replica reads' => [fn() => $run(rcp_doc_block('README.md', 'Reads from replicas')), fn() => $run(rcp_doc_block('README.md', 'Reads from replicas'))],
+    'sessions' => [$session, $session],
+    'PUBLISH' => [fn() => $run($snippet("\$redis->publish('app:events', 'hello');\n\$redis->spublish('app:events', 'hello');")),
+        fn() => $run($snippet("\$redis->publish('app:events', 'hello');\n\$redis->spublish('app:events', 'hello');"))],
+    "the library's name" => [$libName, $libName],
+];
+foreach ($lines as [$feature, $argv]) {
+    $key = current(array_filter(array_keys($examples), fn($k) => str_starts_with((string) $feature, $k)));
+    if ($key === false) { echo "no example for the README's feature \"$feature\": add it to this test\n"; continue; }
+    [$beforeRun, $afterRun] = $examples[$key];
+    $pre = $beforeRun ? $beforeRun() : null;
+    $set = $acl($argv);
+    $refused = array_filter($set, fn($r) => $r instanceof RcpRawError);
+    if ($key === "the library's name") {
+        // Redis 7.2+ and Valkey: the line works and CLIENT LIST shows the name; Redis 7.0 refuses the line
+        $post = $afterRun();
+        // (the connection that discovered the cluster was opened before the table said the server has SETINFO)
+        $asSaid = $hasSetinfo ? !$refused && $pre === '' && in_array('redis_cluster_pool', explode(',', $post), true)
+            : count($refused) === count($nodes);
+        echo "$feature: ", $asSaid ? 'as the README says' : 'not as the README says: refused by ' . count($refused)
+            . " nodes, lib-name before: '$pre', after: '$post'", "\n";
+        continue;
+    }
+    if ($refused) { echo "$feature: the line was refused: ", current($refused)->message, "\n"; continue; }
+    echo "$feature:", $pre !== null ? " before the line: $pre;" : '', " after: ", $afterRun(), "\n";
+}
+rcp_doc_cleanup($before);
+?>
+--EXPECT--
+every pool (topology, command table, ASK redirects) and the application's own commands and keys: after: ok
+transactions: after: ok
+scripts: before the line: refused: ServerException NOPERM; after: ok
+replica reads: before the line: refused: AuthenticationException NOPERM naming +readonly; after: ok
+sessions, with locking: before the line: refused: session_start() false, NOPERM; after: ok
+PUBLISH: before the line: refused: ServerException NOPERM; after: ok
+the library's name in CLIENT LIST: Redis 7.2+ and Valkey (Redis 7.0 refuses this line): as the README says
