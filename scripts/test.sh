@@ -117,7 +117,8 @@ if [[ -z ${RCP_LEG:-} ]]; then
       for leg in "${legs[@]}"; do
         d="$legs_dir/$leg"
         [[ -f $d/done ]] && continue
-        # a leg that did not get to the end of its own summary failed (setup, chroot, interrupted)
+        # a leg that did not get to the end of its own summary failed (setup, chroot, interrupted, not started)
+        mkdir -p "$d"
         echo "BORK $leg: did not complete$([[ -f $d/status ]] && echo " ($(cat "$d/status"))")" >>"$d/results"
       done
       cat "$legs_dir"/*/results 2>/dev/null | classify >"$legs_dir/results.txt"
