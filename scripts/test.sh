@@ -44,9 +44,10 @@
 # RCP_TLS_TEST_* (RCP_TLS_TEST_SEEDS, ..._PRIMARIES, ..._REPLICAS, ..._CLUSTER_DIR, ..._TLS_DIR: its certificates);
 # RCP_REPO_ROOT, RCP_EXT_SO (the built extension, copied for this run so a concurrent rebuild cannot change it
 # under running tests), RCP_FPM_SH (tests/fpm/fpm.sh), RCP_PREDIS3_AUTOLOAD, RCP_ADAPTER2_AUTOLOAD /
-# RCP_ADAPTER36_AUTOLOAD (the adapter with Predis 2.4.1 / 3.6), RCP_ADAPTER3_AUTOLOAD (adapters/predis +
+# RCP_ADAPTER36_AUTOLOAD (the adapter with Predis 2.4 / 3.6), RCP_ADAPTER3_AUTOLOAD (adapters/predis +
 # Predis 3.7 + symfony/cache), and TMPDIR (a directory of this run, removed at the end; php-fpm instances
-# started under it are stopped at the end too). PHP runs with PHPRC and PHP_INI_SCAN_DIR set to a copy of the
+# started under it are stopped at the end too); RCP_LARAVEL_AUTOLOAD (tests/laravel/install_laravel.sh: Laravel
+# 12, Predis 3.7, adapters/laravel and adapters/predis). PHP runs with PHPRC and PHP_INI_SCAN_DIR set to a copy of the
 # machine's php.ini and conf.d without any line naming redis_cluster_pool (scripts/lib.sh rcp_php_ini), so the
 # build under test is the only copy loaded, also in the php processes the tests start, whatever the
 # machine's php.ini enables. On the TLS leg the run's cluster itself is the TLS one (RCP_TEST_TLS=1,
@@ -116,7 +117,8 @@ if [[ -z ${RCP_LEG:-} ]]; then
       for leg in "${legs[@]}"; do
         d="$legs_dir/$leg"
         [[ -f $d/done ]] && continue
-        # a leg that did not get to the end of its own summary failed (setup, chroot, interrupted)
+        # a leg that did not get to the end of its own summary failed (setup, chroot, interrupted, not started)
+        mkdir -p "$d"
         echo "BORK $leg: did not complete$([[ -f $d/status ]] && echo " ($(cat "$d/status"))")" >>"$d/results"
       done
       cat "$legs_dir"/*/results 2>/dev/null | classify >"$legs_dir/results.txt"
@@ -180,6 +182,20 @@ if [[ -z ${RCP_LEG:-} ]]; then
 
   # the host's packages (and debootstrap for the chroots)
   bash scripts/deps.sh
+  # What the selected tests need from outside the checkout, checked here, once, before any leg runs: Predis 2.4
+  # (Composer first, else ../shared/vendor: tests/adapter/install_predis.sh) for the tests that run with it,
+  # Laravel 12 (../shared/vendor and Composer: tests/laravel/install_laravel.sh) for tests/laravel/.
+  mapfile -t sel_phpt < <(find "${@:-tests}" -name '*.phpt' | sort)
+  mapfile -t need < <(grep -lE "rcp_[a-z_]+\('2'" "${sel_phpt[@]}" /dev/null)
+  if ((${#need[@]})); then
+    bash tests/adapter/install_predis.sh --fallback="${RCP_SHARED_DIR:-$(dirname "$RCP_ROOT")/shared}/vendor/predis-2.4.1" \
+      "$scratch/adapter-v2" "2.4.*" ||
+      rcp_die "test.sh: ${#need[@]} selected tests need Predis 2.4 (${need[*]}): see above"
+  fi
+  mapfile -t need < <(printf '%s\n' "${sel_phpt[@]}" | grep '^tests/laravel/\|/tests/laravel/')
+  if ((${#need[@]})); then
+    bash tests/laravel/install_laravel.sh "$scratch/laravel12" || rcp_die "test.sh: tests/laravel needs Laravel 12: see above"
+  fi
   host=$(rcp_codename)
   export RCP_RUN_OWNER=$$
   for leg in "${legs[@]}"; do
@@ -336,11 +352,17 @@ fi
 
 step="installing the Predis adapter with each Predis line it claims (Composer)"
 # tests/adapter: adapters/predis installed the way users install it, once per Predis line: 3.7 (with
-# Symfony's cache component, the framework-shaped test) and 3.6, cached in .scratch/adapter-*; Predis 2.4.1
-# comes from ../shared/vendor (tests/adapter/autoload_predis2.php): the registry has no 2.x.
+# Symfony's cache component, the framework-shaped test), 3.6 and 2.4, cached in .scratch/adapter-*; Predis 2.4
+# from ../shared/vendor where the package registry has none (tests/adapter/autoload_predis2.php; checked above)
 adapter3="$scratch/adapter-v3"
 bash tests/adapter/install_predis.sh "$adapter3" "3.7.*" "symfony/cache:^7.4 || ^6.4"
 bash tests/adapter/install_predis.sh "$scratch/adapter-v3.6" "3.6.*"
+shared=${RCP_SHARED_DIR:-$(dirname "$RCP_ROOT")/shared}
+bash tests/adapter/install_predis.sh --fallback="$shared/vendor/predis-2.4.1" "$scratch/adapter-v2" "2.4.*" || true
+
+step="installing Laravel 12 for tests/laravel (Composer)"
+# Laravel's components from ../shared/vendor, their requirements, Predis 3.7 and both adapters (checked above)
+if [[ -d $shared/vendor/laravel-12.67.0 ]]; then bash tests/laravel/install_laravel.sh "$scratch/laravel12"; fi
 
 kind=""
 ((tls_leg)) && kind="TLS "
@@ -378,6 +400,8 @@ export RCP_PREDIS3_AUTOLOAD="$predis/vendor/autoload.php"
 export RCP_ADAPTER3_AUTOLOAD="$adapter3/vendor/autoload.php"
 export RCP_ADAPTER36_AUTOLOAD="$scratch/adapter-v3.6/vendor/autoload.php"
 export RCP_ADAPTER2_AUTOLOAD="$RCP_ROOT/tests/adapter/autoload_predis2.php"
+export RCP_PREDIS2_COMPOSER_AUTOLOAD="$scratch/adapter-v2/vendor/autoload.php"
+export RCP_LARAVEL_AUTOLOAD="$scratch/laravel12/vendor/autoload.php"
 export TMPDIR="$run_dir/tmp"
 # a cluster a test starts (tests/cluster/cluster.sh) is of the leg's kind
 export RCP_TLS=$tls_leg

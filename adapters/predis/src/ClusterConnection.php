@@ -91,6 +91,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         ?FactoryInterface $factory = null,
         ?RedisClusterPool $pool = null
     ) {
+        ExtensionNotLoadedException::check(self::class);
         $this->parameters = new Parameters(self::withoutRetry($parameters instanceof ParametersInterface ? $parameters->toArray() : $parameters));
         if ($factory === null) {
             $factory = new Factory();
