@@ -3,8 +3,8 @@
  * copy of them and none has to call upwards (into the engine or the metrics) to reach them. No zval, no libuv, no
  * PHP: plain C that any file, core or binding, may include.
  *
- *   rcp_now_us(), rcp_now_ms()   the monotonic clock (CLOCK_MONOTONIC, as libuv's uv_hrtime()): one reading serves
- *                                both units (rcp_now_ms() == rcp_now_us() / 1000 for the same instant)
+ *   rcp_now_ns(), rcp_now_us(), rcp_now_ms()   the monotonic clock (CLOCK_MONOTONIC through the vDSO, as libuv's
+ *                                uv_hrtime() and the read cache's bound): one reading serves every unit (divide it)
  *   rcp_pid()                    this process' pid without a system call, refreshed in a fork child
  *   rcp_fnv1a()                  64-bit FNV-1a, incremental (RCP_FNV1A_INIT to start): pool keys, credential and
  *                                TLS-settings hashes; never a secret's own bytes made visible
@@ -34,6 +34,7 @@
 # define RCP_UTIL_IMPL
 #endif
 
+/* The clock and the pid are a few instructions on the hot path: always inlined. */
 #if defined(__GNUC__) || defined(__clang__)
 # define RCP_UTIL_INLINE static inline __attribute__((always_inline))
 # define RCP_UTIL_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -44,19 +45,27 @@
 
 /* ---- the monotonic clock -------------------------------------------------------------------------------------- */
 
-/* Microseconds on the monotonic clock (the clock of uv_hrtime() and of every deadline). */
-RCP_UTIL_INLINE uint64_t rcp_now_us(void)
+/* Nanoseconds on the monotonic clock (the clock of uv_hrtime(), of every deadline and of the read cache's bound).
+ * CLOCK_MONOTONIC, not _COARSE: the coarse clock lags by more than its resolution, and a deadline or a staleness
+ * bound needs the time itself. */
+RCP_UTIL_INLINE uint64_t rcp_now_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Milliseconds on the same clock. A caller that needs both reads rcp_now_us() once and divides. */
+/* Microseconds and milliseconds on the same clock. A caller that needs two units reads rcp_now_ns() once and
+ * divides: rcp_now_ms() == rcp_now_ns() / 1000000 for the same instant. */
+RCP_UTIL_INLINE uint64_t rcp_now_us(void)
+{
+	return rcp_now_ns() / 1000u;
+}
+
 RCP_UTIL_INLINE uint64_t rcp_now_ms(void)
 {
-	return rcp_now_us() / 1000u;
+	return rcp_now_ns() / 1000000u;
 }
 
 /* ---- the process' pid ---------------------------------------------------------------------------------------- */
@@ -106,7 +115,7 @@ void rcp_util_pid_init(void)
 
 /* h folded with len bytes at p (start with RCP_FNV1A_INIT; fold more with the result). Not a cryptographic hash:
  * it tells keys apart, and hashes of a password are only ever compared, never shown. */
-RCP_UTIL_INLINE uint64_t rcp_fnv1a(uint64_t h, const void *p, size_t len)
+static inline uint64_t rcp_fnv1a(uint64_t h, const void *p, size_t len)
 {
 	const unsigned char *b = (const unsigned char *)p;
 
@@ -121,7 +130,7 @@ RCP_UTIL_INLINE uint64_t rcp_fnv1a(uint64_t h, const void *p, size_t len)
 /* "host:port", or "[host]:port" when host is an IPv6 address (it holds a ':'), into out; returns its length (what
  * snprintf would return: out is cut short, NUL-terminated, when cap is too small). No printf when it fits: it runs
  * for every new connection and every error that names a node. cap >= RCP_ADDR_MAX (rcp_io.h) always fits. */
-RCP_UTIL_INLINE size_t rcp_addr_fmt(char *out, size_t cap, const char *host, unsigned port)
+static inline size_t rcp_addr_fmt(char *out, size_t cap, const char *host, unsigned port)
 {
 	size_t hl = strlen(host), n = 0;
 	bool v6 = memchr(host, ':', hl) != NULL;
@@ -172,7 +181,7 @@ int main(void)
 	volatile size_t small = 6, tiny = 8; /* not constants: gcc would warn about the truncation that is tested */
 	int status;
 	pid_t child;
-	uint64_t us, ms, a, b;
+	uint64_t ns, us, ms, a, b;
 
 	/* addresses: IPv4, a name, IPv6 in brackets, port 0 and 65535, too small a buffer (as snprintf) */
 	RCP_UTIL_CHECK(rcp_addr_fmt(buf, sizeof(buf), "127.0.0.1", 6379) == 14 && !strcmp(buf, "127.0.0.1:6379"));
@@ -188,14 +197,21 @@ int main(void)
 	RCP_UTIL_CHECK(rcp_fnv1a(RCP_FNV1A_INIT, "foobar", 6) == 0x85944171f73967e8ULL);
 	RCP_UTIL_CHECK(rcp_fnv1a(rcp_fnv1a(RCP_FNV1A_INIT, "foo", 3), "bar", 3) == 0x85944171f73967e8ULL);
 
-	/* the clock: monotonic, both units from one clock */
+	/* the clock: monotonic, every unit from one clock (as uv_hrtime()'s: CLOCK_MONOTONIC) */
 	a = rcp_now_us();
 	usleep(2000);
 	b = rcp_now_us();
 	RCP_UTIL_CHECK(b >= a + 2000 && b - a < 5000000);
+	ns = rcp_now_ns();
 	us = rcp_now_us();
 	ms = rcp_now_ms();
+	RCP_UTIL_CHECK(us >= ns / 1000 && us - ns / 1000 < 1000000);
 	RCP_UTIL_CHECK(ms >= us / 1000 && ms - us / 1000 < 1000);
+	{
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		RCP_UTIL_CHECK(rcp_now_ms() >= (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
+	}
 
 	/* the pid: cached, and right again in a fork child */
 	RCP_UTIL_CHECK(rcp_pid() == getpid() && rcp_util_pid == getpid());

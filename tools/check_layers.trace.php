@@ -10,7 +10,7 @@
 $op = $argv[1] ?? 'get';
 $seeds = getenv('RCP_TEST_SEEDS') ?: exit("RCP_TEST_SEEDS is not set\n");
 // generous timeouts: gdb's breakpoints slow the traced operation down
-$pool = new RedisClusterPool(explode(',', $seeds), ['parameters' => ['timeout' => 60, 'read_write_timeout' => 60]]);
+$pool = new RedisClusterPool(explode(',', $seeds), ['parameters' => ['timeout' => 3600, 'read_write_timeout' => 3600]]);
 $n = ['get' => 1, 'set' => 1, 'mget10' => 10, 'mget100' => 100, 'pipe100' => 100][$op] ?? exit("unknown op $op\n");
 
 // keys on distinct slots, taking the primaries in turn
@@ -40,6 +40,9 @@ $run = match ($op) {
 $run();
 $run();
 RedisClusterPool::predisReply('trace', [], 'begin');
-$r = $run();
-RedisClusterPool::predisReply('trace', [], 'end');
+try {
+    $r = $run();
+} finally {
+    RedisClusterPool::predisReply('trace', [], 'end'); // also when it threw: the trace stops here
+}
 echo json_encode(['op' => $op, 'keys' => count($keys), 'reply' => is_array($r) ? count($r) . ' values' : $r]), "\n";

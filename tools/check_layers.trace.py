@@ -114,6 +114,7 @@ rows = []  # [file, direction, [functions]]
 onstack_files = []
 cur_file = None
 downs = ups = climbs_back = reentries = 0
+entered = {}  # file -> times control entered it by a call (the first file: once, by the PHP engine)
 pending_up = False
 children = {}
 for i, n in enumerate(nodes):
@@ -124,6 +125,7 @@ def visit(i, caller_file):
     global cur_file, downs, ups, climbs_back, reentries, pending_up
     d, fn, file, p = nodes[i]
     if file != cur_file:
+        entered[file] = entered.get(file, 0) + 1
         if cur_file is not None:
             downs += 1
             if pending_up:
@@ -173,5 +175,7 @@ busy_ups = sum(1 for k, r in enumerate(rows) if r[1] == "up" and (r[2] or (k + 1
 print("climbs back up (a return into another file followed by a new descent): %d" % climbs_back)
 print("returns into another file that then works again (calls its own functions or descends): %d" % busy_ups)
 print("calls into a file that already has a frame below (upward calls, callbacks): %d" % reentries)
+again = sorted(((n, f) for f, n in entered.items() if n > 1), reverse=True)
+print("files entered more than once: %d (%s)" % (len(again), ", ".join("%s x%d" % (f, n) for n, f in again)))
 if gdb.selected_inferior().pid:
     gdb.execute("kill")
