@@ -1,5 +1,5 @@
 --TEST--
-Docs: every ```php block of README.md and docs/*.md runs as written against the test cluster (seeds substituted; tests/docs/docs.inc has the conventions): no error, warning or uncaught exception, every client it made answers, every reply its comments give as a PHP value is the one returned; marked blocks run the way their marker says (php-fpm, PHPUnit, Laravel's RedisManager) or are listed with why not
+Docs: every ```php block of README.md and docs/*.md runs as written against the test cluster (seeds substituted; tests/docs/docs.inc has the conventions): no error, warning or uncaught exception, every client it made answers, every reply its comments give as a PHP value is the one returned; marked blocks run the way their marker says (php-fpm, PHPUnit, config files handed to Laravel's managers and used through them, code in a Laravel application of the connector) or are listed with why not
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -16,7 +16,7 @@ $predis = 'require_once ' . var_export(rcp_doc_predis_autoload(), true) . ';';
 
 $byKind = [];
 foreach ($blocks as $b) $byKind[rcp_doc_marker($b)[0]][] = $b;
-foreach (array_diff(array_keys($byKind), ['', 'fpm', 'phpunit', 'laravel-config', 'tls', 'skip']) as $k) {
+foreach (array_diff(array_keys($byKind), ['', 'fpm', 'phpunit', 'laravel-config', 'laravel', 'tls', 'skip']) as $k) {
     foreach ($byKind[$k] as $b) $bad($b, "unknown marker kind '$k' (docs.inc lists the kinds)");
 }
 
@@ -69,30 +69,40 @@ if ($byKind['phpunit'] ?? []) {
     }
 }
 
-// laravel-config: a fragment of config/database.php, connected as Laravel does (Laravel 12.67 in shared/vendor)
-if ($byKind['laravel-config'] ?? []) {
-    $laravel = (getenv('RCP_SHARED_DIR') ?: dirname(rcp_doc_root()) . '/shared') . '/vendor/laravel-12.67.0/src/Illuminate';
-    $boot = var_export($laravel, true);
-    $extra = $predis . ' spl_autoload_register(function ($c) { foreach (["Illuminate\\\\Support\\\\" => ["Support", "Collections", '
-        . '"Macroable", "Conditionable", "Reflection"], "Illuminate\\\\" => [""]] as $ns => $dirs) { if (!str_starts_with($c, $ns)) continue; '
-        . 'foreach ($dirs as $d) { $f = ' . $boot . ' . "/" . ($d === "" ? "" : "$d/") . str_replace("\\\\", "/", substr($c, strlen($ns))) . ".php"; '
-        . 'if (is_file($f)) { require $f; return; } } } }); require_once ' . $boot . ' . "/Support/functions.php"; '
-        . 'require_once ' . $boot . ' . "/Collections/functions.php"; require_once ' . $boot . ' . "/Collections/helpers.php"; '
-        . 'function env(string $k, mixed $default = null): mixed { $v = getenv($k); return $v === false ? $default : $v; } '
-        . '$config = [';
-    foreach ($byKind['laravel-config'] as $b) {
-        if (!is_dir($laravel)) { $bad($b, "Laravel's sources are not at $laravel (RCP_SHARED_DIR)"); continue; }
-        $after = "];\n\$manager = new Illuminate\\Redis\\RedisManager(null, \$config['redis']['client'], \$config['redis']);\n"
-            . "foreach (array_keys(\$config['redis']['clusters']) as \$name) {\n"
-            . "    \$c = \$manager->connection(\$name);\n"
-            . "    if (!\$c->client()->getConnection() instanceof RedisClusterPool\\Predis\\ClusterConnection) fwrite(STDERR, \"\$name: not the extension's connection\\n\");\n"
-            . "    \$c->set('doc:laravel:{a}', 'ok');\n"   // {a} and {b}: two slots, so the MGET is split
-            . "    if (\$c->get('doc:laravel:{a}') !== 'ok' || \$c->mget(['doc:laravel:{a}', 'doc:laravel:{b}']) !== ['ok', null]) fwrite(STDERR, \"\$name: wrong replies\\n\");\n"
-            . "    echo \$name, ': ', get_class(\$c), \"\\n\";\n}\n";
-        $r = rcp_doc_run_cli($b, $seeds, [], $extra, $after);
-        if ($why = rcp_doc_failure($r)) $bad($b, $why);
-        echo "laravel-config: {$b['id']}: Laravel's RedisManager connected through it: ", str_replace("\n", '; ', trim($r['out'])), "\n";
+// laravel-config: config files handed to Laravel 12.67 (tests/laravel's application: tests/docs/laravel_app.inc)
+$app = var_export(__DIR__ . '/laravel_app.inc', true);
+$database = [];   // doc file => [its last block with config/database.php, that fragment]
+foreach ($byKind['laravel-config'] ?? [] as $b) {
+    $fragments = rcp_doc_config_fragments(rcp_doc_substitute($b['code'], $seeds));
+    $exercise = array_keys($fragments);
+    $with = '';
+    if (isset($fragments['database'])) {
+        $database[$b['file']] = [$b, $fragments['database']];
+    } elseif (isset($database[$b['file']])) {
+        [$db, $fragments['database']] = $database[$b['file']];
+        $with = " (with the config/database.php of \"{$db['section']}\" #{$db['n']})";
+    } else {
+        $bad($b, "no config/database.php fragment in it, nor in a laravel-config block above it in {$b['file']}");
+        continue;
     }
+    $dir = sys_get_temp_dir() . '/doc-config-' . md5($b['id']);
+    mkdir($dir);
+    rcp_doc_write_config($dir, $fragments);
+    file_put_contents("$dir.php", "<?php require $app;\nrcp_doc_laravel_config(" . var_export($dir, true) . ', '
+        . rcp_doc_export_list($exercise) . ");\n");
+    $r = rcp_doc_php("$dir.php");
+    array_map('unlink', [...glob("$dir/*.php"), "$dir.php"]);
+    rmdir($dir);
+    if ($why = rcp_doc_failure($r)) $bad($b, $why);
+    echo "laravel-config: {$b['id']}: handed to Laravel$with: ", str_replace("\n", '; ', trim($r['out'])), "\n";
+}
+
+// laravel: application code, in tests/laravel's application of the connector
+foreach ($byKind['laravel'] ?? [] as $b) {
+    $r = rcp_doc_run_cli($b, $seeds, [], "require_once $app; rcp_laravel_app('connector');", rcp_doc_ping_clients());
+    if ($why = rcp_doc_failure($r)) $bad($b, $why);
+    echo "laravel: {$b['id']}: ran in a Laravel application of the connector (tests/laravel's)",
+        $r['checked'] ? ', replies checked: ' . count($r['checked']) : '', "\n";
 }
 
 foreach ($byKind['tls'] ?? [] as $b) echo "tls: {$b['id']}: run by tests/docs/examples_tls.phpt against a TLS cluster\n";
@@ -104,5 +114,8 @@ unmarked blocks: every one ran as written; replies checked: at least 7
 fpm: README.md "Operations" #1: served by php-fpm, shows the metrics
 fpm: README.md "Operations" #2: served by php-fpm, shows an HTML page
 phpunit: README.md "IDE stub, PHPStan and test doubles" #1: ran by PHPUnit as a test method: OK, with assertions
-laravel-config: docs/PREDIS_ADAPTER.md "The one-line switch" #2: Laravel's RedisManager connected through it: default: Illuminate\Redis\Connections\PredisClusterConnection
+laravel-config: docs/LARAVEL.md "config/database.php" #1: handed to Laravel: redis connection default: RedisClusterPool\Laravel\ClusterConnection on RedisClusterPool
+laravel-config: docs/LARAVEL.md "config/cache.php, queue, session" #1: handed to Laravel (with the config/database.php of "config/database.php" #1): cache store redis: RedisClusterPool\Laravel\CacheStore: cache put/get, cache many, cache putMany, lock acquire/release; queue connection redis: Illuminate\Queue\RedisQueue (queue {default}): queue push/size/pop/delete; session driver redis: Illuminate\Session\CacheBasedSessionHandler on RedisClusterPool\Laravel\CacheStore: session save/read
+laravel-config: docs/PREDIS_ADAPTER.md "The one-line switch" #2: handed to Laravel: redis connection default: Illuminate\Redis\Connections\PredisClusterConnection on Predis with the adapter
+laravel: docs/LARAVEL.md "What works" #1: ran in a Laravel application of the connector (tests/laravel's)
 tls: README.md "TLS" #1: run by tests/docs/examples_tls.phpt against a TLS cluster
