@@ -10,6 +10,7 @@
  */
 #include "php.h"
 #include "zend_exceptions.h"
+#include "zend_attributes.h"
 #include "rcp_binding.h"
 #include "rcp_call.h"
 #include "rcp_errors.h"
@@ -65,6 +66,125 @@ void rcp_call_resolve(zend_string *method, rcp_client *cl, rcp_call_res *out)
 			s->res = *out;
 		}
 	}
+}
+
+/* ---- arguments that hold secrets --------------------------------------------------------------------- */
+
+bool rcp_name_sensitive(const char *name, size_t len)
+{
+	switch (len) {
+		case 3: return !strncasecmp(name, "acl", 3);
+		case 4: return !strncasecmp(name, "auth", 4);
+		case 5: return !strncasecmp(name, "hello", 5);
+		case 6: return !strncasecmp(name, "config", 6);
+		case 7: return !strncasecmp(name, "migrate", 7);
+		default: return false;
+	}
+}
+
+bool rcp_zv_sensitive(zval *name)
+{
+	ZVAL_DEREF(name);
+	return Z_TYPE_P(name) == IS_STRING && rcp_name_sensitive(Z_STRVAL_P(name), Z_STRLEN_P(name));
+}
+
+bool rcp_cmds_sensitive(HashTable *cmds)
+{
+	zval *c, *first;
+
+	ZEND_HASH_FOREACH_VAL(cmds, c) {
+		ZVAL_DEREF(c);
+		if (Z_TYPE_P(c) == IS_ARRAY) {
+			/* the first element in order, whatever its key (as rcp_raw_argv() reads it) */
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(c), first) {
+				if (rcp_zv_sensitive(first)) {
+					return true;
+				}
+				break;
+			} ZEND_HASH_FOREACH_END();
+		}
+	} ZEND_HASH_FOREACH_END();
+	return false;
+}
+
+void rcp_redact_args(zend_execute_data *execute_data, uint32_t first, uint32_t last)
+{
+	uint32_t n = ZEND_CALL_NUM_ARGS(execute_data);
+
+	for (uint32_t i = first; i <= n && (!last || i <= last); i++) {
+		zval *arg = ZEND_CALL_ARG(execute_data, i), obj;
+
+		if (Z_TYPE_P(arg) == IS_UNDEF ||
+		    (Z_TYPE_P(arg) == IS_OBJECT && Z_OBJCE_P(arg) == zend_ce_sensitive_parameter_value)) {
+			continue;
+		}
+		object_init_ex(&obj, zend_ce_sensitive_parameter_value);
+		zend_call_known_instance_method_with_1_params(zend_ce_sensitive_parameter_value->constructor, Z_OBJ(obj), NULL, arg);
+		zval_ptr_dtor(arg);
+		ZVAL_COPY_VALUE(arg, &obj);
+	}
+}
+
+zval *rcp_frame_arg(zend_execute_data *execute_data, uint32_t i)
+{
+	zval *arg = ZEND_CALL_ARG(execute_data, i);
+
+	if (Z_TYPE_P(arg) == IS_OBJECT && Z_OBJCE_P(arg) == zend_ce_sensitive_parameter_value) {
+		arg = OBJ_PROP_NUM(Z_OBJ_P(arg), 0); /* its one property, $value */
+	}
+	ZVAL_DEREF(arg);
+	return arg;
+}
+
+bool rcp_redact_named(zend_execute_data *execute_data)
+{
+	if (ZEND_CALL_NUM_ARGS(execute_data) < 1 || !rcp_zv_sensitive(ZEND_CALL_ARG(execute_data, 1))) {
+		return false;
+	}
+	rcp_redact_args(execute_data, 2, 0);
+	return true;
+}
+
+bool rcp_call_params(zend_execute_data *execute_data, zend_string **name, HashTable **args)
+{
+	zval *v;
+
+	if (!rcp_redact_named(execute_data)) {
+		ZEND_PARSE_PARAMETERS_START(2, 2)
+			Z_PARAM_STR(*name)
+			Z_PARAM_ARRAY_HT(*args)
+		ZEND_PARSE_PARAMETERS_END_EX(return false);
+		return true;
+	}
+	/* the name is a string (rcp_redact_named() said so); the arguments are kept aside in their wrapper */
+	if (ZEND_NUM_ARGS() != 2) {
+		zend_wrong_parameters_count_error(2, 2);
+		return false;
+	}
+	*name = Z_STR_P(rcp_frame_arg(execute_data, 1));
+	if (Z_TYPE_P(v = rcp_frame_arg(execute_data, 2)) != IS_ARRAY) {
+		zend_wrong_parameter_type_error(2, Z_EXPECTED_ARRAY, v);
+		return false;
+	}
+	*args = Z_ARRVAL_P(v);
+	return true;
+}
+
+bool rcp_parse_strings(zval *args, uint32_t argc, uint32_t first_num)
+{
+	for (uint32_t i = 0; i < argc; i++) {
+		zend_string *s;
+		zval *v = &args[i];
+
+		if (Z_TYPE_P(v) == IS_OBJECT && Z_OBJCE_P(v) == zend_ce_sensitive_parameter_value) {
+			v = OBJ_PROP_NUM(Z_OBJ_P(v), 0);
+		}
+		if (!zend_parse_arg_str(v, &s, false, first_num + i)) {
+			zend_wrong_parameter_type_error(first_num + i, Z_EXPECTED_STRING, v);
+			return false;
+		}
+	}
+	return true;
 }
 
 /* ---- arguments -------------------------------------------------------------------------------------- */

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include "php.h"
 #include "zend_exceptions.h"
+#include "zend_smart_str.h"
 #include "rcp_errors.h"
 
 zend_class_entry *rcp_ce_exception;
@@ -71,6 +72,63 @@ void rcp_err_append(rcp_err *err, const char *fmt, ...)
 		zend_string_release(*err->full);
 		*err->full = all;
 	}
+}
+
+/* Optimal string alignment distance of a and b (both short), or more than 2 as soon as it is. */
+static size_t rcp_edit_distance(const char *a, size_t al, const char *b, size_t bl)
+{
+	size_t d[34][34];
+
+	if (al > 32 || bl > 32 || (al > bl ? al - bl : bl - al) > 2) {
+		return 3;
+	}
+	for (size_t i = 0; i <= al; i++) d[i][0] = i;
+	for (size_t j = 0; j <= bl; j++) d[0][j] = j;
+	for (size_t i = 1; i <= al; i++) {
+		for (size_t j = 1; j <= bl; j++) {
+			size_t cost = zend_tolower_ascii(a[i - 1]) == zend_tolower_ascii(b[j - 1]) ? 0 : 1;
+			size_t v = MIN(MIN(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+				v = MIN(v, d[i - 2][j - 2] + 1);
+			}
+			d[i][j] = v;
+		}
+	}
+	return d[al][bl];
+}
+
+rcp_status rcp_err_unknown_key(rcp_err *err, const char *what, uint32_t pos, const char *key, size_t keylen,
+                               const char *const *known)
+{
+	smart_str list = {0};
+	const char *near = NULL;
+	size_t best = 3;
+
+	for (const char *const *k = known; *k; k++) {
+		size_t d = rcp_edit_distance(key, keylen, *k, strlen(*k));
+		if (d < best && keylen >= 3) {
+			best = d;
+			near = *k;
+		}
+		if (k != known) {
+			smart_str_appends(&list, ", ");
+		}
+		smart_str_appends(&list, *k);
+	}
+	smart_str_0(&list);
+	rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s #%u%s%s%s (an unknown name is not repeated: it could be a misplaced "
+		"secret); known: %s", what, pos, near ? ", did you mean \"" : "", near ? near : "", near ? "\"?" : "",
+		list.s ? ZSTR_VAL(list.s) : "");
+	smart_str_free(&list);
+	return RCP_E_ARGUMENT;
+}
+
+void rcp_throw_unknown_key(const char *what, uint32_t pos, zend_string *key, const char *const *known)
+{
+	rcp_err err;
+
+	rcp_err_unknown_key(&err, what, pos, ZSTR_VAL(key), ZSTR_LEN(key), known);
+	rcp_throw_err(&err);
 }
 
 static zend_class_entry *rcp_ce_for(rcp_status code)
