@@ -11,6 +11,7 @@
 #include "php.h"
 #include "zend_exceptions.h"
 #include "zend_attributes.h"
+#include "ext/standard/php_string.h"
 #include "rcp_binding.h"
 #include "rcp_call.h"
 #include "rcp_errors.h"
@@ -143,6 +144,46 @@ bool rcp_redact_named(zend_execute_data *execute_data)
 	}
 	rcp_redact_args(execute_data, 2, 0);
 	return true;
+}
+
+zend_string *rcp_scrub_message(const char *msg, size_t len, const rcp_argv *a)
+{
+	zend_string *out = zend_string_init(msg, len, 0);
+
+	if (a && a->argc > 0 && rcp_name_sensitive(a->argv[0], a->lens[0])) {
+		/* ACL and CONFIG: from the argument after the subcommand */
+		for (int i = a->lens[0] == 3 || a->lens[0] == 6 ? 2 : 1; i < a->argc; i++) {
+			char with[24];
+			int n;
+			zend_string *r;
+			if (a->lens[i] < 3 || a->lens[i] > ZSTR_LEN(out)) {
+				continue;
+			}
+			n = snprintf(with, sizeof(with), "(argument %d)", i);
+			r = php_str_to_str(ZSTR_VAL(out), ZSTR_LEN(out), a->argv[i], a->lens[i], with, (size_t)n);
+			zend_string_release(out);
+			out = r;
+		}
+	}
+	return out;
+}
+
+/* rcp_scrub_message() on an error context's message (and its whole message, when longer). */
+static void rcp_err_scrub(rcp_err *err, const rcp_argv *a)
+{
+	zend_string *m;
+
+	if (!rcp_name_sensitive(a->argv[0], a->lens[0])) {
+		return;
+	}
+	m = rcp_scrub_message(err->msg, strlen(err->msg), a);
+	snprintf(err->msg, sizeof(err->msg), "%s", ZSTR_VAL(m));
+	zend_string_release(m);
+	if (err->full && *err->full) {
+		m = rcp_scrub_message(ZSTR_VAL(*err->full), ZSTR_LEN(*err->full), a);
+		zend_string_release(*err->full);
+		*err->full = m;
+	}
 }
 
 bool rcp_call_params(zend_execute_data *execute_data, zend_string **name, HashTable **args)
@@ -441,6 +482,7 @@ static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zv
 	}
 	err.code = RCP_OK;
 	if (rcp_exec(&p->client, cmd, a->argc, a->argv, a->lens, return_value, &err) != RCP_OK) {
+		rcp_err_scrub(&err, a);
 		if (p->client.partial.nkeys) {
 			rcp_throw_partial(&p->client.partial, &err, cmd->name, (cmd->flags & RCP_CMD_WRITE) != 0,
 				p->prefix ? ZSTR_LEN(p->prefix) : 0);
@@ -457,19 +499,33 @@ static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zv
 	rcp_partial_free(&p->client.partial);
 }
 
-bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
+/* Throw a ServerException with msg (scrubbed for a, when given) naming node. */
+static void rcp_throw_server(zend_string *msg, const rcp_argv *a, const char *node)
+{
+	zend_string *m = rcp_scrub_message(ZSTR_VAL(msg), ZSTR_LEN(msg), a);
+	zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(m), 0);
+
+	if (ex) {
+		zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, node);
+	}
+	zend_string_release(m);
+}
+
+/* rcp_reply_throw_if_error() for the reply to argv a (its message scrubbed of a's secrets). */
+static bool rcp_reply_throw_if_error_of(rcp_pool_object *p, zval *rv, const rcp_argv *a)
 {
 	if (p->exceptions && Z_TYPE_P(rv) == IS_OBJECT && Z_OBJCE_P(rv) == rcp_ce_error) {
-		zend_string *m = rcp_error_message(rv);
-		zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(m), 0);
-		if (ex) {
-			zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, p->client.last_node);
-		}
+		rcp_throw_server(rcp_error_message(rv), a, p->client.last_node);
 		zval_ptr_dtor(rv);
 		ZVAL_NULL(rv);
 		return true;
 	}
 	return false;
+}
+
+bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
+{
+	return rcp_reply_throw_if_error_of(p, rv, NULL);
 }
 
 void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value)
@@ -522,7 +578,7 @@ static zend_always_inline void rcp_pool_call_argv(rcp_pool_object *p, const rcp_
 
 	if (cmd) {
 		rcp_pool_run(p, a, cmd, return_value);
-		if (!EG(exception) && !rcp_reply_throw_if_error(p, return_value)) {
+		if (!EG(exception) && !rcp_reply_throw_if_error_of(p, return_value, a)) {
 			rcp_call_parse(r, a, given, return_value);
 		}
 	}
@@ -868,6 +924,7 @@ void rcp_queue_free(rcp_queue *q)
 bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, bool exceptions, zval *out)
 {
 	zend_string *first_error = NULL;
+	const rcp_argv *first_error_argv = NULL;
 	char first_error_node[RCP_ADDR_MAX] = "";
 
 	array_init_size(out, q->n);
@@ -881,6 +938,7 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
 				if (exceptions && !first_error) {
 					first_error = zend_string_copy(rcp_error_message(r));
+					first_error_argv = &q->argvs[k];
 					snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
 				}
 			} else if (res->pd && res->pd->parser) {
@@ -892,13 +950,9 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 		}
 	} ZEND_HASH_FILL_END();
 	if (first_error) {
-		zend_object *ex;
 		zval_ptr_dtor(out);
 		ZVAL_UNDEF(out);
-		ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(first_error), 0);
-		if (ex) {
-			zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, first_error_node);
-		}
+		rcp_throw_server(first_error, first_error_argv, first_error_node);
 		zend_string_release(first_error);
 		return false;
 	}

@@ -371,6 +371,19 @@ ZEND_METHOD(RedisClusterPool_Transaction, __construct)
 	zend_throw_error(NULL, "Use RedisClusterPool::transaction() to create a transaction");
 }
 
+/*
+ * A command after discard() starts the transaction anew, as Predis' MultiExec does (its next command sends MULTI
+ * again, out of check-and-set mode): it is queued and execute() sends it, never dropped.
+ */
+static void rcp_tx_undiscard(rcp_tx_object *t)
+{
+	if (t->discarded) {
+		t->discarded = false;
+		t->cas = false;
+		t->in_multi = true;
+	}
+}
+
 /* Queue a command, or in check-and-set mode before multi() run it now. */
 static void rcp_tx_command(rcp_tx_object *t, zend_string *name, HashTable *args, zval *this_zv, zval *return_value)
 {
@@ -379,6 +392,7 @@ static void rcp_tx_command(rcp_tx_object *t, zend_string *name, HashTable *args,
 	if (!(p = rcp_tx_pool(t))) {
 		return;
 	}
+	rcp_tx_undiscard(t);
 	if (t->cas && !t->in_multi) {
 		rcp_tx_call_now(p, name, args, return_value); /* check-and-set: runs now (after the WATCH) */
 		return;
@@ -405,6 +419,7 @@ static ZEND_NAMED_FUNCTION(rcp_tx_hot_call)
 	rcp_tx_object *t = rcp_tx_from(Z_OBJ_P(ZEND_THIS));
 	zval args;
 
+	rcp_tx_undiscard(t);
 	if (!t->cas || t->in_multi) {
 		/* queued: from the frame's arguments (rcp_tx_command's checks first) */
 		if (rcp_tx_pool(t) && rcp_cmdq_add_frame(&t->queue, &rcp_tx_hot, execute_data)) {
@@ -425,6 +440,7 @@ ZEND_METHOD(RedisClusterPool_Transaction, multi)
 	if (!rcp_tx_pool(t)) {
 		RETURN_THROWS();
 	}
+	rcp_tx_undiscard(t);
 	t->in_multi = true;
 	RETURN_COPY(ZEND_THIS);
 }

@@ -352,7 +352,7 @@ final class RcpFuzz
         $errors = [];
         $weak = $this->weak;
         set_error_handler(function (int $no, string $str) use (&$errors, $weak): bool {
-            if ($weak && $no === E_DEPRECATED && (preg_match('/Passing null to parameter #\d+ \(\$\w+\) of type \S+ is deprecated$/', $str)
+            if ($weak && $no === E_DEPRECATED && (preg_match('/Passing null to parameter #\d+( \(\$\w+\))? of type \S+ is deprecated$/', $str)
                 || preg_match('/^Implicit conversion from float(-string)? .* to int loses precision$/', $str))) {
                 $this->counts['(weak mode: the engine\'s own deprecation)'] = ($this->counts['(weak mode: the engine\'s own deprecation)'] ?? 0) + 1;
                 return true;
@@ -387,6 +387,9 @@ final class RcpFuzz
         }
         foreach ($errors as $err) {
             $this->fail("$desc: PHP said: $err");
+        }
+        if (($this->o['verbose'] ?? false) && isset($e)) {
+            echo '   => ', get_class($e), ': ', substr(str_replace("\n", ' ', $e->getMessage()), 0, 160), "\n";
         }
         $this->counts[$outcome] = ($this->counts[$outcome] ?? 0) + 1;
         return $r;
@@ -424,12 +427,17 @@ final class RcpFuzz
         $this->failures[] = '#' . $this->calls . ' ' . $msg;
     }
 
-    /** An object's method with $args, in strict or weak mode (chosen per call); named when $args has string keys. */
+    /**
+     * An object's method with $args, in strict or weak mode (chosen per call); named when $args has string keys.
+     * Weak mode goes through Reflection (an internal caller is never strict; call_user_func_array() is compiled into
+     * the calling file and keeps its strict_types); a command method is not declared (no typed parameter to coerce)
+     * and Reflection warns when a by-reference parameter (executeRaw()'s $error) gets a value: those are called directly.
+     */
     private function invoke(object|string $target, string $method, array $args): mixed
     {
-        // (call_user_func_array() warns when a by-reference parameter, executeRaw()'s $error, gets a value)
-        if ($this->weak && !(strcasecmp($method, 'executeRaw') === 0 && count($args) > 1)) {
-            return call_user_func_array(is_object($target) ? [$target, $method] : "$target::$method", $args);
+        if ($this->weak && (new ReflectionClass($target))->hasMethod($method) && !(strcasecmp($method, 'executeRaw') === 0 && count($args) > 1)) {
+            $m = new ReflectionMethod($target, $method);
+            return $m->invokeArgs($m->isStatic() ? null : $target, $args);
         }
         return is_object($target) ? $target->$method(...$args) : $target::$method(...$args);
     }
