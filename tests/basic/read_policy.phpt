@@ -64,7 +64,7 @@ Option "read" must be one of primary, prefer_replica, replica, any, az_affinity 
 Option "deadline" must be > 0 and <= 86400 seconds, -1 given
 Option "deadline" must be a number of seconds, string given
 
-Warning: ini_set(): redis_cluster_pool.read_policy must be primary, prefer_replica, replica, any, az_affinity or az_affinity_replicas_and_primary, another string given in %s on line %d
+Warning: ini_set(): redis_cluster_pool.read_policy must be primary, prefer_replica, replica, any, az_affinity or az_affinity_replicas_and_primary, "nearest" given in %s on line %d
 bool(false)
 string(7) "primary"
 string(7) "primary"
