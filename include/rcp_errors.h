@@ -19,8 +19,11 @@
  * slots. The rule for what a user gave: a message repeats a value only when it is a PHP int or float, or a
  * name the extension itself defines (an option's, a command's); never a string the user gave, whatever it
  * holds (an unknown option name, a port, a seed that does not parse: each may be a password put in the wrong
- * place), except the host of a seed that parsed and a node address (needed to say which node failed). What is
- * wrong is said by position ("option #3", "argument 2") and by type ("string given").
+ * place), except what is configuration by nature and needed to act on the message: the host of a seed that
+ * parsed, a node address ("host:port"), the name of a command as called ("Unknown command 'hgetal'"), and the
+ * file paths and cipher list of TLS settings. What is wrong is said by position ("option #3", "argument 2") and
+ * by type ("string given"). Error replies of the commands whose arguments may hold a password name those
+ * arguments by position (rcp_scrub_message(), rcp_binding.h).
  */
 #ifndef RCP_ERRORS_H
 #define RCP_ERRORS_H

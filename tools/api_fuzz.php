@@ -643,7 +643,9 @@ final class RcpFuzz
     {
         return $this->optionArray(['username', 'password', 'timeout', 'read_write_timeout', 'database', 'scheme', 'ssl',
             'pasword', $this->secret, 'host', 0], fn($k) => match ($k) {
-                'ssl' => $this->pick([['cafile' => $this->secret], ['passphrase' => $this->secret], [$this->secret => 1],
+                // (a TLS file path or cipher list is named in messages: configuration, not a place for a password)
+                'ssl' => $this->pick([['cafile' => '/nonexistent/ca.pem'], ['passphrase' => $this->secret],
+                    ['local_cert' => '/nonexistent/c.pem', 'passphrase' => $this->secret], [$this->secret => 1],
                     ['verify_peer' => $this->secret], ['crypto_method' => $this->secret], $this->bad()]),
                 default => $this->pick([$this->bad(), $this->secret, 'tcp', 'tls', 0, 0.5]),
             });
