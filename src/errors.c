@@ -191,12 +191,26 @@ ZEND_METHOD(RedisClusterPool_ServerException, getErrorType)
 	RETURN_STR(rcp_error_type(Z_STR_P(msg)));
 }
 
+/*
+ * A typed property of an exception, as `return $this->name;` would read it: a subclass that unset() it gets
+ * PHP's own Error ("must not be accessed before initialization"), never a value of another type than declared.
+ * NULL after throwing.
+ */
+static zval *rcp_ex_prop(zend_class_entry *scope, zval *this_zv, const char *name, size_t len, zval *rv)
+{
+	zval *v = zend_read_property(scope, Z_OBJ_P(this_zv), name, len, 0, rv);
+
+	return EG(exception) ? NULL : v;
+}
+
 static void rcp_get_node(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zval rv, *node;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	node = zend_read_property(Z_OBJCE_P(ZEND_THIS), Z_OBJ_P(ZEND_THIS), "node", sizeof("node") - 1, 1, &rv);
+	if (!(node = rcp_ex_prop(Z_OBJCE_P(ZEND_THIS), ZEND_THIS, "node", sizeof("node") - 1, &rv))) {
+		RETURN_THROWS();
+	}
 	RETURN_COPY_DEREF(node);
 }
 
@@ -220,7 +234,9 @@ ZEND_METHOD(RedisClusterPool_AuthenticationException, getErrorType)
 	zval rv, *t;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	t = zend_read_property(rcp_ce_auth, Z_OBJ_P(ZEND_THIS), "errorType", sizeof("errorType") - 1, 1, &rv);
+	if (!(t = rcp_ex_prop(rcp_ce_auth, ZEND_THIS, "errorType", sizeof("errorType") - 1, &rv))) {
+		RETURN_THROWS();
+	}
 	RETURN_COPY_DEREF(t);
 }
 
@@ -324,30 +340,31 @@ void rcp_throw_partial(const rcp_partial *p, const rcp_err *err, const char *cmd
 	}
 }
 
-static zval *rcp_partial_prop(zval *this_zv, const char *name, size_t len, zval *rv)
+/* A property of PartialFailureException into return_value (rcp_ex_prop()'s rules). */
+static void rcp_partial_get(INTERNAL_FUNCTION_PARAMETERS, const char *name, size_t len)
 {
-	return zend_read_property(rcp_ce_partial, Z_OBJ_P(this_zv), name, len, 1, rv);
+	zval rv, *v;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!(v = rcp_ex_prop(rcp_ce_partial, ZEND_THIS, name, len, &rv))) {
+		RETURN_THROWS();
+	}
+	RETURN_COPY_DEREF(v);
 }
 
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailures)
 {
-	zval rv;
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_COPY_DEREF(rcp_partial_prop(ZEND_THIS, "failures", sizeof("failures") - 1, &rv));
+	rcp_partial_get(INTERNAL_FUNCTION_PARAM_PASSTHRU, "failures", sizeof("failures") - 1);
 }
 
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getSucceededKeys)
 {
-	zval rv;
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_COPY_DEREF(rcp_partial_prop(ZEND_THIS, "succeededKeys", sizeof("succeededKeys") - 1, &rv));
+	rcp_partial_get(INTERNAL_FUNCTION_PARAM_PASSTHRU, "succeededKeys", sizeof("succeededKeys") - 1);
 }
 
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getResults)
 {
-	zval rv;
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_COPY_DEREF(rcp_partial_prop(ZEND_THIS, "results", sizeof("results") - 1, &rv));
+	rcp_partial_get(INTERNAL_FUNCTION_PARAM_PASSTHRU, "results", sizeof("results") - 1);
 }
 
 /* The failed keys of every failing node, in the caller's order within each node, nodes in failure order. */
@@ -356,7 +373,9 @@ ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailedKeys)
 	zval rv, *failures, *f, *k;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	failures = rcp_partial_prop(ZEND_THIS, "failures", sizeof("failures") - 1, &rv);
+	if (!(failures = rcp_ex_prop(rcp_ce_partial, ZEND_THIS, "failures", sizeof("failures") - 1, &rv))) {
+		RETURN_THROWS();
+	}
 	array_init(return_value);
 	if (Z_TYPE_P(failures) != IS_ARRAY) {
 		return;

@@ -101,6 +101,18 @@ foreach ($objects as $class => $obj) {
 echo "TypeErrors: ", $typeErrors > 100 ? 'many' : $typeErrors, ", the extension's exceptions: ", $ours > 20 ? 'many' : $ours,
     ", returned: ", $returned > 20 ? 'many' : $returned, ", anything else: $other, the engine's own deprecations of weak mode: ",
     $engine > 0 ? 'some' : 'none', "\n";
+
+echo "-- getters of a subclass that unset() a typed property: PHP's own Error, as \$this->node would give\n";
+class UnsetNode extends RedisClusterPool\ServerException { public function __construct() { unset($this->node); } }
+class UnsetFailures extends RedisClusterPool\PartialFailureException { public function __construct() { unset($this->failures); } }
+foreach ([fn() => (new UnsetNode())->getNode(), fn() => (new UnsetFailures())->getFailures(),
+          fn() => (new UnsetFailures())->getFailedKeys()] as $f) {
+    try {
+        echo get_debug_type($f()), "\n";
+    } catch (Error $e) {
+        echo get_class($e), ': ', $e->getMessage(), "\n";
+    }
+}
 ?>
 --EXPECT--
 -- strict mode, as the command name and as a later argument
@@ -153,3 +165,7 @@ commandInfo(Stringable): returned the info of GET
 commandInfo('mget', 'k', Stringable): returned the info of MGET
 -- every public method, each parameter given each bad value (the others valid)
 TypeErrors: many, the extension's exceptions: many, returned: many, anything else: 0, the engine's own deprecations of weak mode: some
+-- getters of a subclass that unset() a typed property: PHP's own Error, as $this->node would give
+Error: Typed property RedisClusterPool\ServerException::$node must not be accessed before initialization
+Error: Typed property RedisClusterPool\PartialFailureException::$failures must not be accessed before initialization
+Error: Typed property RedisClusterPool\PartialFailureException::$failures must not be accessed before initialization
