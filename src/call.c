@@ -95,6 +95,9 @@ bool rcp_cmds_sensitive(HashTable *cmds)
 
 	ZEND_HASH_FOREACH_VAL(cmds, c) {
 		ZVAL_DEREF(c);
+		if (rcp_zv_sensitive(c)) {
+			return true; /* one command given flat (['AUTH', 'secret']): refused, but its arguments are in the list */
+		}
 		if (Z_TYPE_P(c) == IS_ARRAY) {
 			/* the first element in order, whatever its key (as rcp_raw_argv() reads it) */
 			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(c), first) {

@@ -41,6 +41,7 @@ $cases = [
     'transaction(fn: migrate)'     => fn() => $pool->transaction(fn($t) => $t->migrate('127.0.0.1', 1, 'mk', 0, 100, 'AUTH', S::$s)),
     'raw multi, auth, exec'        => function () use ($pool, $s) { $pool->multi(); $pool->auth($s); return $pool->exec(); },
     'rawPipeline(AUTH)'            => fn() => $pool->rawPipeline([['GET', 'k'], ['AUTH', $s]]),
+    'rawPipeline(flat AUTH)'       => fn() => $pool->rawPipeline(['AUTH', $s]),
     'rawOnNodes(ACL SETUSER)'      => fn() => $pool->rawOnNodes([$node => [['PING'], ['ACL', 'SETUSER', 'rcp-trace-user', ">$s", 'nosuchrule']], 'nosuch:1' => []]),
     'commandInfo(AUTH)'            => fn() => RedisClusterPool::commandInfo('AUTH', $s, []),
     'predisArgs(auth)'             => fn() => RedisClusterPool::predisArgs('auth', [$s, []]),
@@ -85,6 +86,7 @@ pipeline()->__call(hello)     RedisClusterPool\InvalidArgumentException     secr
 transaction(fn: migrate)      RedisClusterPool\ServerException              secret in message: no, in trace: no, top frame: transaction(Closure)
 raw multi, auth, exec         RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: __call(string, array)
 rawPipeline(AUTH)             RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: rawPipeline(SensitiveParameterValue)
+rawPipeline(flat AUTH)        RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: rawPipeline(SensitiveParameterValue)
 rawOnNodes(ACL SETUSER)       RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: rawOnNodes(SensitiveParameterValue)
 commandInfo(AUTH)             TypeError                                     secret in message: no, in trace: no, top frame: commandInfo(string, SensitiveParameterValue, SensitiveParameterValue)
 predisArgs(auth)              RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: predisArgs(string, SensitiveParameterValue)
