@@ -1,5 +1,5 @@
 --TEST--
-Stub: the array shapes the IDE stub declares for stats(), poolStats(), getSlotMap() and commandInfo() are what the C code returns, key for key and type for type, recursively (a shared cluster, a cluster the segment cannot hold, no segment metrics); the README's operations idioms run on them
+Stub: the array shapes the IDE stub declares for stats(), poolStats(), getSlotMap() and commandInfo() are what the C code returns, key for key and type for type, recursively (a shared cluster, a cluster the segment cannot hold, no segment metrics); the README's operations idioms run on them; poolStats() names a TLS cluster's user alone
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -27,6 +27,13 @@ unset($s['shm']['bytes_used']);
 $s['cluster']['pool']['suspect_nodes'] = [1];
 echo "a wrong stats(): ", strtok(rcp_shape_verdict($s, $stub, 'RedisClusterPool', 'stats'), "\n"), "\n";
 echo "README operations idioms: ", strlen(RcpSampleApp\operations($pool)) > 100 ? 'ran' : 'no output', "\n";
+// the user of a TLS cluster's entry (its key ends with "\0tls"): the name alone, or null without one (it was
+// "name\0tls", and "\0tls" for no user); no connection is needed for the entry to exist
+$t1 = new RedisClusterPool('tls://127.0.0.1:1');
+$t2 = new RedisClusterPool('tls://127.0.0.1:2', ['parameters' => ['username' => 'tls-user', 'password' => 'p']]);
+foreach (RedisClusterPool::poolStats()['clusters'] as $c) {
+    if (in_array($c['seeds'], [['127.0.0.1:1'], ['127.0.0.1:2']], true)) echo "TLS cluster ", $c['seeds'][0], ": user ", json_encode($c['user']), "\n";
+}
 
 // a cluster the segment cannot hold (shm_clusters=1, two clusters), and no metrics at all: the same shapes
 $so = getenv('RCP_EXT_SO');
@@ -54,5 +61,7 @@ getSlotMap: ok
 commandInfo: ok
 a wrong stats(): 3 mismatches:
 README operations idioms: ran
+TLS cluster 127.0.0.1:1: user null
+TLS cluster 127.0.0.1:2: user "tls-user"
 not shared: false ok ok
 metrics off: true ok ok
