@@ -114,7 +114,7 @@ foreach ([fn() => (new UnsetNode())->getNode(), fn() => (new UnsetFailures())->g
     }
 }
 ?>
---EXPECT--
+--EXPECTF--
 -- strict mode, as the command name and as a later argument
 commandInfo(1): TypeError: RedisClusterPool::commandInfo(): Argument #1 must be of type string, int given
 commandInfo('get', 1): TypeError: RedisClusterPool::commandInfo(): Argument #2 must be of type string, int given
@@ -122,8 +122,8 @@ commandInfo(null): TypeError: RedisClusterPool::commandInfo(): Argument #1 must 
 commandInfo('get', null): TypeError: RedisClusterPool::commandInfo(): Argument #2 must be of type string, null given
 commandInfo(1.5): TypeError: RedisClusterPool::commandInfo(): Argument #1 must be of type string, float given
 commandInfo('get', 1.5): TypeError: RedisClusterPool::commandInfo(): Argument #2 must be of type string, float given
-commandInfo(true): TypeError: RedisClusterPool::commandInfo(): Argument #1 must be of type string, bool given
-commandInfo('get', true): TypeError: RedisClusterPool::commandInfo(): Argument #2 must be of type string, bool given
+commandInfo(true): TypeError: RedisClusterPool::commandInfo(): Argument #1 must be of type string, %r(bool|true)%r given
+commandInfo('get', true): TypeError: RedisClusterPool::commandInfo(): Argument #2 must be of type string, %r(bool|true)%r given
 commandInfo(NAN): TypeError: RedisClusterPool::commandInfo(): Argument #1 must be of type string, float given
 commandInfo('get', NAN): TypeError: RedisClusterPool::commandInfo(): Argument #2 must be of type string, float given
 commandInfo([]): TypeError: RedisClusterPool::commandInfo(): Argument #1 must be of type string, array given
