@@ -68,6 +68,41 @@ const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl);
 /* Prepend the prefix to every key argument. */
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);
 
+/*
+ * Arguments that hold secrets (src/call.c). The commands whose arguments may hold a password (AUTH, HELLO ... AUTH,
+ * MIGRATE ... AUTH/AUTH2, ACL SETUSER >pass, CONFIG SET requirepass/masterauth) have, whatever their subcommand,
+ * their arguments kept out of traces the way PHP's #[\SensitiveParameter] does it: the method's frame arguments
+ * after the command name become SensitiveParameterValue objects before anything can throw, so neither an
+ * exception's trace nor debug_backtrace() shows them (with or without zend.exception_ignore_args). No message
+ * ever repeats an argument of a command (src/errors.c names arguments by position).
+ */
+/* Whether a command or method name is one of those (any case: "auth", "CONFIG"). */
+bool rcp_name_sensitive(const char *name, size_t len);
+bool rcp_zv_sensitive(zval *name);
+/* Whether a list of commands ([name, args...] each, rawPipeline()'s form) holds one. */
+bool rcp_cmds_sensitive(HashTable *cmds);
+/* The frame's arguments first..last (1-based; last 0: all the others) become SensitiveParameterValue objects
+ * holding them (they stay alive there until the frame ends: pointers taken from them stay valid). Never a
+ * by-reference parameter. */
+void rcp_redact_args(zend_execute_data *execute_data, uint32_t first, uint32_t last);
+/* For a method whose first argument names a command: when it is one of those, rcp_redact_args(2, 0) and true (call
+ * it before the parameters are parsed: a TypeError of ZPP would carry the arguments; parse them with
+ * rcp_frame_arg() then). */
+bool rcp_redact_named(zend_execute_data *execute_data);
+/* Argument i (1-based) of the frame, its own value when it was wrapped by rcp_redact_args() (dereferenced). */
+zval *rcp_frame_arg(zend_execute_data *execute_data, uint32_t i);
+/* argc values (wrapped or not) checked as ZPP checks a `string ...$x` parameter numbered first_num (converted in
+ * place in weak mode; TypeError otherwise): false after throwing. */
+bool rcp_parse_strings(zval *args, uint32_t argc, uint32_t first_num);
+
+/* msg as a new string, every argument of a (one of those commands; else unchanged) of 3 bytes or more that it
+ * repeats replaced by "(argument N)": a server may echo an argument in its error (ACL SETUSER echoes a bad rule,
+ * which may be a password given without its '>'). a may be NULL. */
+zend_string *rcp_scrub_message(const char *msg, size_t len, const rcp_argv *a);
+/* __call(string $name, array $arguments)'s parameters (and predisArgs()'s, the same), the arguments redacted
+ * first when the name is one of those: false after throwing. */
+bool rcp_call_params(zend_execute_data *execute_data, zend_string **name, HashTable **args);
+
 /* With exceptions on, an Error reply becomes a ServerException naming the node (rv is then NULL). */
 bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv);
 

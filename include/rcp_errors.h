@@ -16,7 +16,14 @@
  * Core code (slot, commands, topology, io) never throws: it returns an rcp_status and fills an rcp_err.
  * Only the PHP binding turns those into exceptions, through rcp_throw*(). Messages never contain
  * argument values that may be secret (passwords, values); they may name commands, nodes, slots and keys'
- * slots.
+ * slots. The rule for what a user gave: a message repeats a value only when it is a PHP int or float, or a
+ * name the extension itself defines (an option's, a command's); never a string the user gave, whatever it
+ * holds (an unknown option name, a port, a seed that does not parse: each may be a password put in the wrong
+ * place), except what is configuration by nature and needed to act on the message: the host of a seed that
+ * parsed, a node address ("host:port"), the name of a command as called ("Unknown command 'hgetal'"), and the
+ * file paths and cipher list of TLS settings. What is wrong is said by position ("option #3", "argument 2") and
+ * by type ("string given"). Error replies of the commands whose arguments may hold a password name those
+ * arguments by position (rcp_scrub_message(), rcp_binding.h).
  */
 #ifndef RCP_ERRORS_H
 #define RCP_ERRORS_H
@@ -72,6 +79,16 @@ rcp_status rcp_err_set_long(rcp_err *err, zend_string **owner, rcp_status code, 
 
 /* Append " (...)" context to err's message (printf-style), to msg and to the whole message alike. */
 void rcp_err_append(rcp_err *err, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+
+/*
+ * An unknown name in an array of options (the constructor's options, "parameters", "parameters.ssl", a seed array,
+ * transaction()'s options): "<what> #<pos>[, did you mean "<known name>"?] (...); known: <known...>". The name
+ * itself is never repeated (it may be a password put where a name goes); it is named by its position in the
+ * array (1-based) and, when within two edits of one, by the known name it resembles. known: NULL-terminated.
+ */
+rcp_status rcp_err_unknown_key(rcp_err *err, const char *what, uint32_t pos, const char *key, size_t keylen,
+                               const char *const *known);
+void rcp_throw_unknown_key(const char *what, uint32_t pos, zend_string *key, const char *const *known);
 
 /* Throw the exception matching err->code with err's message (and node property). */
 void rcp_throw_err(const rcp_err *err);

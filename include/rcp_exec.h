@@ -45,9 +45,12 @@ int rcp_read_policy_parse(const char *s, size_t len);
 #define RCP_READ_BY_ZONE(p) ((p) == RCP_READ_AZ_AFFINITY || (p) == RCP_READ_AZ_AFFINITY_RP)
 
 
+#define RCP_CRED_USER_MAX 60       /* a user name longer than this is keyed by its hash (rcp_client_set_auth) */
+
 typedef struct {
 	rcp_cluster *cluster;
-	char cred[128];               /* pool key part: user + "\0" + hash of the password (no secret)
+	char cred[128];               /* pool key part: user (up to RCP_CRED_USER_MAX bytes, else 'h' + its SHA-256 in
+	                                 hex: never two users with one key) + "\0" + hash of the password (no secret)
 	                                 [+ "\0t" + hash of the TLS settings] [+ "\0np" + object id for
 	                                 'persistent' => false] */
 	size_t cred_len;

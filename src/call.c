@@ -10,6 +10,8 @@
  */
 #include "php.h"
 #include "zend_exceptions.h"
+#include "zend_attributes.h"
+#include "ext/standard/php_string.h"
 #include "rcp_binding.h"
 #include "rcp_call.h"
 #include "rcp_errors.h"
@@ -65,6 +67,168 @@ void rcp_call_resolve(zend_string *method, rcp_client *cl, rcp_call_res *out)
 			s->res = *out;
 		}
 	}
+}
+
+/* ---- arguments that hold secrets --------------------------------------------------------------------- */
+
+bool rcp_name_sensitive(const char *name, size_t len)
+{
+	switch (len) {
+		case 3: return !strncasecmp(name, "acl", 3);
+		case 4: return !strncasecmp(name, "auth", 4);
+		case 5: return !strncasecmp(name, "hello", 5);
+		case 6: return !strncasecmp(name, "config", 6);
+		case 7: return !strncasecmp(name, "migrate", 7);
+		default: return false;
+	}
+}
+
+bool rcp_zv_sensitive(zval *name)
+{
+	ZVAL_DEREF(name);
+	return Z_TYPE_P(name) == IS_STRING && rcp_name_sensitive(Z_STRVAL_P(name), Z_STRLEN_P(name));
+}
+
+bool rcp_cmds_sensitive(HashTable *cmds)
+{
+	zval *c, *first;
+
+	ZEND_HASH_FOREACH_VAL(cmds, c) {
+		ZVAL_DEREF(c);
+		if (rcp_zv_sensitive(c)) {
+			return true; /* one command given flat (['AUTH', 'secret']): refused, but its arguments are in the list */
+		}
+		if (Z_TYPE_P(c) == IS_ARRAY) {
+			/* the first element in order, whatever its key (as rcp_raw_argv() reads it) */
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(c), first) {
+				if (rcp_zv_sensitive(first)) {
+					return true;
+				}
+				break;
+			} ZEND_HASH_FOREACH_END();
+		}
+	} ZEND_HASH_FOREACH_END();
+	return false;
+}
+
+void rcp_redact_args(zend_execute_data *execute_data, uint32_t first, uint32_t last)
+{
+	uint32_t n = ZEND_CALL_NUM_ARGS(execute_data);
+
+	for (uint32_t i = first; i <= n && (!last || i <= last); i++) {
+		zval *arg = ZEND_CALL_ARG(execute_data, i), obj;
+
+		if (Z_TYPE_P(arg) == IS_UNDEF ||
+		    (Z_TYPE_P(arg) == IS_OBJECT && Z_OBJCE_P(arg) == zend_ce_sensitive_parameter_value)) {
+			continue;
+		}
+		object_init_ex(&obj, zend_ce_sensitive_parameter_value);
+		zend_call_known_instance_method_with_1_params(zend_ce_sensitive_parameter_value->constructor, Z_OBJ(obj), NULL, arg);
+		zval_ptr_dtor(arg);
+		ZVAL_COPY_VALUE(arg, &obj);
+	}
+}
+
+zval *rcp_frame_arg(zend_execute_data *execute_data, uint32_t i)
+{
+	zval *arg = ZEND_CALL_ARG(execute_data, i);
+
+	if (Z_TYPE_P(arg) == IS_OBJECT && Z_OBJCE_P(arg) == zend_ce_sensitive_parameter_value) {
+		arg = OBJ_PROP_NUM(Z_OBJ_P(arg), 0); /* its one property, $value */
+	}
+	ZVAL_DEREF(arg);
+	return arg;
+}
+
+bool rcp_redact_named(zend_execute_data *execute_data)
+{
+	if (ZEND_CALL_NUM_ARGS(execute_data) < 1 || !rcp_zv_sensitive(ZEND_CALL_ARG(execute_data, 1))) {
+		return false;
+	}
+	rcp_redact_args(execute_data, 2, 0);
+	return true;
+}
+
+zend_string *rcp_scrub_message(const char *msg, size_t len, const rcp_argv *a)
+{
+	zend_string *out = zend_string_init(msg, len, 0);
+
+	if (a && a->argc > 0 && rcp_name_sensitive(a->argv[0], a->lens[0])) {
+		/* ACL and CONFIG: from the argument after the subcommand */
+		for (int i = a->lens[0] == 3 || a->lens[0] == 6 ? 2 : 1; i < a->argc; i++) {
+			char with[24];
+			int n;
+			zend_string *r;
+			if (a->lens[i] < 3 || a->lens[i] > ZSTR_LEN(out)) {
+				continue;
+			}
+			n = snprintf(with, sizeof(with), "(argument %d)", i);
+			r = php_str_to_str(ZSTR_VAL(out), ZSTR_LEN(out), a->argv[i], a->lens[i], with, (size_t)n);
+			zend_string_release(out);
+			out = r;
+		}
+	}
+	return out;
+}
+
+/* rcp_scrub_message() on an error context's message (and its whole message, when longer). */
+static void rcp_err_scrub(rcp_err *err, const rcp_argv *a)
+{
+	zend_string *m;
+
+	if (!rcp_name_sensitive(a->argv[0], a->lens[0])) {
+		return;
+	}
+	m = rcp_scrub_message(err->msg, strlen(err->msg), a);
+	snprintf(err->msg, sizeof(err->msg), "%s", ZSTR_VAL(m));
+	zend_string_release(m);
+	if (err->full && *err->full) {
+		m = rcp_scrub_message(ZSTR_VAL(*err->full), ZSTR_LEN(*err->full), a);
+		zend_string_release(*err->full);
+		*err->full = m;
+	}
+}
+
+bool rcp_call_params(zend_execute_data *execute_data, zend_string **name, HashTable **args)
+{
+	zval *v;
+
+	if (!rcp_redact_named(execute_data)) {
+		ZEND_PARSE_PARAMETERS_START(2, 2)
+			Z_PARAM_STR(*name)
+			Z_PARAM_ARRAY_HT(*args)
+		ZEND_PARSE_PARAMETERS_END_EX(return false);
+		return true;
+	}
+	/* the name is a string (rcp_redact_named() said so); the arguments are kept aside in their wrapper */
+	if (ZEND_NUM_ARGS() != 2) {
+		zend_wrong_parameters_count_error(2, 2);
+		return false;
+	}
+	*name = Z_STR_P(rcp_frame_arg(execute_data, 1));
+	if (Z_TYPE_P(v = rcp_frame_arg(execute_data, 2)) != IS_ARRAY) {
+		zend_wrong_parameter_type_error(2, Z_EXPECTED_ARRAY, v);
+		return false;
+	}
+	*args = Z_ARRVAL_P(v);
+	return true;
+}
+
+bool rcp_parse_strings(zval *args, uint32_t argc, uint32_t first_num)
+{
+	for (uint32_t i = 0; i < argc; i++) {
+		zend_string *s;
+		zval *v = &args[i];
+
+		if (Z_TYPE_P(v) == IS_OBJECT && Z_OBJCE_P(v) == zend_ce_sensitive_parameter_value) {
+			v = OBJ_PROP_NUM(Z_OBJ_P(v), 0);
+		}
+		if (!zend_parse_arg_str(v, &s, false, first_num + i)) {
+			zend_wrong_parameter_type_error(first_num + i, Z_EXPECTED_STRING, v);
+			return false;
+		}
+	}
+	return true;
 }
 
 /* ---- arguments -------------------------------------------------------------------------------------- */
@@ -321,6 +485,7 @@ static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zv
 	}
 	err.code = RCP_OK;
 	if (rcp_exec(&p->client, cmd, a->argc, a->argv, a->lens, return_value, &err) != RCP_OK) {
+		rcp_err_scrub(&err, a);
 		if (p->client.partial.nkeys) {
 			rcp_throw_partial(&p->client.partial, &err, cmd->name, (cmd->flags & RCP_CMD_WRITE) != 0,
 				p->prefix ? ZSTR_LEN(p->prefix) : 0);
@@ -337,19 +502,33 @@ static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zv
 	rcp_partial_free(&p->client.partial);
 }
 
-bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
+/* Throw a ServerException with msg (scrubbed for a, when given) naming node. */
+static void rcp_throw_server(zend_string *msg, const rcp_argv *a, const char *node)
+{
+	zend_string *m = rcp_scrub_message(ZSTR_VAL(msg), ZSTR_LEN(msg), a);
+	zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(m), 0);
+
+	if (ex) {
+		zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, node);
+	}
+	zend_string_release(m);
+}
+
+/* rcp_reply_throw_if_error() for the reply to argv a (its message scrubbed of a's secrets). */
+static bool rcp_reply_throw_if_error_of(rcp_pool_object *p, zval *rv, const rcp_argv *a)
 {
 	if (p->exceptions && Z_TYPE_P(rv) == IS_OBJECT && Z_OBJCE_P(rv) == rcp_ce_error) {
-		zend_string *m = rcp_error_message(rv);
-		zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(m), 0);
-		if (ex) {
-			zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, p->client.last_node);
-		}
+		rcp_throw_server(rcp_error_message(rv), a, p->client.last_node);
 		zval_ptr_dtor(rv);
 		ZVAL_NULL(rv);
 		return true;
 	}
 	return false;
+}
+
+bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
+{
+	return rcp_reply_throw_if_error_of(p, rv, NULL);
 }
 
 void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value)
@@ -402,7 +581,7 @@ static zend_always_inline void rcp_pool_call_argv(rcp_pool_object *p, const rcp_
 
 	if (cmd) {
 		rcp_pool_run(p, a, cmd, return_value);
-		if (!EG(exception) && !rcp_reply_throw_if_error(p, return_value)) {
+		if (!EG(exception) && !rcp_reply_throw_if_error_of(p, return_value, a)) {
 			rcp_call_parse(r, a, given, return_value);
 		}
 	}
@@ -748,6 +927,7 @@ void rcp_queue_free(rcp_queue *q)
 bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, bool exceptions, zval *out)
 {
 	zend_string *first_error = NULL;
+	const rcp_argv *first_error_argv = NULL;
 	char first_error_node[RCP_ADDR_MAX] = "";
 
 	array_init_size(out, q->n);
@@ -761,6 +941,7 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
 				if (exceptions && !first_error) {
 					first_error = zend_string_copy(rcp_error_message(r));
+					first_error_argv = &q->argvs[k];
 					snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
 				}
 			} else if (res->pd && res->pd->parser) {
@@ -772,13 +953,9 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 		}
 	} ZEND_HASH_FILL_END();
 	if (first_error) {
-		zend_object *ex;
 		zval_ptr_dtor(out);
 		ZVAL_UNDEF(out);
-		ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(first_error), 0);
-		if (ex) {
-			zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, first_error_node);
-		}
+		rcp_throw_server(first_error, first_error_argv, first_error_node);
 		zend_string_release(first_error);
 		return false;
 	}

@@ -96,10 +96,9 @@ ZEND_METHOD(RedisClusterPool_Pipeline, __call)
 	HashTable *args;
 	rcp_pipeline_object *p = rcp_pipe_from(Z_OBJ_P(ZEND_THIS));
 
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_ARRAY_HT(args)
-	ZEND_PARSE_PARAMETERS_END();
+	if (!rcp_call_params(execute_data, &name, &args)) {
+		RETURN_THROWS();
+	}
 	if (Z_TYPE(p->pool) != IS_OBJECT) {
 		zend_throw_error(NULL, "Use RedisClusterPool::pipeline() to create a pipeline");
 		RETURN_THROWS();

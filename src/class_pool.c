@@ -149,8 +149,13 @@ static bool rcp_opt_timeout(zval *v, const char *name, uint64_t *out)
 		return false;
 	}
 	if (!(d > 0) || d > 86400) {
-		rcp_throw(rcp_ce_invalid_argument, "Option \"%s\" must be > 0 and <= 86400 seconds, %g given",
-			name, d);
+		/* a number is repeated, a string never (it could be a password in the wrong place) */
+		if (Z_TYPE_P(v) == IS_STRING) {
+			rcp_throw(rcp_ce_invalid_argument, "Option \"%s\" must be > 0 and <= 86400 seconds, a numeric string "
+				"out of that range given", name);
+		} else {
+			rcp_throw(rcp_ce_invalid_argument, "Option \"%s\" must be > 0 and <= 86400 seconds, %g given", name, d);
+		}
 		return false;
 	}
 	*out = (uint64_t)(d * 1000.0 + 0.5);
@@ -190,40 +195,66 @@ static int rcp_scheme_parse(zval *v)
 	return -1;
 }
 
-static bool rcp_parse_seed_zv(zval *s, rcp_seed *out)
-{
-	rcp_err err;
+/* The constructor's options and parameters, by name (their values are never repeated in messages). */
+static const char *const rcp_option_names[] = {"parameters", "prefix", "exceptions", "persistent", "read", "zone",
+	"deadline", "cluster", NULL};
+static const char *const rcp_parameter_names[] = {"username", "password", "timeout", "read_write_timeout", "database",
+	"scheme", "ssl", NULL};
+static const char *const rcp_seed_keys[] = {"host", "port", "scheme", NULL};
 
-	if (Z_TYPE_P(s) == IS_STRING) {
-		if (rcp_seed_parse(Z_STRVAL_P(s), Z_STRLEN_P(s), out, &err) != RCP_OK) {
-			rcp_throw_err(&err);
-			return false;
+/* The name of "parameters" that k is (misplaced, at the top of the options or in a seed array), or NULL. */
+static const char *rcp_parameter_name(zend_string *k)
+{
+	for (const char *const *pn = rcp_parameter_names; *pn; pn++) {
+		if (zend_string_equals_cstr(k, *pn, strlen(*pn))) {
+			return *pn;
 		}
-		return true;
+	}
+	return NULL;
+}
+
+/* One seed ("host:port" or ["host" => .., "port" => .., "scheme" => ..]) into out; false with err filled. */
+static bool rcp_parse_seed_zv(zval *s, rcp_seed *out, rcp_err *err)
+{
+	if (Z_TYPE_P(s) == IS_STRING) {
+		return rcp_seed_parse(Z_STRVAL_P(s), Z_STRLEN_P(s), out, err) == RCP_OK;
 	}
 	if (Z_TYPE_P(s) == IS_ARRAY) {
-		zval *host = zend_hash_str_find(Z_ARRVAL_P(s), "host", 4);
-		zval *port = zend_hash_str_find(Z_ARRVAL_P(s), "port", 4);
+		zval *host = zend_hash_str_find_deref(Z_ARRVAL_P(s), "host", 4);
+		zval *port = zend_hash_str_find_deref(Z_ARRVAL_P(s), "port", 4);
 		zend_string *k;
 		zend_long pv;
+		uint32_t pos = 0;
 
 		ZEND_HASH_FOREACH_STR_KEY(Z_ARRVAL_P(s), k) {
+			pos++;
 			if (k && zend_string_equals_literal(k, "ssl")) {
-				rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: TLS settings (\"ssl\") apply to every node: put "
-					"them in the \"parameters\" option (\"parameters\" => [\"ssl\" => [...]])");
+				rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed array: TLS settings (\"ssl\") apply to every node: "
+					"put them in the \"parameters\" option (\"parameters\" => [\"ssl\" => [...]])");
 				return false;
 			}
-			if (!k || (!zend_string_equals_literal(k, "host") && !zend_string_equals_literal(k, "port") &&
-			           !zend_string_equals_literal(k, "scheme"))) {
-				rcp_throw(rcp_ce_invalid_argument,
-					"Invalid seed array: unknown key %s%s%s (allowed: host, port, scheme; put credentials and "
-					"timeouts in the \"parameters\" option)", k ? "\"" : "", k ? ZSTR_VAL(k) : "(integer)", k ? "\"" : "");
+			if (!k) {
+				rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed array: key #%u is an integer (allowed: host, port, "
+					"scheme; put credentials and timeouts in the \"parameters\" option)", pos);
+				return false;
+			}
+			if (!zend_string_equals_literal(k, "host") && !zend_string_equals_literal(k, "port") &&
+			    !zend_string_equals_literal(k, "scheme")) {
+				const char *param = rcp_parameter_name(k);
+				if (param) { /* a name of ours: it may be repeated */
+					rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed array: \"%s\" goes in the \"parameters\" "
+						"option, which applies to every node (allowed here: host, port, scheme)", param);
+				} else {
+					rcp_err_unknown_key(err, "Invalid seed array: unknown key", pos, ZSTR_VAL(k), ZSTR_LEN(k), rcp_seed_keys);
+					rcp_err_append(err, " (put credentials and timeouts in the \"parameters\" option)");
+				}
 				return false;
 			}
 		} ZEND_HASH_FOREACH_END();
 		if (!host || Z_TYPE_P(host) != IS_STRING || Z_STRLEN_P(host) == 0 || Z_STRLEN_P(host) >= RCP_HOST_MAX ||
 		    memchr(Z_STRVAL_P(host), '\0', Z_STRLEN_P(host))) {
-			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: \"host\" must be a non-empty string");
+			rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed array: \"host\" must be a non-empty string "
+				"without NUL bytes, shorter than %d bytes", RCP_HOST_MAX);
 			return false;
 		}
 		if (!port) {
@@ -233,17 +264,25 @@ static bool rcp_parse_seed_zv(zval *s, rcp_seed *out)
 		} else if (Z_TYPE_P(port) == IS_STRING && is_numeric_string(Z_STRVAL_P(port), Z_STRLEN_P(port), &pv, NULL, 0) == IS_LONG) {
 			/* pv set */
 		} else {
-			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: \"port\" must be an integer");
+			rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed array: \"port\" must be an integer, %s given",
+				zend_zval_type_name(port));
 			return false;
 		}
 		if (pv < 1 || pv > 65535) {
-			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: port must be 1..65535, " ZEND_LONG_FMT " given", pv);
+			if (Z_TYPE_P(port) == IS_LONG) {
+				rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed array: port must be 1..65535, " ZEND_LONG_FMT
+					" given", pv);
+			} else {
+				rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed array: port must be 1..65535, a numeric string "
+					"out of that range given");
+			}
 			return false;
 		}
-		zval *scheme = zend_hash_str_find(Z_ARRVAL_P(s), "scheme", 6);
+		zval *scheme = zend_hash_str_find_deref(Z_ARRVAL_P(s), "scheme", 6);
 		int sc = scheme ? rcp_scheme_parse(scheme) : RCP_SCHEME_NONE;
 		if (sc < 0) {
-			rcp_throw(rcp_ce_invalid_argument, "Invalid seed array: \"scheme\" must be \"tcp\", \"redis\", \"tls\" or \"rediss\"");
+			rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed array: \"scheme\" must be \"tcp\", \"redis\", "
+				"\"tls\" or \"rediss\"");
 			return false;
 		}
 		memcpy(out->host, Z_STRVAL_P(host), Z_STRLEN_P(host) + 1);
@@ -251,8 +290,8 @@ static bool rcp_parse_seed_zv(zval *s, rcp_seed *out)
 		out->scheme = (uint8_t)sc;
 		return true;
 	}
-	rcp_throw(rcp_ce_invalid_argument, "Invalid seed: expected \"host:port\" or [\"host\" => ..., \"port\" => ...], %s given",
-		zend_zval_type_name(s));
+	rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: expected \"host:port\" or [\"host\" => ..., \"port\" => ...], "
+		"%s given", zend_zval_type_name(s));
 	return false;
 }
 
@@ -291,7 +330,8 @@ ZEND_METHOD(RedisClusterPool, __construct)
 			RETURN_THROWS();
 		}
 		ZVAL_STR(&tmp, seeds_str);
-		if (!rcp_parse_seed_zv(&tmp, &seeds[0])) {
+		if (!rcp_parse_seed_zv(&tmp, &seeds[0], &err)) {
+			rcp_throw_err(&err);
 			RETURN_THROWS();
 		}
 		nseeds = 1;
@@ -307,7 +347,11 @@ ZEND_METHOD(RedisClusterPool, __construct)
 		}
 		ZEND_HASH_FOREACH_VAL(seeds_ht, v) {
 			ZVAL_DEREF(v);
-			if (!rcp_parse_seed_zv(v, &seeds[nseeds])) {
+			if (!rcp_parse_seed_zv(v, &seeds[nseeds], &err)) {
+				if (zend_hash_num_elements(seeds_ht) > 1) {
+					rcp_err_append(&err, " (seed #%u)", nseeds + 1);
+				}
+				rcp_throw_err(&err);
 				RETURN_THROWS();
 			}
 			nseeds++;
@@ -315,8 +359,10 @@ ZEND_METHOD(RedisClusterPool, __construct)
 	}
 
 	if (options) {
+		uint32_t pos = 0;
 		ZEND_HASH_FOREACH_STR_KEY_VAL(options, k, v) {
 			ZVAL_DEREF(v);
+			pos++;
 			if (!k) {
 				rcp_throw(rcp_ce_invalid_argument, "Options must be an array keyed by option name");
 				RETURN_THROWS();
@@ -348,9 +394,7 @@ ZEND_METHOD(RedisClusterPool, __construct)
 				int pol = Z_TYPE_P(v) == IS_STRING ? rcp_read_policy_parse(Z_STRVAL_P(v), Z_STRLEN_P(v)) : -1;
 				if (pol < 0) {
 					rcp_throw(rcp_ce_invalid_argument, "Option \"read\" must be one of " RCP_READ_POLICY_NAMES
-						", %s%.*s%s given", Z_TYPE_P(v) == IS_STRING ? "\"" : "",
-						Z_TYPE_P(v) == IS_STRING ? (int)MIN(Z_STRLEN_P(v), 40) : 0, Z_TYPE_P(v) == IS_STRING ? Z_STRVAL_P(v) : "",
-						Z_TYPE_P(v) == IS_STRING ? "\"" : zend_zval_type_name(v));
+						", %s given", Z_TYPE_P(v) == IS_STRING ? "another string" : zend_zval_type_name(v));
 					RETURN_THROWS();
 				}
 				p->client.read_policy = (uint8_t)pol;
@@ -374,12 +418,14 @@ ZEND_METHOD(RedisClusterPool, __construct)
 			} else if (zend_string_equals_literal(k, "parameters")) {
 				zend_string *pk;
 				zval *pv;
+				uint32_t ppos = 0;
 				if (Z_TYPE_P(v) != IS_ARRAY) {
 					rcp_throw(rcp_ce_invalid_argument, "Option \"parameters\" must be an array, %s given", zend_zval_type_name(v));
 					RETURN_THROWS();
 				}
 				ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), pk, pv) {
 					ZVAL_DEREF(pv);
+					ppos++;
 					if (!pk) {
 						rcp_throw(rcp_ce_invalid_argument, "Option \"parameters\" must be keyed by parameter name");
 						RETURN_THROWS();
@@ -421,15 +467,18 @@ ZEND_METHOD(RedisClusterPool, __construct)
 						}
 						ssl_given = true;
 					} else {
-						rcp_throw(rcp_ce_invalid_argument,
-							"Unknown parameter \"%s\" in option \"parameters\" (known: username, password, timeout, "
-							"read_write_timeout, database, scheme, ssl)", ZSTR_VAL(pk));
+						rcp_throw_unknown_key("Option \"parameters\": unknown key", ppos, pk, rcp_parameter_names);
 						RETURN_THROWS();
 					}
 				} ZEND_HASH_FOREACH_END();
 			} else {
-				rcp_throw(rcp_ce_invalid_argument,
-					"Unknown option \"%s\" (known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster)", ZSTR_VAL(k));
+				const char *param = rcp_parameter_name(k);
+				if (param) { /* a name of ours: it may be repeated */
+					rcp_throw(rcp_ce_invalid_argument, "Option \"%s\" goes in the \"parameters\" option: "
+						"\"parameters\" => [\"%s\" => ...]", param, param);
+					RETURN_THROWS();
+				}
+				rcp_throw_unknown_key("Unknown option", pos, k, rcp_option_names);
 				RETURN_THROWS();
 			}
 		} ZEND_HASH_FOREACH_END();
@@ -452,10 +501,9 @@ ZEND_METHOD(RedisClusterPool, __call)
 	HashTable *args;
 	rcp_pool_object *p;
 
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_ARRAY_HT(args)
-	ZEND_PARSE_PARAMETERS_END();
+	if (!rcp_call_params(execute_data, &name, &args)) {
+		RETURN_THROWS();
+	}
 	if (!(p = rcp_pool_checked(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
@@ -519,6 +567,9 @@ ZEND_METHOD(RedisClusterPool, executeRaw)
 		RETURN_THROWS();
 	}
 	name = Z_STR_P(first);
+	if (rcp_name_sensitive(ZSTR_VAL(name), ZSTR_LEN(name))) {
+		rcp_redact_args(execute_data, 1, 1);
+	}
 	zend_hash_init(&rest, zend_hash_num_elements(args), NULL, NULL, 0);
 	ZEND_HASH_FOREACH_VAL(args, v) {
 		if (i++ > 0) {
@@ -589,16 +640,22 @@ ZEND_METHOD(RedisClusterPool, commandInfo)
 	char ebuf[256];
 	zval keys;
 
+	rcp_redact_named(execute_data); /* commandInfo('AUTH', ...): the rest is a secret */
 	ZEND_PARSE_PARAMETERS_START(0, -1)
 		Z_PARAM_VARIADIC('+', args, argc)
 	ZEND_PARSE_PARAMETERS_END();
+	/* string ...$argv: checked as ZPP would check each (the engine checks an internal function's variadic
+	 * arguments only when told, and Z_PARAM_VARIADIC does not) */
+	if (!rcp_parse_strings(args, argc, 1)) {
+		RETURN_THROWS();
+	}
 	if (argc == 0) {
 		rcp_throw(rcp_ce_invalid_argument, "commandInfo() needs a command name");
 		RETURN_THROWS();
 	}
 	zend_hash_init(&rest, argc, NULL, NULL, 0);
 	for (i = 1; i < argc; i++) {
-		zend_hash_next_index_insert_new(&rest, &args[i]);
+		zend_hash_next_index_insert_new(&rest, rcp_frame_arg(execute_data, i + 1));
 	}
 	if (!rcp_argv_build(&a, Z_STRVAL(args[0]), Z_STRLEN(args[0]), Z_STR(args[0]), &rest, "commandInfo()")) {
 		zend_hash_destroy(&rest);
@@ -638,10 +695,9 @@ ZEND_METHOD(RedisClusterPool, predisArgs)
 	zval flat, *v;
 	uint32_t i = 1;
 
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(method)
-		Z_PARAM_ARRAY_HT(args)
-	ZEND_PARSE_PARAMETERS_END();
+	if (!rcp_call_params(execute_data, &method, &args)) {
+		RETURN_THROWS();
+	}
 	lc = zend_string_tolower(method);
 	if (rcp_predis_args(ZSTR_VAL(lc), ZSTR_LEN(lc), args, &flat) == FAILURE) {
 		zend_string_release(lc);
@@ -666,13 +722,37 @@ ZEND_METHOD(RedisClusterPool, predisReply)
 	HashTable *args, *given = NULL;
 	zval *reply;
 
-	ZEND_PARSE_PARAMETERS_START(3, 4)
-		Z_PARAM_STR(method)
-		Z_PARAM_ARRAY_HT(args)
-		Z_PARAM_ZVAL(reply)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_ARRAY_HT_OR_NULL(given)
-	ZEND_PARSE_PARAMETERS_END();
+	if (rcp_redact_named(execute_data)) {
+		/* predisReply('auth', [secret...], ...): parsed from the values kept aside (ZPP would see the wrappers) */
+		uint32_t n = ZEND_NUM_ARGS();
+		zval *v;
+		if (n < 3 || n > 4) {
+			zend_wrong_parameters_count_error(3, 4);
+			RETURN_THROWS();
+		}
+		method = Z_STR_P(rcp_frame_arg(execute_data, 1));
+		if (Z_TYPE_P(v = rcp_frame_arg(execute_data, 2)) != IS_ARRAY) {
+			zend_wrong_parameter_type_error(2, Z_EXPECTED_ARRAY, v);
+			RETURN_THROWS();
+		}
+		args = Z_ARRVAL_P(v);
+		reply = rcp_frame_arg(execute_data, 3);
+		if (n == 4 && Z_TYPE_P(v = rcp_frame_arg(execute_data, 4)) != IS_NULL) {
+			if (Z_TYPE_P(v) != IS_ARRAY) {
+				zend_wrong_parameter_type_error(4, Z_EXPECTED_ARRAY_OR_NULL, v);
+				RETURN_THROWS();
+			}
+			given = Z_ARRVAL_P(v);
+		}
+	} else {
+		ZEND_PARSE_PARAMETERS_START(3, 4)
+			Z_PARAM_STR(method)
+			Z_PARAM_ARRAY_HT(args)
+			Z_PARAM_ZVAL(reply)
+			Z_PARAM_OPTIONAL
+			Z_PARAM_ARRAY_HT_OR_NULL(given)
+		ZEND_PARSE_PARAMETERS_END();
+	}
 	lc = zend_string_tolower(method);
 	ZVAL_COPY(return_value, reply);
 	rcp_predis_reply(ZSTR_VAL(lc), ZSTR_LEN(lc), args, given, return_value);
@@ -850,50 +930,65 @@ ZEND_METHOD(RedisClusterPool, stats)
 		add_assoc_long(&cmds, "count", (zend_long)(t ? rcp_cmdtab_count(t) : rcp_cmd_count));
 		add_assoc_long(&cmds, "packed_bytes", (zend_long)rcp_cmdtab_bytes(t));
 		add_assoc_long(&cmds, "getkeys_sent", (zend_long)cc->getkeys_sent);
-		if (!t && cc->cmds_note[0]) {
-			add_assoc_string(&cmds, "why_built_in", cc->cmds_note);
-		}
+		add_assoc_string(&cmds, "why_built_in", !t && cc->cmds_note[0] ? cc->cmds_note : "");
 		add_assoc_zval(&cl, "commands", &cmds);
 	}
 	add_assoc_bool(&cl, "shared", cc->shared != NULL);
-	if (cc->shared) {
-		zval pool;
+	{
+		/* pool-wide figures from the shared segment; a cluster the segment does not hold (it is full, or off)
+		 * is this process's alone: its own figures then */
+		zval pool, suspects;
+		char addr[RCP_ADDR_MAX];
+		rcp_shm_cluster *sh = cc->shared;
 		array_init(&pool);
-		add_assoc_long(&pool, "generation", (zend_long)rcp_shm_generation(cc->shared));
-		add_assoc_long(&pool, "cluster_slots_sent", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_CLUSTER_SLOTS));
-		add_assoc_long(&pool, "refreshes", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_REFRESHES));
-		add_assoc_long(&pool, "refresh_failures", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_REFRESH_FAILURES));
-		add_assoc_long(&pool, "moved", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_MOVED));
-		add_assoc_long(&pool, "ask", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_ASK));
-		add_assoc_long(&pool, "lease_takeovers", (zend_long)rcp_shm_counter_get(cc->shared, RCP_SC_LEASE_TAKEOVERS));
-		add_assoc_long(&pool, "lease_holder", (zend_long)rcp_shm_lease_holder(cc->shared));
-		if (cc->map && cc->shared_gen == rcp_shm_generation(cc->shared)) {
-			zval suspects;
-			char addr[RCP_ADDR_MAX];
+		array_init(&suspects);
+		add_assoc_long(&pool, "generation", (zend_long)(sh ? rcp_shm_generation(sh) : cc->generation));
+		add_assoc_long(&pool, "cluster_slots_sent", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_CLUSTER_SLOTS)
+			: cc->cluster_slots_sent));
+		add_assoc_long(&pool, "refreshes", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_REFRESHES) : cc->refreshes));
+		add_assoc_long(&pool, "refresh_failures", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_REFRESH_FAILURES)
+			: cc->refresh_failures));
+		add_assoc_long(&pool, "moved", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_MOVED) : cc->moved_seen));
+		add_assoc_long(&pool, "ask", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_ASK) : cc->ask_seen));
+		add_assoc_long(&pool, "lease_takeovers", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_LEASE_TAKEOVERS) : 0));
+		add_assoc_long(&pool, "lease_holder", (zend_long)(sh ? rcp_shm_lease_holder(sh) : 0));
+		if (sh) {
+			/* suspects are marked by the index of a node in the shared map: named from this process's copy when
+			 * it is that map, else from the shared map itself */
+			rcp_map *map = cc->map, *copy = NULL;
 			uint64_t now = rcp_now_ms();
-			array_init(&suspects);
-			for (uint16_t i = 0; i < cc->map->nnodes; i++) {
-				if (rcp_shm_is_suspect(cc->shared, i, now)) {
-					rcp_node_addr(&cc->map->nodes[i], addr, sizeof(addr));
+			if (!map || cc->shared_gen != rcp_shm_generation(sh)) {
+				copy = emalloc(sizeof(rcp_map));
+				map = rcp_shm_read_map(sh, copy) ? copy : NULL;
+			}
+			for (uint16_t i = 0; map && i < map->nnodes; i++) {
+				if (rcp_shm_is_suspect(sh, i, now)) {
+					rcp_node_addr(&map->nodes[i], addr, sizeof(addr));
 					add_next_index_string(&suspects, addr);
 				}
 			}
-			add_assoc_zval(&pool, "suspect_nodes", &suspects);
+			if (copy) {
+				efree(copy);
+			}
 		}
+		add_assoc_zval(&pool, "suspect_nodes", &suspects);
 		add_assoc_zval(&cl, "pool", &pool);
 	}
 	add_assoc_zval(return_value, "cluster", &cl);
 	{
+		/* every key always (zeros without a segment: redis_cluster_pool.shm_size=0) */
 		rcp_shm_info si;
 		zval shm;
+		memset(&si, 0, sizeof(si));
 		array_init(&shm);
-		if (rcp_shm_get_info(&si)) {
-			add_assoc_long(&shm, "bytes_total", (zend_long)si.size);
-			add_assoc_long(&shm, "bytes_used", (zend_long)si.used);
-			add_assoc_long(&shm, "clusters_max", si.clusters_max);
-			add_assoc_long(&shm, "clusters_used", si.clusters_used);
-			add_assoc_long(&shm, "clusters_table_full", si.clusters_full);
+		if (!rcp_shm_get_info(&si)) {
+			memset(&si, 0, sizeof(si));
 		}
+		add_assoc_long(&shm, "bytes_total", (zend_long)si.size);
+		add_assoc_long(&shm, "bytes_used", (zend_long)si.used);
+		add_assoc_long(&shm, "clusters_max", si.clusters_max);
+		add_assoc_long(&shm, "clusters_used", si.clusters_used);
+		add_assoc_long(&shm, "clusters_table_full", si.clusters_full);
 		add_assoc_zval(return_value, "shm", &shm);
 	}
 }

@@ -102,6 +102,9 @@ ZEND_METHOD(RedisClusterPool, rawPipeline)
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_ARRAY_HT(list)
 	ZEND_PARSE_PARAMETERS_END();
+	if (rcp_cmds_sensitive(list)) {
+		rcp_redact_args(execute_data, 1, 1);
+	}
 	if (!(p = rcp_pool_checked(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
@@ -176,13 +179,20 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 	zval *list, *cmdz, *replies = NULL;
 	rcp_argv *argvs = NULL;
 	rcp_raw_node *nodes = NULL;
-	uint32_t total = 0, built = 0, nn = 0;
+	uint32_t total = 0, built = 0, nn = 0, kpos = 0;
 	rcp_err err;
 	bool ok = true;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_ARRAY_HT(by_node)
 	ZEND_PARSE_PARAMETERS_END();
+	ZEND_HASH_FOREACH_VAL(by_node, list) {
+		ZVAL_DEREF(list);
+		if (Z_TYPE_P(list) == IS_ARRAY && rcp_cmds_sensitive(Z_ARRVAL_P(list))) {
+			rcp_redact_args(execute_data, 1, 1);
+			break;
+		}
+	} ZEND_HASH_FOREACH_END();
 	if (!(p = rcp_pool_checked(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
@@ -208,10 +218,19 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 		int idx = rcp_raw_find_node(p->client.cluster->map, name);
 		uint32_t i = 0;
 
+		kpos++;
 		ZVAL_DEREF(list);
 		if (idx < 0) {
-			rcp_throw(rcp_ce_invalid_argument, "rawOnNodes(): %.*s is not a node of this cluster (see getSlotMap())",
-				(int)MIN(ZSTR_LEN(name), 300), ZSTR_VAL(name));
+			/* named when it is an address ("host:port"); anything else by position (it could be a secret) */
+			rcp_seed addr;
+			rcp_err e;
+			if (rcp_seed_parse(ZSTR_VAL(name), ZSTR_LEN(name), &addr, &e) == RCP_OK && addr.scheme == RCP_SCHEME_NONE) {
+				rcp_throw(rcp_ce_invalid_argument, "rawOnNodes(): %s:%u is not a node of this cluster (see getSlotMap())",
+					addr.host, (unsigned)addr.port);
+			} else {
+				rcp_throw(rcp_ce_invalid_argument, "rawOnNodes(): key #%u is not a node of this cluster: nodes are named "
+					"\"host:port\" as getSlotMap() names them", kpos);
+			}
 			ok = false;
 			break;
 		}

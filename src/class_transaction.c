@@ -199,9 +199,13 @@ static bool rcp_tx_options(rcp_tx_object *t, rcp_pool_object *p, HashTable *opts
 	zend_string *k;
 	zval *v;
 
+	static const char *const names[] = {"watch", "cas", "retry", "exceptions", NULL};
+	uint32_t pos = 0;
+
 	t->exceptions = p->exceptions;
 	ZEND_HASH_FOREACH_STR_KEY_VAL(opts, k, v) {
 		ZVAL_DEREF(v);
+		pos++;
 		if (!k) {
 			rcp_throw(rcp_ce_invalid_argument, "transaction(): options must be an array with string keys "
 				"(watch, cas, retry, exceptions)");
@@ -240,8 +244,7 @@ static bool rcp_tx_options(rcp_tx_object *t, rcp_pool_object *p, HashTable *opts
 			}
 			t->exceptions = Z_TYPE_P(v) == IS_TRUE;
 		} else {
-			rcp_throw(rcp_ce_invalid_argument, "transaction(): unknown option \"%s\" (known: watch, cas, retry, "
-				"exceptions)", ZSTR_VAL(k));
+			rcp_throw_unknown_key("transaction(): unknown option", pos, k, names);
 			return false;
 		}
 	} ZEND_HASH_FOREACH_END();
@@ -368,6 +371,19 @@ ZEND_METHOD(RedisClusterPool_Transaction, __construct)
 	zend_throw_error(NULL, "Use RedisClusterPool::transaction() to create a transaction");
 }
 
+/*
+ * A command after discard() starts the transaction anew, as Predis' MultiExec does (its next command sends MULTI
+ * again, out of check-and-set mode): it is queued and execute() sends it, never dropped.
+ */
+static void rcp_tx_undiscard(rcp_tx_object *t)
+{
+	if (t->discarded) {
+		t->discarded = false;
+		t->cas = false;
+		t->in_multi = true;
+	}
+}
+
 /* Queue a command, or in check-and-set mode before multi() run it now. */
 static void rcp_tx_command(rcp_tx_object *t, zend_string *name, HashTable *args, zval *this_zv, zval *return_value)
 {
@@ -376,6 +392,7 @@ static void rcp_tx_command(rcp_tx_object *t, zend_string *name, HashTable *args,
 	if (!(p = rcp_tx_pool(t))) {
 		return;
 	}
+	rcp_tx_undiscard(t);
 	if (t->cas && !t->in_multi) {
 		rcp_tx_call_now(p, name, args, return_value); /* check-and-set: runs now (after the WATCH) */
 		return;
@@ -390,10 +407,9 @@ ZEND_METHOD(RedisClusterPool_Transaction, __call)
 	zend_string *name;
 	HashTable *args;
 
-	ZEND_PARSE_PARAMETERS_START(2, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_ARRAY_HT(args)
-	ZEND_PARSE_PARAMETERS_END();
+	if (!rcp_call_params(execute_data, &name, &args)) {
+		RETURN_THROWS();
+	}
 	rcp_tx_command(rcp_tx_from(Z_OBJ_P(ZEND_THIS)), name, args, ZEND_THIS, return_value);
 }
 
@@ -403,6 +419,7 @@ static ZEND_NAMED_FUNCTION(rcp_tx_hot_call)
 	rcp_tx_object *t = rcp_tx_from(Z_OBJ_P(ZEND_THIS));
 	zval args;
 
+	rcp_tx_undiscard(t);
 	if (!t->cas || t->in_multi) {
 		/* queued: from the frame's arguments (rcp_tx_command's checks first) */
 		if (rcp_tx_pool(t) && rcp_cmdq_add_frame(&t->queue, &rcp_tx_hot, execute_data)) {
@@ -423,6 +440,7 @@ ZEND_METHOD(RedisClusterPool_Transaction, multi)
 	if (!rcp_tx_pool(t)) {
 		RETURN_THROWS();
 	}
+	rcp_tx_undiscard(t);
 	t->in_multi = true;
 	RETURN_COPY(ZEND_THIS);
 }
@@ -520,40 +538,49 @@ ZEND_METHOD(RedisClusterPool_Transaction, exec)
 
 ZEND_METHOD(RedisClusterPool, transaction)
 {
-	zval *a1 = NULL, *a2 = NULL, tx;
+	zval *a1 = NULL, tx;
 	HashTable *opts = NULL;
-	zend_fcall_info fci = empty_fcall_info;
-	zend_fcall_info_cache fcc = empty_fcall_info_cache;
-	zval *cb = NULL;
+	zend_fcall_info fci = empty_fcall_info, fci2 = empty_fcall_info;
+	zend_fcall_info_cache fcc = empty_fcall_info_cache, fcc2 = empty_fcall_info_cache;
+	bool cb = false;
 	char *cb_error = NULL;
 
 	ZEND_PARSE_PARAMETERS_START(0, 2)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_ZVAL(a1)
-		Z_PARAM_ZVAL(a2)
+		Z_PARAM_FUNC_OR_NULL(fci2, fcc2)
 	ZEND_PARSE_PARAMETERS_END();
 	if (!rcp_pool_checked(ZEND_THIS)) {
 		RETURN_THROWS();
 	}
-	/* Predis' forms: (), (callable), (array options), (array options, callable) */
+	/* Predis' forms: (), (callable), (array options), (array options, callable); a type that is none of those is
+	 * a TypeError, as ZPP gives for a declared type */
 	if (a1 && Z_TYPE_P(a1) == IS_ARRAY && !zend_is_callable(a1, 0, NULL)) {
 		opts = Z_ARRVAL_P(a1);
-		cb = a2 && Z_TYPE_P(a2) != IS_NULL ? a2 : NULL;
+		if (ZEND_FCI_INITIALIZED(fci2)) {
+			fci = fci2;
+			fcc = fcc2;
+			cb = true;
+		}
 	} else if (a1 && Z_TYPE_P(a1) != IS_NULL) {
-		cb = a1;
-		if (a2 && Z_TYPE_P(a2) != IS_NULL) {
+		if (zend_fcall_info_init(a1, 0, &fci, &fcc, NULL, &cb_error) != SUCCESS) {
+			zend_argument_type_error(1, "must be an array of options, a valid callback or null, %s given%s%s",
+				zend_zval_type_name(a1), cb_error ? ": " : "", cb_error ? cb_error : "");
+			if (cb_error) efree(cb_error);
+			RETURN_THROWS();
+		}
+		if (cb_error) efree(cb_error);
+		cb = true;
+		if (ZEND_FCI_INITIALIZED(fci2)) {
 			rcp_throw(rcp_ce_invalid_argument, "transaction(): expected ([options], [callable]), the options array first");
 			RETURN_THROWS();
 		}
+	} else if (ZEND_FCI_INITIALIZED(fci2)) {
+		fci = fci2; /* transaction(null, callable) */
+		fcc = fcc2;
+		cb = true;
 	}
-	if (cb && zend_fcall_info_init(cb, 0, &fci, &fcc, NULL, &cb_error) != SUCCESS) {
-		rcp_throw(rcp_ce_invalid_argument, "transaction(): the block must be a callable%s%s",
-			cb_error ? ": " : "", cb_error ? cb_error : "");
-		if (cb_error) efree(cb_error);
-		RETURN_THROWS();
-	}
-	if (cb_error) efree(cb_error);
-	if (!rcp_tx_new(ZEND_THIS, opts, cb != NULL, &tx)) {
+	if (!rcp_tx_new(ZEND_THIS, opts, cb, &tx)) {
 		RETURN_THROWS();
 	}
 	if (!cb) {

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include "php.h"
 #include "zend_exceptions.h"
+#include "zend_smart_str.h"
 #include "rcp_errors.h"
 
 zend_class_entry *rcp_ce_exception;
@@ -73,6 +74,63 @@ void rcp_err_append(rcp_err *err, const char *fmt, ...)
 	}
 }
 
+/* Optimal string alignment distance of a and b (both short), or more than 2 as soon as it is. */
+static size_t rcp_edit_distance(const char *a, size_t al, const char *b, size_t bl)
+{
+	size_t d[34][34];
+
+	if (al > 32 || bl > 32 || (al > bl ? al - bl : bl - al) > 2) {
+		return 3;
+	}
+	for (size_t i = 0; i <= al; i++) d[i][0] = i;
+	for (size_t j = 0; j <= bl; j++) d[0][j] = j;
+	for (size_t i = 1; i <= al; i++) {
+		for (size_t j = 1; j <= bl; j++) {
+			size_t cost = zend_tolower_ascii(a[i - 1]) == zend_tolower_ascii(b[j - 1]) ? 0 : 1;
+			size_t v = MIN(MIN(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+				v = MIN(v, d[i - 2][j - 2] + 1);
+			}
+			d[i][j] = v;
+		}
+	}
+	return d[al][bl];
+}
+
+rcp_status rcp_err_unknown_key(rcp_err *err, const char *what, uint32_t pos, const char *key, size_t keylen,
+                               const char *const *known)
+{
+	smart_str list = {0};
+	const char *near = NULL;
+	size_t best = 3;
+
+	for (const char *const *k = known; *k; k++) {
+		size_t d = rcp_edit_distance(key, keylen, *k, strlen(*k));
+		if (d < best && keylen >= 3) {
+			best = d;
+			near = *k;
+		}
+		if (k != known) {
+			smart_str_appends(&list, ", ");
+		}
+		smart_str_appends(&list, *k);
+	}
+	smart_str_0(&list);
+	rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s #%u%s%s%s (an unknown name is not repeated: it could be a misplaced "
+		"secret); known: %s", what, pos, near ? ", did you mean \"" : "", near ? near : "", near ? "\"?" : "",
+		list.s ? ZSTR_VAL(list.s) : "");
+	smart_str_free(&list);
+	return RCP_E_ARGUMENT;
+}
+
+void rcp_throw_unknown_key(const char *what, uint32_t pos, zend_string *key, const char *const *known)
+{
+	rcp_err err;
+
+	rcp_err_unknown_key(&err, what, pos, ZSTR_VAL(key), ZSTR_LEN(key), known);
+	rcp_throw_err(&err);
+}
+
 static zend_class_entry *rcp_ce_for(rcp_status code)
 {
 	switch (code) {
@@ -133,12 +191,26 @@ ZEND_METHOD(RedisClusterPool_ServerException, getErrorType)
 	RETURN_STR(rcp_error_type(Z_STR_P(msg)));
 }
 
+/*
+ * A typed property of an exception, as `return $this->name;` would read it: a subclass that unset() it gets
+ * PHP's own Error ("must not be accessed before initialization"), never a value of another type than declared.
+ * NULL after throwing.
+ */
+static zval *rcp_ex_prop(zend_class_entry *scope, zval *this_zv, const char *name, size_t len, zval *rv)
+{
+	zval *v = zend_read_property(scope, Z_OBJ_P(this_zv), name, len, 0, rv);
+
+	return EG(exception) ? NULL : v;
+}
+
 static void rcp_get_node(INTERNAL_FUNCTION_PARAMETERS)
 {
 	zval rv, *node;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	node = zend_read_property(Z_OBJCE_P(ZEND_THIS), Z_OBJ_P(ZEND_THIS), "node", sizeof("node") - 1, 1, &rv);
+	if (!(node = rcp_ex_prop(Z_OBJCE_P(ZEND_THIS), ZEND_THIS, "node", sizeof("node") - 1, &rv))) {
+		RETURN_THROWS();
+	}
 	RETURN_COPY_DEREF(node);
 }
 
@@ -162,7 +234,9 @@ ZEND_METHOD(RedisClusterPool_AuthenticationException, getErrorType)
 	zval rv, *t;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	t = zend_read_property(rcp_ce_auth, Z_OBJ_P(ZEND_THIS), "errorType", sizeof("errorType") - 1, 1, &rv);
+	if (!(t = rcp_ex_prop(rcp_ce_auth, ZEND_THIS, "errorType", sizeof("errorType") - 1, &rv))) {
+		RETURN_THROWS();
+	}
 	RETURN_COPY_DEREF(t);
 }
 
@@ -266,30 +340,31 @@ void rcp_throw_partial(const rcp_partial *p, const rcp_err *err, const char *cmd
 	}
 }
 
-static zval *rcp_partial_prop(zval *this_zv, const char *name, size_t len, zval *rv)
+/* A property of PartialFailureException into return_value (rcp_ex_prop()'s rules). */
+static void rcp_partial_get(INTERNAL_FUNCTION_PARAMETERS, const char *name, size_t len)
 {
-	return zend_read_property(rcp_ce_partial, Z_OBJ_P(this_zv), name, len, 1, rv);
+	zval rv, *v;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	if (!(v = rcp_ex_prop(rcp_ce_partial, ZEND_THIS, name, len, &rv))) {
+		RETURN_THROWS();
+	}
+	RETURN_COPY_DEREF(v);
 }
 
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailures)
 {
-	zval rv;
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_COPY_DEREF(rcp_partial_prop(ZEND_THIS, "failures", sizeof("failures") - 1, &rv));
+	rcp_partial_get(INTERNAL_FUNCTION_PARAM_PASSTHRU, "failures", sizeof("failures") - 1);
 }
 
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getSucceededKeys)
 {
-	zval rv;
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_COPY_DEREF(rcp_partial_prop(ZEND_THIS, "succeededKeys", sizeof("succeededKeys") - 1, &rv));
+	rcp_partial_get(INTERNAL_FUNCTION_PARAM_PASSTHRU, "succeededKeys", sizeof("succeededKeys") - 1);
 }
 
 ZEND_METHOD(RedisClusterPool_PartialFailureException, getResults)
 {
-	zval rv;
-	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_COPY_DEREF(rcp_partial_prop(ZEND_THIS, "results", sizeof("results") - 1, &rv));
+	rcp_partial_get(INTERNAL_FUNCTION_PARAM_PASSTHRU, "results", sizeof("results") - 1);
 }
 
 /* The failed keys of every failing node, in the caller's order within each node, nodes in failure order. */
@@ -298,7 +373,9 @@ ZEND_METHOD(RedisClusterPool_PartialFailureException, getFailedKeys)
 	zval rv, *failures, *f, *k;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	failures = rcp_partial_prop(ZEND_THIS, "failures", sizeof("failures") - 1, &rv);
+	if (!(failures = rcp_ex_prop(rcp_ce_partial, ZEND_THIS, "failures", sizeof("failures") - 1, &rv))) {
+		RETURN_THROWS();
+	}
 	array_init(return_value);
 	if (Z_TYPE_P(failures) != IS_ARRAY) {
 		return;

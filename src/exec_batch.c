@@ -7,9 +7,18 @@
  * uses (rcp_batch_*): one part per node, commands encoded straight into each node's connection.
  */
 #include "rcp_exec_int.h"
+#include "ext/hash/php_hash.h"
+#include "ext/hash/php_hash_sha.h"
 
 /* ---- credentials ------------------------------------------------------------------------------ */
 
+/*
+ * The pool key of these credentials (cl->cred): connections are shared by clients with equal keys only, so two
+ * different users must never have the same key, whatever their names' length. A name of up to RCP_CRED_USER_MAX
+ * bytes is kept as it is; a longer one (or one holding a NUL byte) is kept as 'h' + the hex SHA-256 of the name
+ * (65 bytes: longer than any name kept as it is, so the two forms never meet). Then "\0" + a hash of the
+ * password (it tells passwords apart and reveals nothing useful). AUTH itself always sends the whole name.
+ */
 void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const char *pass, size_t plen)
 {
 	const char *argv[3];
@@ -19,12 +28,24 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 	int len;
 	uint64_t h = 1469598103934665603ULL; /* FNV-1a of the password: tells credentials apart, reveals nothing useful */
 
-	cl->cred_len = 0;
-	if (ulen > 60) {
-		ulen = 60;
+	if (!user) {
+		ulen = 0;
 	}
-	memcpy(cl->cred, user ? user : "", user ? ulen : 0);
-	cl->cred_len = user ? ulen : 0;
+	if (ulen <= RCP_CRED_USER_MAX && !memchr(user ? user : "", '\0', ulen)) {
+		memcpy(cl->cred, user ? user : "", ulen);
+		cl->cred_len = ulen;
+	} else {
+		PHP_SHA256_CTX ctx;
+		unsigned char digest[32];
+		PHP_SHA256Init(&ctx);
+		PHP_SHA256Update(&ctx, (const unsigned char *)user, ulen);
+		PHP_SHA256Final(digest, &ctx);
+		cl->cred[0] = 'h';
+		for (int i = 0; i < 32; i++) {
+			snprintf(cl->cred + 1 + 2 * i, 3, "%02x", digest[i]);
+		}
+		cl->cred_len = 65;
+	}
 	cl->cred[cl->cred_len++] = '\0';
 	for (size_t i = 0; pass && i < plen; i++) {
 		h = (h ^ (unsigned char)pass[i]) * 1099511628211ULL;
@@ -35,7 +56,7 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 		return;
 	}
 	argv[argc] = "AUTH"; lens[argc++] = 4;
-	if (user && ulen) {
+	if (ulen) {
 		argv[argc] = user; lens[argc++] = ulen;
 	}
 	argv[argc] = pass; lens[argc++] = plen;

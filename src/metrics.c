@@ -153,7 +153,7 @@ static const rcp_shm_nodestat *rcp_find_nodestat(const char *addr)
 	return NULL;
 }
 
-/* The cluster entry's key: "host:port,host:port,...,\0user" -> seeds and user. */
+/* The cluster entry's key: "host:port,host:port,...,\0user[\0tls]" -> seeds and user (null when none). */
 static void rcp_key_parts(const char *key, size_t keylen, zval *seeds, zval *user)
 {
 	const char *nul = memchr(key, '\0', keylen), *p = key, *end = nul ? nul : key + keylen;
@@ -167,8 +167,10 @@ static void rcp_key_parts(const char *key, size_t keylen, zval *seeds, zval *use
 		}
 		p = e + 1;
 	}
-	if (nul && (size_t)(nul - key) + 1 < keylen) {
-		ZVAL_STRINGL(user, nul + 1, keylen - (size_t)(nul - key) - 1);
+	if (nul && (size_t)(nul - key) + 1 < keylen && nul[1] != '\0') {
+		/* up to the "\0tls" of a TLS cluster (a user name holds no NUL: servers refuse it) */
+		const char *u = nul + 1, *uend = memchr(u, '\0', keylen - (size_t)(u - key));
+		ZVAL_STRINGL(user, u, uend ? (size_t)(uend - u) : keylen - (size_t)(u - key));
 	} else {
 		ZVAL_NULL(user);
 	}

@@ -115,11 +115,14 @@ rcp_status rcp_tls_opts_parse(HashTable *ssl, rcp_tls_opts *o, rcp_err *err)
 	zend_string *k;
 	zval *v;
 
+	uint32_t pos = 0;
+
 	ZEND_HASH_FOREACH_STR_KEY_VAL(ssl, k, v) {
 		rcp_status st = RCP_OK;
 		bool known = false;
 
 		ZVAL_DEREF(v);
+		pos++;
 		if (!k) {
 			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Option \"parameters.ssl\" must be keyed by name (" RCP_SSL_KNOWN ")");
 		}
@@ -144,8 +147,10 @@ rcp_status rcp_tls_opts_parse(HashTable *ssl, rcp_tls_opts *o, rcp_err *err)
 			}
 		}
 		if (!known) {
-			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Unknown key \"%.64s\" in option \"parameters.ssl\" (known: "
-				RCP_SSL_KNOWN ")", ZSTR_VAL(k));
+			static const char *const names[] = {"cafile", "capath", "local_cert", "local_pk", "passphrase",
+				"verify_peer", "verify_peer_name", "peer_name", "ciphers", "crypto_method", "allow_self_signed",
+				"SNI_enabled", NULL};
+			return rcp_err_unknown_key(err, "Option \"parameters.ssl\": unknown key", pos, ZSTR_VAL(k), ZSTR_LEN(k), names);
 		}
 		if (st != RCP_OK) {
 			return st;

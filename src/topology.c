@@ -16,6 +16,8 @@ static bool rcp_clusters_ready;
 
 rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err)
 {
+	/* Messages never repeat the seed: a string that does not parse may be a password given in the wrong place
+	 * (the seeds and the options swapped, a password where the port goes); only a host that parsed is named. */
 	const char *p = s, *end = s + len, *host, *host_end, *colon;
 	char portbuf[8];
 	long port;
@@ -23,6 +25,14 @@ rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err
 
 	if (memchr(s, '\0', len)) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: it contains a NUL byte");
+	}
+	if (memchr(s, '@', len)) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+			"Invalid seed: credentials in a seed URI are not supported; use the \"parameters\" option");
+	}
+	if (memchr(s, ',', len)) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: one string names one node; pass several seeds "
+			"as an array: ['host1:6379', 'host2:6379']");
 	}
 	out->scheme = RCP_SCHEME_NONE;
 	if (len >= 6 && !strncasecmp(p, "tcp://", 6)) {
@@ -39,26 +49,20 @@ rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err
 		out->scheme = RCP_SCHEME_TLS;
 	} else if (memchr(s, '/', len)) {
 		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-			"Invalid seed '%.*s': only tcp://, redis://, tls:// and rediss:// URIs are supported", (int)MIN(len, 100), s);
+			"Invalid seed: only tcp://, redis://, tls:// and rediss:// URIs are supported");
 	}
-	/* cut a query string or trailing slash: options go in the "parameters" option */
+	/* a query string or a path: options go in the "parameters" option */
 	for (const char *q = p; q < end; q++) {
 		if (*q == '?' || *q == '/') {
 			return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-				"Invalid seed '%.*s': put parameters in the \"parameters\" option, not in the URI",
-				(int)MIN(len, 100), s);
-		}
-		if (*q == '@') {
-			return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-				"Invalid seed: credentials in a seed URI are not supported; use the \"parameters\" option");
+				"Invalid seed: put parameters in the \"parameters\" option, not in the URI");
 		}
 	}
 	if (p < end && *p == '[') {
 		host = p + 1;
 		host_end = memchr(host, ']', (size_t)(end - host));
 		if (!host_end || host_end + 1 >= end || host_end[1] != ':') {
-			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed '%.*s': expected [ipv6]:port",
-				(int)MIN(len, 100), s);
+			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: expected [ipv6]:port");
 		}
 		colon = host_end + 1;
 	} else {
@@ -71,27 +75,26 @@ rcp_status rcp_seed_parse(const char *s, size_t len, rcp_seed *out, rcp_err *err
 			}
 		}
 		if (!colon) {
-			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed '%.*s': expected host:port",
-				(int)MIN(len, 100), s);
+			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: expected host:port, there is no ':'");
 		}
 		host_end = colon;
 		if (memchr(host, ':', (size_t)(host_end - host))) {
-			return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-				"Invalid seed '%.*s': write IPv6 addresses as [addr]:port", (int)MIN(len, 100), s);
+			return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: write IPv6 addresses as [addr]:port");
 		}
 	}
-	if (host_end == host || (size_t)(host_end - host) >= RCP_HOST_MAX || memchr(host, '\0', (size_t)(host_end - host))) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed '%.*s': bad host", (int)MIN(len, 100), s);
+	if (host_end == host || (size_t)(host_end - host) >= RCP_HOST_MAX) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed: the host is empty or longer than %d bytes",
+			RCP_HOST_MAX - 1);
 	}
-	if ((size_t)(end - colon - 1) == 0 || (size_t)(end - colon - 1) >= sizeof(portbuf)) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed '%.*s': bad port", (int)MIN(len, 100), s);
+	memcpy(portbuf, "", 1);
+	if ((size_t)(end - colon - 1) >= 1 && (size_t)(end - colon - 1) < sizeof(portbuf)) {
+		memcpy(portbuf, colon + 1, (size_t)(end - colon - 1));
+		portbuf[end - colon - 1] = '\0';
 	}
-	memcpy(portbuf, colon + 1, (size_t)(end - colon - 1));
-	portbuf[end - colon - 1] = '\0';
 	port = strtol(portbuf, &pe, 10);
-	if (*pe || port < 1 || port > 65535 || portbuf[0] == '+' || portbuf[0] == '-' || portbuf[0] == ' ') {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-			"Invalid seed '%.*s': port must be 1..65535", (int)MIN(len, 100), s);
+	if (!portbuf[0] || *pe || port < 1 || port > 65535 || portbuf[0] == '+' || portbuf[0] == '-' || portbuf[0] == ' ') {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "Invalid seed (host '%.*s'): the port must be a number "
+			"1..65535", (int)MIN(host_end - host, 100), host);
 	}
 	memcpy(out->host, host, (size_t)(host_end - host));
 	out->host[host_end - host] = '\0';

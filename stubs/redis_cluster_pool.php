@@ -19,6 +19,53 @@ namespace RedisClusterPool {
      * option (true): with "exceptions" => false an error reply comes back as a RedisClusterPool\Error in place
      * of the value; and between the raw multi() and exec(), commands return the Status QUEUED.
      *
+     * The shapes of the arrays the API returns (the C code builds exactly these; tests/package/stats_shapes.phpt
+     * checks them against what it returns, recursively), for PHPStan and Psalm:
+     * @phpstan-type SlotMap array{
+     *     nodes: array<string, array{role: 'primary'|'replica', primary?: string, zone?: string}>,
+     *     slots: list<array{int, int, string, list<string>}>
+     * }
+     * @phpstan-type Stats array{
+     *     pid: int,
+     *     connections: array{pooled: int, opened: int, reused: int, discarded_broken: int,
+     *         discarded_closed_by_peer: int, discarded_unread_reply: int, discarded_forked: int, discarded_idle: int,
+     *         auth_refused: int, tls_handshakes: int, tls_resumed: int, tls_handshake_failures: int},
+     *     cluster: array{generation: int, nodes: int, primaries: int, refreshes: int, refresh_failures: int,
+     *         cluster_slots_sent: int, topology_from: 'CLUSTER SHARDS'|'CLUSTER SLOTS', moved: int, ask: int,
+     *         noscript_fallbacks: int, read_retries: int, readonly_redirects: int,
+     *         commands: array{source: 'server'|'built-in', count: int, packed_bytes: int, getkeys_sent: int,
+     *             why_built_in: string},
+     *         shared: bool,
+     *         pool: array{generation: int, cluster_slots_sent: int, refreshes: int, refresh_failures: int,
+     *             moved: int, ask: int, lease_takeovers: int, lease_holder: int, suspect_nodes: list<string>}},
+     *     shm: array{bytes_total: int, bytes_used: int, clusters_max: int, clusters_used: int,
+     *         clusters_table_full: int}
+     * }
+     * @phpstan-type NodeMetrics array{commands: int, batches: int, error_replies: int, redirects: int, timeouts: int,
+     *     connection_errors: int, other_errors: int, bytes_sent: int, bytes_received: int, latency_sum_us: int,
+     *     connections_opened: int, connections_reused: int, connections_closed: int, discarded_broken: int,
+     *     discarded_closed_by_peer: int, discarded_unread_reply: int, discarded_forked: int, discarded_idle: int,
+     *     suspect_marks: int, tls_handshakes_full: int, tls_handshakes_resumed: int, tls_handshake_failures: int,
+     *     connections_open: int, latency: array{count: int, sum_us: int, buckets_us: array<int, int>}}
+     * @phpstan-type ClusterNode array{commands?: int, batches?: int, error_replies?: int, redirects?: int,
+     *     timeouts?: int, connection_errors?: int, other_errors?: int, bytes_sent?: int, bytes_received?: int,
+     *     latency_sum_us?: int, connections_opened?: int, connections_reused?: int, connections_closed?: int,
+     *     discarded_broken?: int, discarded_closed_by_peer?: int, discarded_unread_reply?: int,
+     *     discarded_forked?: int, discarded_idle?: int, suspect_marks?: int, tls_handshakes_full?: int,
+     *     tls_handshakes_resumed?: int, tls_handshake_failures?: int, connections_open?: int,
+     *     latency?: array{count: int, sum_us: int, buckets_us: array<int, int>},
+     *     role: 'primary'|'replica', primary?: string, health: 'online'|'loading'|'fail', zone?: string,
+     *     suspect: bool}
+     * @phpstan-type PoolStats array{
+     *     segment: array{size?: int, used?: int, clusters_max?: int, clusters_used?: int, clusters_full?: int},
+     *     clusters: list<array{seeds: list<string>, user: string|null, generation: int, map_age_seconds: float,
+     *         counters: array{topology_requests: int, refreshes: int, moved: int, ask: int, lease_takeovers: int,
+     *             refresh_failures: int, read_retries: int, getkeys_sent: int, noscript_fallbacks: int},
+     *         commands: array<string, array{calls: int, errors: int}>,
+     *         nodes: array<string, ClusterNode>}>,
+     *     nodes: array<string, NodeMetrics>
+     * }
+     *
      * @method mixed acl(mixed ...$arguments)
      * @method int append(string $key, string|int|float $value)
      * @method bool bgrewriteaof()
@@ -324,7 +371,7 @@ namespace RedisClusterPool {
 
         /**
          * The slot map in use: nodes and slot ranges.
-         * @phpstan-return array{nodes: array<string, array<string, mixed>>, slots: list<array{int, int, string, list<string>}>}
+         * @phpstan-return SlotMap
          */
         public function getSlotMap(): array;
 
@@ -333,7 +380,7 @@ namespace RedisClusterPool {
 
         /**
          * Counters of this process and of the cluster.
-         * @phpstan-return array<string, mixed>
+         * @phpstan-return Stats
          */
         public function stats(): array;
     }
@@ -1354,6 +1401,10 @@ namespace {
      *   $pool->set('k', 'v', 'EX', 10); $pool->mget(['a', 'b']); $pool->hgetall('h');
      * Their typed signatures are RedisClusterPool\ClientInterface's @method tags: type your code against that
      * interface, and a test double can stand in for the pool.
+     *
+     * @phpstan-import-type SlotMap from RedisClusterPool\ClientInterface
+     * @phpstan-import-type Stats from RedisClusterPool\ClientInterface
+     * @phpstan-import-type PoolStats from RedisClusterPool\ClientInterface
      */
     final class RedisClusterPool implements RedisClusterPool\ClientInterface
     {
@@ -1421,15 +1472,17 @@ namespace {
         /**
          * The slot map this process uses: ["nodes" => ["host:port" => ["role" => "primary"|"replica", ...]],
          * "slots" => [[from, to, "host:port" (primary), [replicas...]], ...]]. Discovers the cluster if needed.
-         * @phpstan-return array{nodes: array<string, array<string, mixed>>, slots: list<array{int, int, string, list<string>}>}
+         * @phpstan-return SlotMap
          */
         public function getSlotMap(): array {}
 
         /**
          * Counters of this process (pooled connections opened/reused/discarded and why) and of this
-         * object's cluster (topology generation, nodes, refreshes, CLUSTER SLOTS sent, MOVED/ASK seen).
-         * Never contains credentials.
-         * @phpstan-return array<string, mixed>
+         * object's cluster (topology generation, nodes, refreshes, CLUSTER SLOTS sent, MOVED/ASK seen), every key
+         * always there. ["cluster"]["pool"]: the pool-wide figures from the shared segment (["cluster"]["shared"]
+         * true), or, for a cluster the segment does not hold, this process's own. ["shm"]: zeros without a
+         * segment. Never contains credentials.
+         * @phpstan-return Stats
          */
         public function stats(): array {}
 
@@ -1439,8 +1492,9 @@ namespace {
          * [["seeds" => [...], "user" => ?string, "generation" => int, "map_age_seconds" => float, "counters" =>
          * [...], "commands" => ["GET" => ["calls" => int, "errors" => int], ...], "nodes" => ["host:port" =>
          * [role, primary, health, suspect, commands, errors by kind, bytes, connections, latency histogram]]]],
-         * "nodes" => [every node with metrics]]. Never contains credentials.
-         * @phpstan-return array<string, mixed>
+         * "nodes" => [every node with metrics]]. A node of a cluster that no worker has sent anything to yet has
+         * its role, health and suspect mark only. Never contains credentials.
+         * @phpstan-return PoolStats
          */
         public static function poolStats(): array {}
 

@@ -7,7 +7,7 @@
  * \RedisClusterPool\Status, Predis' argument objects by their full names, ...) and corrected where Predis'
  * docblock does not say what the call accepts or returns: the CORRECTIONS below, each with its reason,
  * checked against src/predis/ and replies of a real cluster (tests/predis/stub_reply_types.phpt runs
- * the differential corpus and checks every reply against its declared type; tests/package/phpstan_level8.phpt
+ * the differential corpus and checks every reply against its declared type; tests/package/phpstan_level9.phpt
  * has PHPStan accept every call of that corpus).
  *
  * Predis is needed only here, when the table is made: the table is committed, so that the IDE stub is made

@@ -376,6 +376,9 @@ bool rcp_pv_lt_long(zval *z, zend_long n)
 		ZVAL_NULL(&nz);
 		z = &nz;
 	}
+	if (Z_TYPE_P(z) == IS_OBJECT) {
+		return 1 < n; /* what PHP compares (an object counts as 1), without its notice: the object is refused later */
+	}
 	ZVAL_LONG(&l, n);
 	return zend_compare(z, &l) < 0;
 }

@@ -46,20 +46,20 @@ var_dump(new RedisClusterPool(['[::1]:7000', ['host' => 'h', 'port' => '7001', '
 ?>
 --EXPECT--
 RedisClusterPool\InvalidArgumentException: RedisClusterPool needs at least one seed node, an empty list was given
-RedisClusterPool\InvalidArgumentException: Invalid seed 'localhost': expected host:port
-RedisClusterPool\InvalidArgumentException: Invalid seed 'localhost:0': port must be 1..65535
-RedisClusterPool\InvalidArgumentException: Invalid seed 'localhost:70000': port must be 1..65535
-RedisClusterPool\InvalidArgumentException: Invalid seed 'localhost:abc': port must be 1..65535
-RedisClusterPool\InvalidArgumentException: Invalid seed 'http://localhost:7000': only tcp://, redis://, tls:// and rediss:// URIs are supported
-RedisClusterPool\InvalidArgumentException: Invalid seed 'tcp://localhost:7000?password=x': put parameters in the "parameters" option, not in the URI
+RedisClusterPool\InvalidArgumentException: Invalid seed: expected host:port, there is no ':'
+RedisClusterPool\InvalidArgumentException: Invalid seed (host 'localhost'): the port must be a number 1..65535
+RedisClusterPool\InvalidArgumentException: Invalid seed (host 'localhost'): the port must be a number 1..65535
+RedisClusterPool\InvalidArgumentException: Invalid seed (host 'localhost'): the port must be a number 1..65535
+RedisClusterPool\InvalidArgumentException: Invalid seed: only tcp://, redis://, tls:// and rediss:// URIs are supported
+RedisClusterPool\InvalidArgumentException: Invalid seed: put parameters in the "parameters" option, not in the URI
 RedisClusterPool\InvalidArgumentException: Invalid seed: credentials in a seed URI are not supported; use the "parameters" option
-RedisClusterPool\InvalidArgumentException: Invalid seed '::1:7000': write IPv6 addresses as [addr]:port
+RedisClusterPool\InvalidArgumentException: Invalid seed: write IPv6 addresses as [addr]:port
 RedisClusterPool\InvalidArgumentException: Option "parameters.database" must be 0: Redis Cluster has a single database
-RedisClusterPool\InvalidArgumentException: Invalid seed array: "host" must be a non-empty string
-RedisClusterPool\InvalidArgumentException: Invalid seed array: "port" must be an integer
-RedisClusterPool\InvalidArgumentException: Invalid seed array: unknown key "password" (allowed: host, port, scheme; put credentials and timeouts in the "parameters" option)
+RedisClusterPool\InvalidArgumentException: Invalid seed array: "host" must be a non-empty string without NUL bytes, shorter than 256 bytes
+RedisClusterPool\InvalidArgumentException: Invalid seed array: "port" must be an integer, string given
+RedisClusterPool\InvalidArgumentException: Invalid seed array: "password" goes in the "parameters" option, which applies to every node (allowed here: host, port, scheme)
 RedisClusterPool\InvalidArgumentException: Invalid seed: expected "host:port" or ["host" => ..., "port" => ...], int given
-RedisClusterPool\InvalidArgumentException: Unknown option "foo" (known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster)
+RedisClusterPool\InvalidArgumentException: Unknown option #1 (an unknown name is not repeated: it could be a misplaced secret); known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster
 RedisClusterPool\InvalidArgumentException: Options must be an array keyed by option name
 RedisClusterPool\InvalidArgumentException: Option "prefix" must be a string, int given
 RedisClusterPool\InvalidArgumentException: Option "exceptions" must be a bool, string given
@@ -68,7 +68,7 @@ RedisClusterPool\InvalidArgumentException: Option "parameters.timeout" must be >
 RedisClusterPool\InvalidArgumentException: Option "parameters.read_write_timeout" must be a number of seconds, string given
 RedisClusterPool\InvalidArgumentException: Option "parameters.password" must be a string or null, array given
 RedisClusterPool\InvalidArgumentException: Option "parameters.username" needs "parameters.password" as well
-RedisClusterPool\InvalidArgumentException: Unknown parameter "persistent_id" in option "parameters" (known: username, password, timeout, read_write_timeout, database, scheme, ssl)
+RedisClusterPool\InvalidArgumentException: Option "parameters": unknown key #1 (an unknown name is not repeated: it could be a misplaced secret); known: username, password, timeout, read_write_timeout, database, scheme, ssl
 RedisClusterPool\InvalidArgumentException: Option "cluster" may only be "redis" (Redis Cluster)
 bool(true)
 bool(true)

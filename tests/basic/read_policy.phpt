@@ -58,7 +58,7 @@ replica: 52/52 right, reads on replicas only
 bool(true)
 any: 52/52 right, reads on both
 bool(true)
-Option "read" must be one of primary, prefer_replica, replica, any, az_affinity or az_affinity_replicas_and_primary, "nearest" given
+Option "read" must be one of primary, prefer_replica, replica, any, az_affinity or az_affinity_replicas_and_primary, another string given
 Option "read" must be one of primary, prefer_replica, replica, any, az_affinity or az_affinity_replicas_and_primary, int given
 Option "read" must be one of primary, prefer_replica, replica, any, az_affinity or az_affinity_replicas_and_primary, null given
 Option "deadline" must be > 0 and <= 86400 seconds, -1 given

@@ -92,9 +92,9 @@ read_write_timeout INF: RedisClusterPool\InvalidArgumentException: Option "param
 timeout -0.5: RedisClusterPool\InvalidArgumentException: Option "parameters.timeout" must be > 0 and <= 86400 seconds, -0.5 given
 seed null: RedisClusterPool\InvalidArgumentException: Invalid seed: expected "host:port" or ["host" => ..., "port" => ...], null given
 seed with NUL: RedisClusterPool\InvalidArgumentException: Invalid seed: it contains a NUL byte
-seed nested list: RedisClusterPool\InvalidArgumentException: Invalid seed array: unknown key (integer) (allowed: host, port, scheme; put credentials and timeouts in the "parameters" option)
+seed nested list: RedisClusterPool\InvalidArgumentException: Invalid seed array: key #1 is an integer (allowed: host, port, scheme; put credentials and timeouts in the "parameters" option)
 port -1: RedisClusterPool\InvalidArgumentException: Invalid seed array: port must be 1..65535, -1 given
-port 1.5: RedisClusterPool\InvalidArgumentException: Invalid seed array: "port" must be an integer
+port 1.5: RedisClusterPool\InvalidArgumentException: Invalid seed array: "port" must be an integer, float given
 65 seeds: RedisClusterPool\InvalidArgumentException: Too many seed nodes (65, at most 64): a few per cluster are enough
 options null: TypeError: RedisClusterPool::__construct(): Argument #2 ($options) must be of type array, null given
 string(2) "OK"

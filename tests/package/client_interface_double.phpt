@@ -1,5 +1,5 @@
 --TEST--
-RedisClusterPool\ClientInterface: RedisClusterPool, Pipeline and Transaction implement the interfaces; test doubles implementing ClientInterface (the sample app's InMemoryClient, an anonymous class, PHPUnit mocks) stand in for the pool: the README's idioms (tests/package/phpstan/app, checked by PHPStan level 8) give the same results on both
+RedisClusterPool\ClientInterface: RedisClusterPool, Pipeline and Transaction implement the interfaces; test doubles implementing ClientInterface (the sample app's InMemoryClient, an anonymous class, PHPUnit mocks) stand in for the pool: the README's idioms (tests/package/phpstan/app, checked by PHPStan level 9) give the same results on both
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--

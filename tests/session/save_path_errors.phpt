@@ -93,10 +93,10 @@ false
   session_start(): redis_cluster_pool: session.save_path: seed[] #1 is empty (expected host:port)
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=)
 false
-  session_start(): redis_cluster_pool: session.save_path: seed[] #1: Invalid seed 'nohost': expected host:port
+  session_start(): redis_cluster_pool: session.save_path: seed[] #1: Invalid seed: expected host:port, there is no ':'
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=nohost)
 false
-  session_start(): redis_cluster_pool: session.save_path: seed[] #1: Invalid seed '10.0.0.1:99999': port must be 1..65535
+  session_start(): redis_cluster_pool: session.save_path: seed[] #1: Invalid seed (host '10.0.0.1'): the port must be a number 1..65535
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=10.0.0.1:99999)
 false
   session_start(): redis_cluster_pool: session.save_path: seed[] #1: credentials do not go in a seed; use auth[user]=...&auth[pass]=...

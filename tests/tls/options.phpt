@@ -91,7 +91,7 @@ scheme unix                     RedisClusterPool\InvalidArgumentException: Optio
 seed scheme 'ssl'               RedisClusterPool\InvalidArgumentException: Invalid seed array: "scheme" must be "tcp", "redis", "tls" or "rediss"
 ssl in a seed array             RedisClusterPool\InvalidArgumentException: Invalid seed array: TLS settings ("ssl") apply to every node: put them in the "parameters" option ("parameters" => ["ssl" => [...]])
 ssl not an array                RedisClusterPool\InvalidArgumentException: Option "parameters.ssl" must be an array of TLS settings, bool given
-unknown key                     RedisClusterPool\InvalidArgumentException: Unknown key "cafile_" in option "parameters.ssl" (known: cafile, capath, local_cert, local_pk, passphrase, verify_peer, verify_peer_name, peer_name, ciphers, crypto_method, allow_self_signed, SNI_enabled)
+unknown key                     RedisClusterPool\InvalidArgumentException: Option "parameters.ssl": unknown key #1, did you mean "cafile"? (an unknown name is not repeated: it could be a misplaced secret); known: cafile, capath, local_cert, local_pk, passphrase, verify_peer, verify_peer_name, peer_name, ciphers, crypto_method, allow_self_signed, SNI_enabled
 unsupported PHP key             RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.peer_fingerprint" is a PHP stream-context key redis_cluster_pool does not support (supported: cafile, capath, local_cert, local_pk, passphrase, verify_peer, verify_peer_name, peer_name, ciphers, crypto_method, allow_self_signed, SNI_enabled)
 integer key                     RedisClusterPool\InvalidArgumentException: Option "parameters.ssl" must be keyed by name (cafile, capath, local_cert, local_pk, passphrase, verify_peer, verify_peer_name, peer_name, ciphers, crypto_method, allow_self_signed, SNI_enabled)
 verify_peer a string            RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.verify_peer" must be a bool, string given
@@ -105,6 +105,6 @@ crypto_method SSLv3             RedisClusterPool\InvalidArgumentException: Optio
 crypto_method no version        RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.crypto_method" selects no TLS version (1 given; e.g. STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT)
 crypto_method a string          RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.crypto_method" must be an int (STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT, ...), string given
 ciphers none usable             RedisClusterPool\InvalidArgumentException: Option "parameters.ssl.ciphers": no usable cipher in 'NOT-A-CIPHER' (no cipher match)
-rediss:// with a path           RedisClusterPool\InvalidArgumentException: Invalid seed 'rediss://127.0.0.1:PORT/0': put parameters in the "parameters" option, not in the URI
+rediss:// with a path           RedisClusterPool\InvalidArgumentException: Invalid seed: put parameters in the "parameters" option, not in the URI
 -- parameters.ssl => null is no setting
 no exception

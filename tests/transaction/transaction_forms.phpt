@@ -138,9 +138,9 @@ RedisClusterPool\InvalidArgumentException: FLUSHALL cannot be part of a transact
 RedisClusterPool\InvalidArgumentException: SUBSCRIBE is not supported by RedisClusterPool: it changes or depends on per-connection state that a shared pool cannot keep
 RedisClusterPool\InvalidArgumentException: transaction(): automatic retries (option "retry") need a callback that can be run again
 RedisClusterPool\InvalidArgumentException: transaction(): option "watch" must be a key or a non-empty array of keys, int given
-RedisClusterPool\InvalidArgumentException: transaction(): unknown option "bogus" (known: watch, cas, retry, exceptions)
+RedisClusterPool\InvalidArgumentException: transaction(): unknown option #1 (an unknown name is not repeated: it could be a misplaced secret); known: watch, cas, retry, exceptions
 RedisClusterPool\InvalidArgumentException: transaction(): option "retry" must be an int >= 0
-RedisClusterPool\InvalidArgumentException: transaction(): the block must be a callable: function "not a callable" not found or invalid function name
+TypeError: RedisClusterPool::transaction(): Argument #1 ($optionsOrCallback) must be an array of options, a valid callback or null, string given: function "not a callable" not found or invalid function name
 RedisClusterPool\InvalidArgumentException: transaction: a callback cannot be given once commands are queued
 RedisClusterPool\InvalidArgumentException: WATCH after MULTI is not allowed: WATCH before queuing commands (option "watch", or "cas" => true and watch() before multi())
 Error: Call to private RedisClusterPool\Transaction::__construct() from global scope

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs PHPStan and PHPUnit with Composer into DIR, for tests/package/phpstan_level8.phpt (PHPStan on the
+# Installs PHPStan and PHPUnit with Composer into DIR, for tests/package/phpstan_level9.phpt (PHPStan on the
 # sample app) and tests/package/client_interface_double.phpt (a PHPUnit mock of ClientInterface); cached:
 # nothing is done when DIR already holds this install (the same composer.json), as
 # tests/adapter/install_predis.sh does for Predis. The versions are pinned, so that a new release cannot change

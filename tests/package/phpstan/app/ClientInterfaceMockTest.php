@@ -1,7 +1,7 @@
 <?php
 /*
  * A PHPUnit mock of RedisClusterPool\ClientInterface standing in for the pool, as an application's unit test
- * would write it: checked by PHPStan at level 8 (tests/package/phpstan_level8.phpt) and run by PHPUnit
+ * would write it: checked by PHPStan at level 9 (tests/package/phpstan_level9.phpt) and run by PHPUnit
  * (tests/package/client_interface_double.phpt).
  */
 declare(strict_types=1);

@@ -1,7 +1,7 @@
 <?php
 /*
  * A test double for RedisClusterPool\ClientInterface, as an application's unit tests would write one: plain
- * PHP, no server. PHPStan checks it at level 8 (tests/package/phpstan_level8.phpt) and
+ * PHP, no server. PHPStan checks it at level 9 (tests/package/phpstan_level9.phpt) and
  * tests/package/client_interface_double.phpt runs the sample app's functions on it and on the real pool:
  * same results. Only what the sample app uses: strings, counters, pipelines, transactions.
  */
@@ -14,6 +14,7 @@ use RedisClusterPool\PipelineInterface;
 use RedisClusterPool\Status;
 use RedisClusterPool\TransactionInterface;
 
+/** @phpstan-import-type Stats from ClientInterface */
 final class InMemoryClient implements ClientInterface
 {
     /** @var array<string, string> */
@@ -107,7 +108,34 @@ final class InMemoryClient implements ClientInterface
 
     public function stats(): array
     {
-        return ['commands' => count($this->log)];
+        $s = self::emptyStats();
+        $s['connections']['reused'] = count($this->log);
+        return $s;
+    }
+
+    /**
+     * stats() of a double: every key the pool's stats() has (ClientInterface's Stats shape), zero.
+     * @return Stats
+     */
+    public static function emptyStats(): array
+    {
+        $connections = ['pooled' => 0, 'opened' => 0, 'reused' => 0, 'discarded_broken' => 0, 'discarded_closed_by_peer' => 0,
+            'discarded_unread_reply' => 0, 'discarded_forked' => 0, 'discarded_idle' => 0, 'auth_refused' => 0,
+            'tls_handshakes' => 0, 'tls_resumed' => 0, 'tls_handshake_failures' => 0];
+        return [
+            'pid' => getmypid() ?: 0,
+            'connections' => $connections,
+            'cluster' => ['generation' => 0, 'nodes' => 0, 'primaries' => 0, 'refreshes' => 0, 'refresh_failures' => 0,
+                'cluster_slots_sent' => 0, 'topology_from' => 'CLUSTER SHARDS', 'moved' => 0, 'ask' => 0,
+                'noscript_fallbacks' => 0, 'read_retries' => 0, 'readonly_redirects' => 0,
+                'commands' => ['source' => 'built-in', 'count' => 0, 'packed_bytes' => 0, 'getkeys_sent' => 0,
+                    'why_built_in' => 'a test double'],
+                'shared' => false,
+                'pool' => ['generation' => 0, 'cluster_slots_sent' => 0, 'refreshes' => 0, 'refresh_failures' => 0,
+                    'moved' => 0, 'ask' => 0, 'lease_takeovers' => 0, 'lease_holder' => 0, 'suspect_nodes' => []]],
+            'shm' => ['bytes_total' => 0, 'bytes_used' => 0, 'clusters_max' => 0, 'clusters_used' => 0,
+                'clusters_table_full' => 0],
+        ];
     }
 }
 

@@ -65,7 +65,7 @@ function cannedStub(\Closure $record): ClientInterface
 
         public function stats(): array
         {
-            return [];
+            return InMemoryClient::emptyStats();
         }
     };
 }

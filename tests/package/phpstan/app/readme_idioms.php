@@ -1,7 +1,7 @@
 <?php
 /*
- * The README's idioms as an application would write them (strict types, PHPStan level 8): analysed by
- * tests/package/phpstan_level8.phpt, which must find no error in this directory; and run against the real
+ * The README's idioms as an application would write them (strict types, PHPStan level 9): analysed by
+ * tests/package/phpstan_level9.phpt, which must find no error in this directory; and run against the real
  * cluster and against InMemoryClient by tests/package/client_interface_double.phpt.
  */
 declare(strict_types=1);
@@ -173,6 +173,52 @@ function guarded(ClientInterface $redis): string
         return get_class($e);
     }
     return $kind;
+}
+
+/**
+ * README "Operations" and docs/FAQ.md: what to watch in stats() and poolStats(), as they write it (every key of
+ * stats() is always there; a poolStats() node no worker used yet has its role, health and suspect mark only).
+ */
+function operations(RedisClusterPool $pool): string
+{
+    $s = $pool->stats();
+    $out = sprintf('reused %d of %d', $s['connections']['reused'], $s['connections']['reused'] + $s['connections']['opened']);
+    foreach (['discarded_closed_by_peer', 'discarded_unread_reply', 'discarded_forked', 'auth_refused'] as $why) {
+        $out .= " $why=" . $s['connections'][$why];
+    }
+    $out .= ' tls=' . ($s['connections']['tls_handshakes'] - $s['connections']['tls_resumed']);
+    if ($s['shm']['clusters_table_full'] > 0) {
+        $out .= ' raise redis_cluster_pool.shm_clusters';
+    }
+    $out .= ' shm ' . $s['shm']['bytes_used'] . '/' . $s['shm']['bytes_total'];
+    foreach ($s['cluster']['pool']['suspect_nodes'] as $node) {
+        $out .= " avoided: $node";
+    }
+    $out .= ' slots sent pool-wide ' . $s['cluster']['pool']['cluster_slots_sent'] . ', moved ' . $s['cluster']['moved']
+        . ', read retries ' . $s['cluster']['read_retries'] . ', readonly ' . $s['cluster']['readonly_redirects']
+        . ', noscript ' . $s['cluster']['noscript_fallbacks'] . ', table ' . $s['cluster']['commands']['source']
+        . ($s['cluster']['commands']['why_built_in'] !== '' ? ' (' . $s['cluster']['commands']['why_built_in'] . ')' : '')
+        . ' ' . $s['cluster']['commands']['packed_bytes'] . ' B';
+    foreach ($pool->getSlotMap()['nodes'] as $addr => $node) {
+        $out .= " $addr:" . $node['role'] . ($node['zone'] ?? '');
+    }
+    $p = RedisClusterPool::poolStats();
+    $out .= ' segment ' . ($p['segment']['used'] ?? 0);
+    foreach ($p['clusters'] as $c) {
+        $out .= ' cluster ' . implode(',', $c['seeds']) . ' user ' . ($c['user'] ?? '(default)') . ' generation '
+            . $c['generation'] . ' age ' . round($c['map_age_seconds'], 1) . ' refreshes ' . $c['counters']['refreshes'];
+        foreach ($c['commands'] as $name => $cs) {
+            $out .= " $name:{$cs['calls']}/{$cs['errors']}";
+        }
+        foreach ($c['nodes'] as $addr => $n) {
+            $out .= " $addr {$n['role']} {$n['health']}" . ($n['suspect'] ? ' suspect' : '') . ' ' . ($n['commands'] ?? 0);
+        }
+    }
+    foreach ($p['nodes'] as $addr => $n) {
+        $out .= " $addr p99 bucket " . array_key_last($n['latency']['buckets_us']) . ' of ' . $n['latency']['count']
+            . ', open ' . $n['connections_open'];
+    }
+    return $out;
 }
 
 /** The static, instance-free API: pool-wide metrics for a status endpoint. */

@@ -1,6 +1,6 @@
 <?php
 /*
- * The types PHPStan infers from the IDE stub for the README's idioms (tests/package/phpstan_level8.phpt):
+ * The types PHPStan infers from the IDE stub for the README's idioms (tests/package/phpstan_level9.phpt):
  * every \PHPStan\dumpType() must report the type written after it.
  */
 declare(strict_types=1);
@@ -50,7 +50,10 @@ function types(RedisClusterPool $pool, ClientInterface $redis): void
         dumpType($key);                                        // string
         dumpType($i);                                          // int
     }
-    dumpType(RedisClusterPool::poolStats());                   // array<string, mixed>
+    dumpType(RedisClusterPool::poolStats()['nodes']['a:1']['latency']); // array{count: int, sum_us: int, buckets_us: array<int, int>}
+    dumpType($pool->stats()['cluster']['pool']['suspect_nodes']); // list<string>
+    dumpType($pool->stats()['shm']['clusters_table_full']);    // int
+    dumpType($pool->getSlotMap()['nodes']['a:1']['role']);     // 'primary'|'replica'
     dumpType($pool->getSlotMap()['slots']);                    // list<array{int, int, string, list<string>}>
     dumpType($redis->pipeline());                              // RedisClusterPool\PipelineInterface
     dumpType($redis->transaction());                           // RedisClusterPool\TransactionInterface<false>

@@ -1,6 +1,6 @@
 <?php
 /*
- * Calls PHPStan must flag (tests/package/phpstan_level8.phpt): each line with a "flagged:" comment must get
+ * Calls PHPStan must flag (tests/package/phpstan_level9.phpt): each line with a "flagged:" comment must get
  * an error with the identifier it names, and no other line may get one. They prove the stub's types are precise
  * (a `mixed ...$arguments` / `mixed` signature would let every one of them through).
  */

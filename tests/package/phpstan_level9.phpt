@@ -1,5 +1,5 @@
 --TEST--
-Release: PHPStan level 8 with the IDE stub finds no error in the README's idioms (tests/package/phpstan/app: pool, pipelines, transactions, check-and-set, scanAll, executeRaw, exceptions, metrics, ClientInterface, test doubles and a PHPUnit mock) nor in the differential corpus' calls, infers the reply types written in types/, and flags every wrong call of wrong/
+Release: PHPStan level 9 with the IDE stub finds no error in the README's idioms (tests/package/phpstan/app: pool, pipelines, transactions, check-and-set, scanAll, executeRaw, exceptions, metrics, ClientInterface, test doubles and a PHPUnit mock) nor in the differential corpus' calls, infers the reply types written in types/, and flags every wrong call of wrong/
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
