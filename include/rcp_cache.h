@@ -231,10 +231,12 @@ void rcp_cache_listener_mshutdown(void);
  * Ask the listener for node l's invalidation link (connect, or reconnect after a loss, or take new credentials),
  * starting the listener when there is none alive (CLI: lazily; FPM: a dead one is replaced). Non-blocking, never
  * waits for the link: the state in the segment tells (rcp_cache_link_status()). Rate-limited across processes
- * (one request per link per RCP_CACHE_REQUEST_MS unless force). false when nothing was sent (rate limit, no
- * listener could be started, the socket is full).
+ * (one request per link per RCP_CACHE_REQUEST_MS, per RCP_CACHE_RETRY_REFUSED_MS when the server refused it, unless
+ * force). false when nothing was sent (rate limit, no listener could be started, the socket is full). The caller
+ * keeps cfg; nothing of it is kept here (the buffer that carried it is zeroed).
  */
 #define RCP_CACHE_REQUEST_MS 200
+#define RCP_CACHE_RETRY_REFUSED_MS 30000   /* ... and a link REFUSED or FAILED once per this */
 bool rcp_cache_link_request(rcp_cache_cluster *cc, rcp_cache_link *l, const rcp_cache_link_cfg *cfg, bool force);
 
 /* ---- what the listener writes (src/cache_listener.c, and tests/cache/ which plays the listener) ---------------- */
