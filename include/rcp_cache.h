@@ -15,7 +15,8 @@
  *     a transaction, a script, a split)     failed: it may have been applied
  *   MOVED / a new map / a migrating slot    rcp_cache_slot_moved()
  *   FLUSHALL/FLUSHDB through the pool       rcp_cache_flush_cluster()
- *   a link not UP                           rcp_cache_link_request() (asks the listener; rate-limited)
+ *   a ticket that is not fillable           rcp_cache_link_request() (asks the listener, starting one if it died;
+ *     (link not UP, or not confirmed)       rate-limited, cheap to call on every such miss)
  *
  * Validity of an entry, checked on every lookup in O(1): the key's invalidation sequence is the one its ticket saw
  * (any invalidation of the key, by a server or by an own write, drops every entry of that key together: GET, HGET
@@ -108,7 +109,8 @@ typedef enum {
 /* A link's state name ("up", "down"...), for stats. */
 const char *rcp_cache_link_state_name(rcp_cache_link_state s);
 
-/* The link's state now (one atomic load), and when err is given its last error (empty when none). */
+/* The link's state now (one atomic load), and when err is given the last reason it was lost, refused or failed
+ * (empty when none; kept after it came up again). */
 rcp_cache_link_state rcp_cache_link_status(rcp_cache_link *l, char *err, size_t errlen);
 
 /* ---- reads ----------------------------------------------------------------------------------------------- */
@@ -329,7 +331,7 @@ typedef struct {
 	uint64_t flushes;           /* null invalidations it reported */
 	uint64_t losses;            /* times it was lost */
 	uint64_t connects;          /* times it came UP */
-	char error[RCP_CACHE_ERR_MAX];
+	char last_error[RCP_CACHE_ERR_MAX]; /* why it was last lost, refused or failed (kept once it is up again) */
 } rcp_cache_link_info;
 
 /* The i-th claimed link of cc (i from 0), false past the end. */

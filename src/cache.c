@@ -841,7 +841,6 @@ void rcp_cache_link_up(rcp_cache_link *l, uint64_t ping_sent_ns, uint32_t mode)
 {
 	STORE(&l->mode, mode);
 	STORE(&l->confirmed_at, ping_sent_ns);
-	rcp_link_set_err(l, "");
 	rcp_link_set_state(l, RCP_LINK_UP);
 	ADD(&l->connects, 1);
 }
@@ -1029,7 +1028,7 @@ bool rcp_cache_link_info_at(rcp_cache_cluster *cc, uint32_t i, rcp_cache_link_in
 		out->flushes = LOAD(&l->flushes);
 		out->losses = LOAD(&l->losses);
 		out->connects = LOAD(&l->connects);
-		rcp_link_err_copy(l, out->error, sizeof(out->error));
+		rcp_link_err_copy(l, out->last_error, sizeof(out->last_error));
 		return true;
 	}
 	return false;

@@ -162,16 +162,39 @@ void rcp_cache_listener_mshutdown(void)
 	}
 }
 
-/* Is the listener alive? A pid that kill() cannot find is dead; one we may not signal (it runs as another user)
- * is alive. A listener being started (-1) counts as alive for RCP_LINK_TIMEOUT_MS. */
+/* Is the listener alive? Its /proc entry says: a process named rcp-cache that is not a zombie (a dead listener whose
+ * new parent does not reap it, e.g. a container's PID 1, stays a zombie; a pid reused by another program has another
+ * name). A stopped or hung listener counts as alive and is never replaced: two listeners writing one link's state
+ * could confirm what the other missed; its links simply stop being confirmed, so entries are misses. A listener being
+ * started (-1) counts as alive for RCP_LINK_TIMEOUT_MS. Without /proc: kill(pid, 0). */
 static bool rcp_listener_alive(uint64_t now)
 {
 	int32_t pid = __atomic_load_n(rcp_cache_listener_pid_word(), __ATOMIC_ACQUIRE);
+	char path[64], st[128];
+	ssize_t n;
+	int fd;
 
 	if (pid == -1) {
 		return now - __atomic_load_n(rcp_cache_listener_spawn_word(), __ATOMIC_ACQUIRE) < RCP_LINK_TIMEOUT_MS * 1000000ull;
 	}
-	return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);
+	if (pid <= 0) {
+		return false;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		return errno == ENOENT ? false : (kill(pid, 0) == 0 || errno == EPERM);
+	}
+	n = read(fd, st, sizeof(st) - 1);
+	close(fd);
+	if (n <= 0) {
+		return false;
+	}
+	st[n] = '\0';
+	/* "pid (comm) S ..." */
+	{
+		const char *name = strchr(st, '('), *end = strrchr(st, ')');
+		return name && end && end - name - 1 == 9 && !strncmp(name + 1, "rcp-cache", 9) && end[1] == ' ' && end[2] != 'Z';
+	}
 }
 
 /* Start a listener unless one is alive or another process is starting one (single flight: a CAS on the spawn
@@ -306,6 +329,7 @@ typedef struct {
 } rcp_lnk;
 
 static rcp_lnk **rcp_lnks;          /* [cluster * RCP_CACHE_LINKS + link] */
+static char rcp_client_name[32];    /* CLIENT SETNAME: "rcp-cache-<pid>" (CLIENT LIST tells which listener) */
 static uint32_t rcp_nlnk_slots;
 static uint64_t rcp_ping_every_ns;
 static uint32_t rcp_links_up;
@@ -453,7 +477,7 @@ static void rcp_lnk_ping(rcp_lnk *k, uint64_t now)
 	k->ping_n++;
 }
 
-/* HELLO 3 [AUTH user pass] SETNAME rcp-cache: the first step (after TLS). */
+/* HELLO 3 [AUTH user pass] SETNAME rcp-cache-<pid>: the first step (after TLS). */
 static void rcp_lnk_hello(rcp_lnk *k)
 {
 	const char *argv[7] = {"HELLO", "3"};
@@ -471,8 +495,8 @@ static void rcp_lnk_hello(rcp_lnk *k)
 	}
 	argv[argc] = "SETNAME";
 	lens[argc++] = 7;
-	argv[argc] = "rcp-cache";
-	lens[argc++] = 9;
+	argv[argc] = rcp_client_name;
+	lens[argc++] = strlen(rcp_client_name);
 	k->phase = P_HELLO;
 	rcp_lnk_cmd(k, argc, argv, lens);
 }
@@ -1331,6 +1355,7 @@ static void rcp_listener_main(void)
 	rcp_listener_fds();
 
 	me = (int32_t)getpid();
+	snprintf(rcp_client_name, sizeof(rcp_client_name), "rcp-cache-%d", (int)me);
 	__atomic_store_n(rcp_cache_listener_pid_word(), me, __ATOMIC_RELEASE);
 	while (rcp_cache_cluster_at_index((uint16_t)clusters)) {
 		clusters++;

@@ -87,7 +87,7 @@ static void rcp_hook_link_array(zval *rv, const rcp_cache_link_info *li)
 	add_assoc_long(rv, "flushes", (zend_long)li->flushes);
 	add_assoc_long(rv, "losses", (zend_long)li->losses);
 	add_assoc_long(rv, "connects", (zend_long)li->connects);
-	add_assoc_string(rv, "error", li->error);
+	add_assoc_string(rv, "last_error", li->last_error);
 }
 
 /* cache_link(string $cluster, string $addr, array $opts = []): bool — ask the listener for the node's link.

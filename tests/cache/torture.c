@@ -11,6 +11,9 @@
  *                                the checker: no hit ever returned a value older than the latest write whose
  *                                invalidation had completed before the lookup began, nor a torn one
  *   torture bench N              N hits (run under callgrind --toggle-collect=rcp_cache_lookup for the count)
+ *   torture resp                 the listener's RESP frame reader (src/cache_listener.c built with
+ *                                RCP_CACHE_STANDALONE): every frame shape, every cut of it incomplete, garbage refused,
+ *                                random bytes never read out of bounds (the ASAN build)
  *
  * Versioned values: the "server" is a shared array of versions, one per key. A writer increments a key's version,
  * then makes the cache forget it (the way the listener applies an invalidation push, or a lost link, a moved slot,
@@ -699,6 +702,83 @@ static int storm(int secs, uint64_t seed, size_t mib)
 	return failures ? 1 : 0;
 }
 
+/* ---- resp ------------------------------------------------------------------------------------------------------ */
+
+long rcp_cache_resp_frame(const char *p, size_t n);
+
+static int resp(void)
+{
+	static const char *const good[] = {
+		"+PONG\r\n", "-ERR unknown command 'HELLO'\r\n", ":42\r\n", ":-7\r\n", "$3\r\nfoo\r\n", "$0\r\n\r\n", "$-1\r\n",
+		"*-1\r\n", "*0\r\n", "_\r\n", "#t\r\n", ",3.14\r\n", "(12345678901234567890\r\n", "=8\r\ntxt:abcd\r\n",
+		"!5\r\nERR x\r\n",
+		">2\r\n$10\r\ninvalidate\r\n*2\r\n$3\r\nfoo\r\n$3\r\nbar\r\n",
+		">2\r\n$10\r\ninvalidate\r\n_\r\n",
+		"*3\r\n$7\r\nmessage\r\n$20\r\n__redis__:invalidate\r\n*1\r\n$1\r\nk\r\n",
+		"*2\r\n$4\r\npong\r\n$0\r\n\r\n",
+		"%2\r\n+server\r\n+redis\r\n+modules\r\n*0\r\n",
+		"~2\r\n:1\r\n:2\r\n",
+		"|1\r\n+key-popularity\r\n%1\r\n$1\r\na\r\n,0.19\r\n*1\r\n:2\r\n",
+		"*2\r\n*2\r\n*1\r\n:1\r\n:2\r\n+x\r\n",
+	};
+	static const char *const bad[] = {
+		"?x\r\n", ":\r\n", ":12a\r\n", "$3\r\nfooXY", "$-2\r\n", "*-2\r\n", "+no-cr\n", "$99999999999\r\n",
+		":1234567890123456789012\r\n",
+	};
+	int errors = 0;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		size_t n = strlen(good[i]);
+		char *copy = malloc(n + 16);
+		memcpy(copy, good[i], n);
+		memcpy(copy + n, "+NEXT\r\n", 7);
+		CHECK(rcp_cache_resp_frame(copy, n) == (long)n, "frame %zu whole: %ld of %zu", i, rcp_cache_resp_frame(copy, n), n);
+		CHECK(rcp_cache_resp_frame(copy, n + 7) == (long)n, "frame %zu followed by another", i);
+		for (size_t cut = 0; cut < n; cut++) {
+			/* every prefix is incomplete, read from a buffer of exactly that size (ASAN sees any overrun) */
+			char *pre = malloc(cut ? cut : 1);
+			memcpy(pre, good[i], cut);
+			if (rcp_cache_resp_frame(pre, cut) != 0) {
+				errors++;
+				printf("FAIL frame %zu cut at %zu: %ld\n", i, cut, rcp_cache_resp_frame(pre, cut));
+			}
+			free(pre);
+		}
+		free(copy);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK(rcp_cache_resp_frame(bad[i], strlen(bad[i])) == -1, "garbage %zu refused", i);
+	}
+	{
+		/* nesting deeper than the reader allows */
+		char deep[256] = "";
+		for (int d = 0; d < 40; d++) {
+			strcat(deep, "*1\r\n");
+		}
+		strcat(deep, ":1\r\n");
+		CHECK(rcp_cache_resp_frame(deep, strlen(deep)) == -1, "too deep refused");
+	}
+	/* random bytes (mostly RESP-looking): never a crash, never past the end */
+	for (int it = 0; it < 200000; it++) {
+		static const char alphabet[] = "+-:$*>%~|_#,(=!\r\n0123456789-abc";
+		size_t n = 1 + rnd() % 40;
+		char *buf = malloc(n);
+		for (size_t j = 0; j < n; j++) {
+			buf[j] = alphabet[rnd() % (sizeof(alphabet) - 1)];
+		}
+		long r = rcp_cache_resp_frame(buf, n);
+		if (r > (long)n || r < -1) {
+			errors++;
+		}
+		free(buf);
+	}
+	CHECK(errors == 0, "%d bad results", errors);
+	if (!failures) {
+		printf("ok resp\n");
+	}
+	return failures ? 1 : 0;
+}
+
 /* ---- bench ---------------------------------------------------------------------------------------------------------- */
 
 static int bench(long n)
@@ -751,9 +831,12 @@ int main(int argc, char **argv)
 		return storm(argc > 2 ? atoi(argv[2]) : 10, argc > 3 ? strtoull(argv[3], NULL, 10) : (uint64_t)time(NULL),
 			argc > 4 ? (size_t)atol(argv[4]) : 8);
 	}
+	if (!strcmp(mode, "resp")) {
+		return resp();
+	}
 	if (!strcmp(mode, "bench")) {
 		return bench(argc > 2 ? atol(argv[2]) : 1000000);
 	}
-	fprintf(stderr, "usage: %s unit | million [MiB] | storm SECS [SEED [MiB]] | bench N\n", argv[0]);
+	fprintf(stderr, "usage: %s unit | million [MiB] | storm SECS [SEED [MiB]] | bench N | resp\n", argv[0]);
 	return 2;
 }
