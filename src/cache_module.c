@@ -90,8 +90,8 @@ static void rcp_hook_link_array(zval *rv, const rcp_cache_link_info *li)
 	add_assoc_string(rv, "last_error", li->last_error);
 }
 
-/* cache_link(string $cluster, string $addr, array $opts = []): bool — ask the listener for the node's link.
- * $opts: user, pass, tls (bool), ssl (parameters.ssl's keys). */
+/* cache_link(string $cluster, string $addr, array $opts = []): bool — ask the listener for the node's link (true:
+ * sent). $opts: user, pass, tls (bool), ssl (parameters.ssl's keys), force (default true: past the rate limit). */
 static ZEND_FUNCTION(rcp_cache_link)
 {
 	zend_string *key, *addr;
@@ -102,6 +102,7 @@ static ZEND_FUNCTION(rcp_cache_link)
 	rcp_tls_opts tls;
 	const char *user = NULL, *pass = NULL, *colon;
 	size_t pass_len = 0;
+	bool force = true;
 	char host[RCP_CACHE_ADDR_MAX];
 	zval *v;
 
@@ -132,6 +133,9 @@ static ZEND_FUNCTION(rcp_cache_link)
 		if ((v = zend_hash_str_find(opts, "tls", 3)) && zend_is_true(v)) {
 			tls.enabled = true;
 		}
+		if ((v = zend_hash_str_find(opts, "force", 5))) {
+			force = zend_is_true(v);
+		}
 		if ((v = zend_hash_str_find(opts, "ssl", 3)) && Z_TYPE_P(v) == IS_ARRAY) {
 			rcp_err err;
 			memset(&err, 0, sizeof(err));
@@ -142,7 +146,7 @@ static ZEND_FUNCTION(rcp_cache_link)
 		}
 	}
 	rcp_cache_link_cfg_make(&cfg, host, (uint16_t)atoi(colon + 1), user, pass, pass_len, &tls);
-	RETURN_BOOL(rcp_cache_link_request(cc, l, &cfg, true));
+	RETURN_BOOL(rcp_cache_link_request(cc, l, &cfg, force));
 }
 
 /* cache_link_state(string $cluster, string $addr): array — the link's state, generation, lag, counters, error. */
@@ -514,7 +518,7 @@ void rcp_cache_minit(const char *sapi_name, zend_long bytes, zend_long clusters,
 	char err[512];
 
 	if (bytes < 0 || max_lag_ms < 1 || max_lag_ms > 60000) {
-		zend_error(E_CORE_WARNING, "redis_cluster_pool: %s (the cache is off)", bytes < 0
+		zend_error(E_CORE_WARNING, "%s (the cache is off)", bytes < 0
 			? "redis_cluster_pool.cache_memory must be 0 (off) or a size such as 32M"
 			: "redis_cluster_pool.cache_max_lag must be between 1 and 60000 (milliseconds)");
 	} else if (bytes > 0 && (!rcp_cache_init((size_t)bytes, (uint32_t)clusters, (uint32_t)max_lag_ms, err, sizeof(err)) ||

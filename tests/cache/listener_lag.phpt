@@ -1,5 +1,5 @@
 --TEST--
-Cache listener: invalidation lag, from a write's acknowledgement (read by the writing client) to the key's sequence bumped in the segment, measured on 3,000 writes spread over the primaries, quiet and then under a write storm (two processes pipelining SETs at full speed to every primary); every write is seen; the figures (p50/p99/max) and the listener's CPU are printed, not asserted (benchmarks/ holds the targets)
+Cache listener: invalidation lag, from a write's acknowledgement (read by the writing client) to the key's sequence bumped in the segment, measured on 3,000 writes spread over the primaries, quiet and then under a write storm (two processes pipelining SETs at full speed to every primary); every write is seen; the figures (p50/p99/max) and the listener's CPU are printed, not asserted (benchmarks/ will hold the targets)
 --INI--
 redis_cluster_pool.cache_test_hooks=1
 --EXTENSIONS--
@@ -47,7 +47,7 @@ $cpu = function (int $pid): float {
 
 [$missing, $quiet] = $measure(1000);
 echo "quiet: 1000 writes, not seen: $missing\n";
-fprintf(STDERR, "lag quiet: %s\n", $quiet);
+echo "lag quiet: $quiet\n";
 
 // the storm: two processes pipelining 100 SETs at a time to every primary until told to stop
 $stop = sys_get_temp_dir() . '/rcp-lag-stop-' . getmypid();
@@ -68,7 +68,7 @@ for ($w = 0; $w < 2; $w++) {
                 $r->pipe($b, 100);
             }
         }
-        exit(0);
+        posix_kill(posix_getpid(), SIGKILL); // no destructor may touch the parent's (TLS) connections it inherited
     }
     $writers[] = $pid;
 }
@@ -86,7 +86,7 @@ foreach ($writers as $pid) pcntl_waitpid($pid, $st);
 unlink($stop);
 echo "under the storm: 2000 writes, not seen: $missing\n";
 echo "the storm was reported: ", $inv > 10000 ? 'yes' : "no ($inv)", "\n";
-fprintf(STDERR, "lag under the storm: %s; the listener applied %d invalidations in %.1f s (%.0f/s) using %.0f ms of CPU (%.0f%% of a core, %.2f us per key)\n",
+printf("lag under the storm: %s; the listener applied %d invalidations in %.1f s (%.0f/s) using %.0f ms of CPU (%.0f percent of a core, %.2f us per key)\n",
     $storm, $inv, $elapsed, $inv / $elapsed, $cpuMs, 100 * $cpuMs / 1000 / $elapsed, $inv ? $cpuMs * 1000 / $inv : 0);
 foreach ($primaries as $i => $p) {
     $b = '';
@@ -94,8 +94,10 @@ foreach ($primaries as $i => $p) {
     $raws[$i]->pipe($b, count($keys[$i]));
 }
 ?>
---EXPECT--
+--EXPECTF--
 links up: yes
 quiet: 1000 writes, not seen: 0
+lag quiet: p50 %d us, p99 %d us, max %d us
 under the storm: 2000 writes, not seen: 0
 the storm was reported: yes
+lag under the storm: p50 %d us, p99 %d us, max %d us; the listener applied %d invalidations in %f s (%d/s) using %d ms of CPU (%d percent of a core, %f us per key)
