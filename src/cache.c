@@ -860,13 +860,15 @@ void rcp_cache_link_lost(rcp_cache_link *l, rcp_cache_link_state state, const ch
 {
 	uint64_t old = LOAD(&l->gen_state);
 
-	/* the generation first: from here on no entry of the node is served, no ticket of the old one fills */
-	rcp_link_bump(l, (int)state);
+	/* the generation first: from here on no entry of the node is served, no ticket of the old one fills; then the
+	 * reason, then the state (a reader that sees the new state finds its reason) */
+	rcp_link_bump(l, -1);
 	STORE(&l->confirmed_at, 0);
 	STORE(&l->mode, 0);
 	if (why) {
 		rcp_link_set_err(l, why);
 	}
+	rcp_link_set_state(l, state);
 	if ((old & 0xff) == RCP_LINK_UP) {
 		ADD(&l->losses, 1);
 		rcp_count(rcp_cl(l->cluster), RCP_CS_FLUSH_LINK_LOST);

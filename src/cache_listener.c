@@ -791,7 +791,13 @@ static void rcp_lnk_pong(rcp_lnk *k, uint64_t now)
 
 static void rcp_lnk_refused(rcp_lnk *k, rcp_cache_link_state st, const char *what, const rcp_el *e)
 {
-	rcp_lnk_lost(k, st, "%s: %.*s", what, (int)(e->len > 150 ? 150 : e->len), e->s ? e->s : "");
+	/* a NUL-terminated copy: PHP's vsnprintf (php.h replaces libc's) runs strlen() past a %.*s precision */
+	char msg[151];
+	size_t n = e->s ? (e->len > 150 ? 150 : e->len) : 0;
+
+	memcpy(msg, e->s ? e->s : "", n);
+	msg[n] = '\0';
+	rcp_lnk_lost(k, st, "%s: %s", what, msg);
 }
 
 /* One complete frame of a link in setup. */

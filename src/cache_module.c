@@ -120,7 +120,8 @@ static ZEND_FUNCTION(rcp_cache_link)
 		zend_argument_value_error(2, "must be host:port");
 		RETURN_THROWS();
 	}
-	snprintf(host, sizeof(host), "%.*s", (int)(colon - ZSTR_VAL(addr)), ZSTR_VAL(addr));
+	memcpy(host, ZSTR_VAL(addr), (size_t)(colon - ZSTR_VAL(addr)));
+	host[colon - ZSTR_VAL(addr)] = '\0';
 	rcp_tls_opts_init(&tls);
 	if (opts) {
 		if ((v = zend_hash_str_find(opts, "user", 4)) && Z_TYPE_P(v) == IS_STRING) {
