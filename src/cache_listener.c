@@ -237,7 +237,7 @@ bool rcp_cache_link_request(rcp_cache_cluster *cc, rcp_cache_link *l, const rcp_
 {
 	uint64_t now = rcp_cache_now_ns(), last;
 	uint64_t *want = rcp_cache_link_want_word(l);
-	static char buf[RCP_REQ_MAX];
+	char *buf;
 	rcp_req_hdr h;
 	size_t at = sizeof(h);
 	ssize_t n;
@@ -260,6 +260,9 @@ bool rcp_cache_link_request(rcp_cache_cluster *cc, rcp_cache_link *l, const rcp_
 	/* in use from now (the listener closes links no worker used for RCP_LINK_IDLE_S) */
 	__atomic_store_n(rcp_cache_link_used_word(l), now, __ATOMIC_RELEASE);
 	rcp_listener_ensure();
+	if (!(buf = malloc(RCP_REQ_MAX))) {
+		return false;
+	}
 	memset(&h, 0, sizeof(h));
 	h.magic = RCP_REQ_MAGIC;
 	h.cluster = rcp_cache_cluster_index(cc);
@@ -283,12 +286,15 @@ bool rcp_cache_link_request(rcp_cache_cluster *cc, rcp_cache_link *l, const rcp_
 	RCP_PUTS(RCP_REQ_PEER_NAME, cfg->peer_name);
 	RCP_PUTS(RCP_REQ_CIPHERS, cfg->ciphers);
 	if (at == SIZE_MAX || !cfg->host) {
+		explicit_bzero(buf, RCP_REQ_MAX);
+		free(buf);
 		return false;
 	}
 	memcpy(buf, &h, sizeof(h));
 	n = send(rcp_req_fd[1], buf, at, MSG_DONTWAIT | MSG_NOSIGNAL);
 	/* the secrets leave this buffer at once */
 	explicit_bzero(buf, at);
+	free(buf);
 	return n == (ssize_t)at;
 }
 
