@@ -498,16 +498,16 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(rcp_arginfo_cache_stats, 0, 0, IS_ARRAY,
 ZEND_END_ARG_INFO()
 
 static const zend_function_entry rcp_cache_hook_functions[] = {
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_link", ZEND_FN(rcp_cache_link), rcp_arginfo_cache_link, 0)
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_link_state", ZEND_FN(rcp_cache_link_state), rcp_arginfo_cache_link_state, 0)
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_lookup", ZEND_FN(rcp_cache_lookup), rcp_arginfo_cache_lookup, 0)
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_fill", ZEND_FN(rcp_cache_fill), rcp_arginfo_cache_fill, 0)
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_invalidate", ZEND_FN(rcp_cache_invalidate), rcp_arginfo_cache_key, 0)
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_key_seq", ZEND_FN(rcp_cache_key_seq), rcp_arginfo_cache_key_seq, 0)
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_wait_key_seq", ZEND_FN(rcp_cache_wait_key_seq), rcp_arginfo_cache_wait_key_seq, 0)
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_flush", ZEND_FN(rcp_cache_flush), rcp_arginfo_cache_flush, 0)
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_slot_moved", ZEND_FN(rcp_cache_slot_moved), rcp_arginfo_cache_slot_moved, 0)
-	ZEND_RAW_FENTRY("RedisClusterPool\\Internal\\cache_stats", ZEND_FN(rcp_cache_stats), rcp_arginfo_cache_stats, 0)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_link, ZEND_FN(rcp_cache_link), rcp_arginfo_cache_link)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_link_state, ZEND_FN(rcp_cache_link_state), rcp_arginfo_cache_link_state)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_lookup, ZEND_FN(rcp_cache_lookup), rcp_arginfo_cache_lookup)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_fill, ZEND_FN(rcp_cache_fill), rcp_arginfo_cache_fill)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_invalidate, ZEND_FN(rcp_cache_invalidate), rcp_arginfo_cache_key)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_key_seq, ZEND_FN(rcp_cache_key_seq), rcp_arginfo_cache_key_seq)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_wait_key_seq, ZEND_FN(rcp_cache_wait_key_seq), rcp_arginfo_cache_wait_key_seq)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_flush, ZEND_FN(rcp_cache_flush), rcp_arginfo_cache_flush)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_slot_moved, ZEND_FN(rcp_cache_slot_moved), rcp_arginfo_cache_slot_moved)
+	ZEND_NS_NAMED_FE("RedisClusterPool\\Internal", cache_stats, ZEND_FN(rcp_cache_stats), rcp_arginfo_cache_stats)
 	ZEND_FE_END
 };
 
