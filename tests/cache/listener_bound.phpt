@@ -15,7 +15,7 @@ $c = 'bound-' . getmypid();
 $p = rcp_primaries()[1];
 echo "link up: ", rcp_cache_links($c, [$p]) ? 'yes' : 'no', "\n";
 $k = rcp_key_on($p, 'cbound');
-echo "fill: ", rcp_cache_put($c, $p, $k, 'GET', 'v'), "\n";
+echo "fill: ", rcp_cache_store($c, $p, $k, 'GET', 'v'), "\n";
 // confirmations keep coming: three times the bound later, the entry is served (the link was confirmed since)
 usleep(300000);
 echo "hit 3 x cache_max_lag later: ", rcp_cache_until(fn() => rcp_cache_get($c, $p, $k) === 'v', 5.0) ? 'yes' : 'no', "\n";

@@ -24,13 +24,18 @@ echo "links up: ", rcp_cache_links($c, [$p1, $p2, $p3]) ? 'yes' : 'no', "\n";
 $k1 = rcp_key_on($p1, 'cf');
 $k2 = rcp_key_on($p2, 'cf');
 $k3 = rcp_key_on($p3, 'cf');
-$fill = fn() => rcp_cache_put($c, $p1, $k1, 'GET', 'a') . rcp_cache_put($c, $p2, $k2, 'GET', 'b') . rcp_cache_put($c, $p3, $k3, 'GET', 'c');
 $hits = fn() => (rcp_cache_get($c, $p1, $k1) === 'a' ? '1' : '-') . (rcp_cache_get($c, $p2, $k2) === 'b' ? '2' : '-')
     . (rcp_cache_get($c, $p3, $k3) === 'c' ? '3' : '-');
+// the three entries stored and hitting (retried: a loaded machine may keep the listener off the CPU past the bound)
+$fill = function () use ($c, $p1, $p2, $p3, $k1, $k2, $k3, $hits) {
+    $r = rcp_cache_store($c, $p1, $k1, 'GET', 'a') . rcp_cache_store($c, $p2, $k2, 'GET', 'b')
+        . rcp_cache_store($c, $p3, $k3, 'GET', 'c');
+    return $r . ', hits: ' . (rcp_cache_until(fn() => $hits() === '123', 5.0) ? '123' : $hits());
+};
 $pid = rcp_cache_listener_pid();
 
 // CLIENT KILL of the listener's connection to p1
-echo "fill: ", $fill(), ", hits: ", $hits(), "\n";
+echo "fill: ", $fill(), "\n";
 $s0 = cache_link_state($c, $p1);
 preg_match('/id=(\d+) /', rcp_cache_listener_clients($p1, $pid)[0], $m);
 rcp_raw($p1)->cmd('CLIENT', 'KILL', 'ID', $m[1]);
@@ -43,7 +48,7 @@ echo "the old entry stays a miss: ", rcp_cache_get($c, $p1, $k1) ?? 'miss', "\n"
 echo "link-loss flushes counted: ", cache_stats()['clusters'][$c]['flushes_link_lost'], "\n";
 
 // FLUSHALL on p2
-echo "fill: ", $fill(), ", hits: ", $hits(), "\n";
+echo "fill: ", $fill(), "\n";
 rcp_raw($p2)->cmd('FLUSHALL');
 echo "FLUSHALL on p2: its entry is a miss: ", rcp_cache_until(fn() => $hits() === '1-3', 5.0) ? 'yes' : $hits(), "\n";
 $s2 = cache_link_state($c, $p2);
@@ -51,7 +56,7 @@ echo "p2's link: {$s2['state']}, flushes {$s2['flushes']}, losses {$s2['losses']
 echo "server flushes counted: ", cache_stats()['clusters'][$c]['flushes_server'], "\n";
 
 // p3 stopped for 2 s
-echo "fill: ", $fill(), ", hits: ", $hits(), "\n";
+echo "fill: ", $fill(), "\n";
 preg_match('/process_id:(\d+)/', rcp_raw($p3)->cmd('INFO', 'server'), $m);
 $node = (int) $m[1];
 posix_kill($node, SIGSTOP);
@@ -59,7 +64,7 @@ $t0 = microtime(true);
 echo "p3 stopped: its entry became a miss: ", rcp_cache_until(fn() => $hits() === '12-', 5.0) ? 'yes' : $hits(), "\n";
 $r = cache_lookup($c, $p3, $k3, 'GET', RedisClusterPool::keySlot($k3));
 echo "no fill from p3 meanwhile: ", $r['fillable'] ? 'a fill was allowed' : 'yes', "\n";
-echo "the others still hit: ", $hits(), "\n";
+echo "the others still hit: ", rcp_cache_until(fn() => $hits() === '12-', 5.0) ? '12-' : $hits(), "\n";
 usleep((int) max(0, 2.0 - (microtime(true) - $t0)) * 1000000);
 posix_kill($node, SIGCONT);
 echo "p3 resumed: its entry hits again: ", rcp_cache_until(fn() => $hits() === '123', 10.0) ? 'yes' : $hits(), "\n";
@@ -67,7 +72,7 @@ $s3 = cache_link_state($c, $p3);
 echo "without a reconnect: ", $s3['connects'] === 1 && $s3['losses'] === 0 ? 'yes' : "no ({$s3['connects']} {$s3['losses']})", "\n";
 
 // p1 killed and restarted
-echo "fill: ", $fill(), ", hits: ", $hits(), "\n";
+echo "fill: ", $fill(), "\n";
 preg_match('/process_id:(\d+)/', rcp_raw($p1)->cmd('INFO', 'server'), $m);
 posix_kill((int) $m[1], SIGKILL);
 echo "p1 killed: its entry is a miss: ", rcp_cache_until(fn() => $hits() === '-23', 5.0) ? 'yes' : $hits(), "\n";

@@ -7,7 +7,7 @@ posix
 <?php
 require __DIR__ . '/../fpm/fcgi.inc';
 require __DIR__ . '/listener.inc';
-[$dir, $addr] = rcp_fpm_start(4, '-d redis_cluster_pool.cache_test_hooks=1');
+[$dir, $addr] = rcp_fpm_start(4, '-d redis_cluster_pool.cache_test_hooks=1 -d redis_cluster_pool.cache_max_lag=10000');
 $master = (int) preg_replace('/.*RCP_FPM_PID=(\d+).*/s', '$1', file_get_contents("$dir/fpm.env"));
 $page = __DIR__ . '/www/cache.php';
 $conns = [];

@@ -2,6 +2,7 @@
 Cache listener: a write by another client (redis-cli style, not through the pool) drops every entry of the key (GET, STRLEN) and nothing else, for every kind of write the servers report (SET, DEL, INCR, APPEND, HSET, EXPIRE to the past, RENAME: both keys, MULTI/EXEC, EVAL, a key expiring); a replica reports the writes it replicates; the fill race (a write between a read's ticket and its fill) refuses the fill; an own write drops the key at once
 --INI--
 redis_cluster_pool.cache_test_hooks=1
+redis_cluster_pool.cache_max_lag=10000
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -22,8 +23,8 @@ $other = rcp_key_on($p, 'cother' . getmypid());
 $check = function (string $name, string $key, callable $write, ?string $also = null) use ($c, $p, $other, $raw) {
     rcp_cache_barrier($c, $raw);
     $seq = cache_key_seq($c, $key);
-    $fills = rcp_cache_put($c, $p, $key, 'GET', 'old') . rcp_cache_put($c, $p, $key, 'STRLEN', '3')
-        . rcp_cache_put($c, $p, $other, 'GET', 'untouched');
+    $fills = rcp_cache_store($c, $p, $key, 'GET', 'old') . rcp_cache_store($c, $p, $key, 'STRLEN', '3')
+        . rcp_cache_store($c, $p, $other, 'GET', 'untouched');
     $before = rcp_cache_get($c, $p, $key) === 'old' && rcp_cache_get($c, $p, $key, 'STRLEN') === '3';
     $write();
     $seen = cache_wait_key_seq($c, $key, $seq, 5000) > 0;

@@ -34,7 +34,7 @@ $c = 'life-' . getmypid();
 $p = rcp_primaries()[0];
 echo "link up: ", rcp_cache_links($c, [$p]) ? 'yes' : 'no', "\n";
 $k = rcp_key_on($p, 'clife');
-echo "fill: ", rcp_cache_put($c, $p, $k, 'GET', 'v'), "\n";
+echo "fill: ", rcp_cache_store($c, $p, $k, 'GET', 'v'), "\n";
 $pid = rcp_cache_listener_pid();
 $gen = cache_link_state($c, $p)['generation'];
 posix_kill($pid, SIGKILL);
@@ -55,7 +55,8 @@ echo "a new listener: ", $new > 0 && $new !== $pid ? 'yes' : 'no', "\n";
 echo "listeners started in this process' segment: ", cache_stats()['listener']['started'], "\n";
 echo "the link's generation moved: ", $s['generation'] > $gen ? 'yes' : 'no', "\n";
 echo "the entry read through the dead listener's link: ", rcp_cache_get($c, $p, $k) ?? 'miss', "\n";
-echo "filled again: ", rcp_cache_put($c, $p, $k, 'GET', 'v2'), ", hit: ", rcp_cache_get($c, $p, $k), "\n";
+echo "filled again: ", rcp_cache_store($c, $p, $k, 'GET', 'v2'), ", hit: ",
+    rcp_cache_until(fn() => rcp_cache_get($c, $p, $k) === 'v2', 5.0) ? 'v2' : 'miss', "\n";
 echo "one connection of the new listener on the node: ", count(rcp_cache_listener_clients($p, $new)), "\n";
 echo "none left of the dead one: ", rcp_cache_until(fn() => !rcp_cache_listener_clients($p, $pid), 10.0) ? 'yes' : 'no', "\n";
 ?>

@@ -2,6 +2,7 @@
 Cache listener: one invalidation connection per node (every primary and replica), tracking on in BCAST mode over RESP3, held by a process of its own (not this one, nor its child); forked processes asking for the same links share them (no second connection, no reconnect) and the entries they fill
 --INI--
 redis_cluster_pool.cache_test_hooks=1
+redis_cluster_pool.cache_max_lag=10000
 --EXTENSIONS--
 redis_cluster_pool
 pcntl
@@ -28,7 +29,7 @@ for ($i = 0; $i < 4; $i++) {
     $k = pcntl_fork();
     if ($k === 0) {
         foreach ($nodes as $a) cache_link($c, $a, rcp_cache_link_opts());
-        $ok = rcp_cache_put($c, $nodes[0], "child-key-$i", 'GET', "from child $i") === 'stored';
+        $ok = rcp_cache_store($c, $nodes[0], "child-key-$i", 'GET', "from child $i") === 'stored';
         exit($ok ? 0 : 1);
     }
     $kids[] = $k;
@@ -40,7 +41,11 @@ foreach ($kids as $k) {
 }
 echo "children that filled an entry: ", 4 - $failed, "\n";
 $hits = 0;
-for ($i = 0; $i < 4; $i++) $hits += rcp_cache_get($c, $nodes[0], "child-key-$i") === "from child $i";
+rcp_cache_until(function () use ($c, $nodes, &$hits) {
+    $hits = 0;
+    for ($i = 0; $i < 4; $i++) $hits += rcp_cache_get($c, $nodes[0], "child-key-$i") === "from child $i";
+    return $hits === 4;
+}, 5.0);
 echo "their entries hit here: $hits\n";
 usleep(200000); // let the requests the children sent be read
 echo "the same listener: ", rcp_cache_listener_pid() === $pid ? 'yes' : 'no', "\n";

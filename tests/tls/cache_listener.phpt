@@ -2,6 +2,7 @@
 Cache listener over TLS (the TLS cluster): its links to TLS nodes come up with the client's TLS settings (the test CA; also with a client certificate), invalidations arrive through TLS, a node whose certificate the settings do not trust leaves the link "failed" with the verification error, never a plaintext link
 --INI--
 redis_cluster_pool.cache_test_hooks=1
+redis_cluster_pool.cache_max_lag=10000
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--

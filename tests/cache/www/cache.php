@@ -12,7 +12,7 @@ switch ($_GET['op'] ?? '') {
         $out['up'] = rcp_cache_links($c, rcp_primaries());
         break;
     case 'fill':
-        $out['fill'] = rcp_cache_put($c, $p, $_GET['k'], 'GET', $_GET['v']);
+        $out['fill'] = rcp_cache_store($c, $p, $_GET['k'], 'GET', $_GET['v']);
         break;
     case 'get':
         $out['value'] = rcp_cache_get($c, $p, $_GET['k']);
