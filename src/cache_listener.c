@@ -1096,8 +1096,16 @@ static uint64_t rcp_lnk_tick(rcp_lnk *k, uint64_t now)
 				return UINT64_MAX;
 			}
 			if (k->ping_n && now - k->pings[k->ping_head] > RCP_LINK_TIMEOUT_MS * 1000000ull) {
-				rcp_lnk_lost(k, RCP_LINK_DOWN, "no answer to a PING for %d ms", RCP_LINK_TIMEOUT_MS);
-				return now;
+				/* read what arrived first: a listener that was itself kept off the CPU (stopped, starved) finds
+				 * the PONGs waiting in the socket, and the node is not to blame */
+				rcp_lnk_readable(k, now);
+				if (k->fd < 0) {
+					return now;
+				}
+				if (k->ping_n && now - k->pings[k->ping_head] > RCP_LINK_TIMEOUT_MS * 1000000ull) {
+					rcp_lnk_lost(k, RCP_LINK_DOWN, "no answer to a PING for %d ms", RCP_LINK_TIMEOUT_MS);
+					return now;
+				}
 			}
 			if (now >= k->next_ping) {
 				rcp_lnk_ping(k, now);

@@ -48,9 +48,10 @@ rcp_cache_until(function () use ($c, $nodes, &$hits) {
 }, 5.0);
 echo "their entries hit here: $hits\n";
 usleep(200000); // let the requests the children sent be read
-echo "the same listener: ", rcp_cache_listener_pid() === $pid ? 'yes' : 'no', "\n";
+echo "the same listener: ", rcp_cache_listener_pid() === $pid ? 'yes' : 'no (' . rcp_cache_listener_pid() . " after $pid)", "\n";
 $after = array_map(fn($a) => cache_link_state($c, $a), $nodes);
-echo "no link reconnected: ", count(array_filter($after, fn($s) => $s['connects'] === 1 && $s['losses'] === 0)) === count($nodes) ? 'yes' : 'no', "\n";
+echo "no link reconnected: ", count(array_filter($after, fn($s) => $s['connects'] === 1 && $s['losses'] === 0)) === count($nodes)
+    ? 'yes' : 'no: ' . json_encode(array_map(fn($s) => [$s['addr'], $s['state'], $s['connects'], $s['losses'], $s['last_error']], $after)), "\n";
 $one = 0;
 $flags = [];
 foreach ($nodes as $a) {
@@ -62,6 +63,9 @@ foreach ($nodes as $a) {
     }
 }
 echo "nodes with exactly one connection of the listener: $one of ", count($nodes), "\n";
+if ($one !== count($nodes)) {
+    foreach ($nodes as $a) echo "  $a: ", implode(' | ', rcp_cache_listener_clients($a, $pid)), "\n";
+}
 echo "its flags (t: tracking, B: broadcast): ", implode(',', array_keys($flags)), "\n";
 echo "links up (the listener's count): ", cache_stats()['listener']['links_up'], "\n";
 ?>
