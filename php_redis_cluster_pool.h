@@ -18,6 +18,9 @@ ZEND_BEGIN_MODULE_GLOBALS(redis_cluster_pool)
 	char *zone;                      /* the client's availability zone: default of the "zone" option */
 	char *tls_cafile;                /* default CA file of TLS connections (parameters.ssl.cafile) */
 	bool metrics;                    /* pool-wide metrics in the shared segment (PHP_INI_SYSTEM) */
+	zend_long cache_memory;          /* bytes of the read cache's segment, 0 = off (PHP_INI_SYSTEM) */
+	zend_long cache_max_lag;         /* ms: entries of a link not confirmed within this are misses (PHP_INI_SYSTEM) */
+	bool cache_test_hooks;           /* RedisClusterPool\Internal\cache_*() for tests/cache (PHP_INI_SYSTEM) */
 ZEND_END_MODULE_GLOBALS(redis_cluster_pool)
 
 ZEND_EXTERN_MODULE_GLOBALS(redis_cluster_pool)

@@ -8,6 +8,7 @@
 #include "php.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
+#include "SAPI.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "php_redis_cluster_pool.h"
@@ -23,6 +24,7 @@
 #include "rcp_scripts.h"
 #include "rcp_session.h"
 #include "rcp_metrics.h"
+#include "rcp_cache_module.h"
 #include <openssl/crypto.h>
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
@@ -97,6 +99,13 @@ PHP_INI_BEGIN()
 		zone, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.tls_cafile", "", PHP_INI_ALL, OnUpdateString,
 		tls_cafile, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	/* the read cache (docs/CACHE.md); validated in MINIT (rcp_cache_minit: a warning naming the setting) */
+	STD_PHP_INI_ENTRY("redis_cluster_pool.cache_memory", "32M", PHP_INI_SYSTEM, OnUpdateLong,
+		cache_memory, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.cache_max_lag", "100", PHP_INI_SYSTEM, OnUpdateLong,
+		cache_max_lag, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_BOOLEAN("redis_cluster_pool.cache_test_hooks", "0", PHP_INI_SYSTEM, OnUpdateBool,
+		cache_test_hooks, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 PHP_INI_END()
 
 static PHP_GINIT_FUNCTION(redis_cluster_pool)
@@ -127,6 +136,8 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	}
 
 	rcp_metrics_on = RCP_G(metrics);
+	rcp_cache_minit(sapi_module.name, RCP_G(cache_memory), RCP_G(shm_clusters), RCP_G(cache_max_lag),
+		RCP_G(cache_test_hooks), type);
 
 	/* the interfaces first, and RedisClusterPool after the classes its methods return (Pipeline, Transaction,
 	 * KeyspaceIterator), so that its methods are checked against ClientInterface's with every class known */
@@ -170,6 +181,7 @@ PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
 	rcp_tls_mshutdown(); /* after the connections' close callbacks (SSL objects) ran */
 	rcp_predis_mshutdown();
 	rcp_scripts_mshutdown();
+	rcp_cache_mshutdown();
 	rcp_shm_shutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
@@ -181,6 +193,7 @@ PHP_RINIT_FUNCTION(redis_cluster_pool)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	rcp_pool_rinit();
+	rcp_cache_rinit();
 	return SUCCESS;
 }
 
