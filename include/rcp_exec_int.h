@@ -56,6 +56,8 @@ typedef struct {
 	const size_t *argvlen;
 	uint32_t nreplies;            /* replies to buf (1 for argv) */
 	bool asking;                  /* ASKING first (its reply dropped) */
+	bool read;                    /* every command of it is read-only: it may be sent again after its connection
+	                                 was reset (the batch builder's retry rule, rcp_retry_safe) */
 	const char *head;             /* argv only: the RESP of the command's first arguments, already encoded, with
 	                                 the array header counting argv's too (rcp_wbuf_command_after); NULL: none */
 	size_t headlen;
@@ -83,6 +85,10 @@ rcp_status rcp_client_ready_at(rcp_client *cl, uint64_t now, rcp_err *err);
 uint64_t rcp_deadline(rcp_client *cl);
 void rcp_part_init(rcp_part *part, rcp_conn *c);
 void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char *buf, size_t len, uint32_t nreplies, zval *replies, uint64_t deadline);
+/* The one retry rule: whether a part that failed (its connection closed or reset by the server) may be sent again
+ * on a fresh connection to the same node: a pooled connection (not was_new), nothing written or repeatable (only
+ * reads), before deadline. */
+bool rcp_retry_safe(const rcp_part *part, bool was_new, bool repeatable, uint64_t deadline);
 rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro, bool repeatable, const rcp_req *req, zval *replies, uint64_t deadline, rcp_err *err, char *addr_out);
 rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const char *buf, size_t len, uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err);
 void rcp_parts_trim(rcp_part *parts, uint32_t n);
@@ -92,11 +98,16 @@ void rcp_parts_trim(rcp_part *parts, uint32_t n);
  * zones' HELLO): one part per node of the map, each command encoded straight into that node's connection
  * buffer (rcp_conn.wbuf: no copy, no allocation once warm), the replies of all parts in one array, part by
  * part. init (maxparts: at most this many nodes), add..., run (one round trip; each part's outcome in its err;
- * the caller then looks at the replies, and sweeps the parts with rcp_pool_sweep_parts), free.
+ * the caller then looks at the replies, and sweeps the parts with rcp_pool_sweep_parts), free. A part whose
+ * pooled connection the server closed or reset is sent again by run, once, under rcp_retry_safe()'s rule (the
+ * commands added with req->read count as reads): the callers have no retry of their own.
  */
 typedef struct {
 	rcp_part *parts;
 	uint32_t nparts;
+	const rcp_map *map;           /* the map the parts' nodes are indexes of */
+	uint16_t *node_of_part;       /* part -> map index */
+	uint8_t *part_flags;          /* RCP_NB_* (exec_batch.c): its connection was new, it holds a write */
 	int32_t *part_of_node;        /* map index -> part, -1: none yet */
 	zval *replies;                /* every part's replies (after run) */
 	uint32_t nreplies;
@@ -133,6 +144,9 @@ rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *re
 rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err);
 
 /* ---- exec.c ---- */
+/* rcp_exec_node() on the node at addr ("host:port", "[v6]:port": rcp_client.last_node's form). */
+rcp_status rcp_exec_addr(rcp_client *cl, const char *addr, int argc, const char *const *argv, const size_t *argvlen,
+                         const char *name, zval *reply, rcp_err *err);
 void rcp_script_note(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen);
 bool rcp_noscript_recoverable(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, zval *reply);
 

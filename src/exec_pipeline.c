@@ -51,7 +51,7 @@ rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t n
 				zval_ptr_dtor(&parts[k].replies[r]);
 				ZVAL_UNDEF(&parts[k].replies[r]);
 			}
-			if (attempt == 0 && !was_new[k] && !parts[k].wrote_any && parts[k].err.code == RCP_E_CONNECTION) {
+			if (attempt == 0 && rcp_retry_safe(&parts[k], was_new[k], false, deadline)) {
 				retry[which[k]] = true;
 				continue;
 			}
@@ -83,13 +83,15 @@ static bool rcp_first_arg_is_the_key(const rcp_cmd *cmd)
 		!(cmd->name[0] == 'S' && (!strcmp(cmd->name, "SORT") || !strcmp(cmd->name, "SORT_RO")));
 }
 
-/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone). */
-static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node)
+/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone). *slot_out: its
+ * keys' slot, -1 without keys, -2 when they span slots (or cannot be found). */
+static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node, int *slot_out)
 {
 	rcp_map *map = cl->cluster->map;
 	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, slot = -1, i, node = -1;
 	char ebuf[256];
 
+	*slot_out = -1;
 	if (pc->cmd->route == RCP_ROUTE_UNSUPPORTED || pc->cmd->route == RCP_ROUTE_ALL_PRIMARIES ||
 	    pc->cmd->route == RCP_ROUTE_ALL_NODES) {
 		return -1;
@@ -112,8 +114,10 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *rea
 		efree(pos);
 	}
 	if (nkeys < 0 || slot == -2) {
+		*slot_out = -2;
 		return -1;
 	}
+	*slot_out = slot;
 	if (slot >= 0) {
 		node = map->slots[slot] == RCP_NO_NODE ? -1 : map->slots[slot];
 		if (node >= 0 && rcp_is_policy_read(cl, pc->cmd)) {
@@ -153,7 +157,11 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	rcp_map *map;
 	int *target = NULL, i;
 	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary */
-	bool *rerun = NULL;          /* commands to re-run alone (their read node failed) */
+	bool *rerun = NULL;          /* commands to re-run alone (their read node failed), or re-run alone in step 3 */
+	int *anchor = NULL;          /* with WAIT / WAITAOF only: a WAIT's index -> the write it follows; that write's
+	                                index -> -2 (a write some WAIT follows); others -1 */
+	int last_write = -1;         /* the last command with keys that is not read-only: its index, -2: not batched */
+	char anchor_node[RCP_ADDR_MAX] = ""; /* where the last re-run of such a write was answered (step 3) */
 	rcp_nodebatch nb;            /* one part per node */
 	rcp_part *parts;
 	uint32_t *part_of = NULL, *reply_idx = NULL, nparts;
@@ -181,10 +189,33 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 
 	/* 1. group the batchable commands by node, encoded back to back */
 	for (i = 0; i < n; i++) {
-		rcp_req req = {.argc = cmds[i].argc, .argv = cmds[i].argv, .argvlen = cmds[i].argvlen, .nreplies = 1};
+		rcp_req req = {.argc = cmds[i].argc, .argv = cmds[i].argv, .argvlen = cmds[i].argvlen, .nreplies = 1,
+			.read = (cmds[i].cmd->flags & RCP_CMD_READONLY) != 0};
+
+		int slot;
 
 		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
-		target[i] = rcp_pipe_target(cl, &cmds[i], read_node);
+		if (cmds[i].cmd->route == RCP_ROUTE_AFTER_WRITE) {
+			/* WAIT / WAITAOF: to the node of the write before it, on the same connection, in the same flight */
+			if (last_write < 0) {
+				first_fail = rcp_cmd_misplaced(cmds[i].cmd, last_write == -2 ? "after a write that cannot travel in a "
+					"batch (its keys span slots, or its slot is not served)" : i == 0 ? "first in the pipeline"
+					: "after no write in the pipeline", err);
+				break;
+			}
+			if (!anchor) {
+				anchor = safe_emalloc((size_t)n, sizeof(int), 0);
+				memset(anchor, 0xff, (size_t)n * sizeof(int));
+			}
+			anchor[i] = last_write;
+			anchor[last_write] = -2;
+			target[i] = target[last_write];
+		} else {
+			target[i] = rcp_pipe_target(cl, &cmds[i], read_node, &slot);
+			if (slot != -1 && !(cmds[i].cmd->flags & RCP_CMD_READONLY)) {
+				last_write = target[i] >= 0 && slot >= 0 ? i : -2;
+			}
+		}
 		if (target[i] >= 0 && !rcp_nodebatch_add(&nb, cl, map, (uint16_t)target[i], &req, &part_of[i], &reply_idx[i])) {
 			first_fail = rcp_err_set(err, RCP_E_MEMORY, NULL, "pipeline of %d commands: out of memory encoding "
 				"command %d", n, i + 1);
@@ -244,8 +275,22 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	/* 3. redirected commands and the ones that cannot travel in a batch run alone, in call order */
 	for (i = 0; i < n && first_fail == RCP_OK; i++) {
 		zval *r = &cmds[i].reply;
+		bool redirected;
+
+		if (anchor && anchor[i] >= 0) {
+			/* a WAIT whose write was re-run alone: it follows that write to the node that answered it */
+			if (rerun[anchor[i]]) {
+				zval_ptr_dtor(r);
+				ZVAL_UNDEF(r);
+				if ((st = rcp_exec_addr(cl, anchor_node, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, cmds[i].cmd->name,
+				                        r, err)) != RCP_OK) {
+					first_fail = st;
+				}
+			}
+			continue;
+		}
 		/* (a NOSCRIPT whose body is known is re-run too: rcp_exec falls back to EVAL) */
-		bool redirected = target[i] >= 0 && (rerun[i] || ((kinds_seen & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) ||
+		redirected = target[i] >= 0 && (rerun[i] || ((kinds_seen & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) ||
 			((kinds_seen & (1u << RCP_RK_NOSCRIPT)) &&
 			 rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r)));
 		if (target[i] >= 0 && !redirected) {
@@ -257,8 +302,15 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		if (st != RCP_OK) {
 			first_fail = st;
 		}
+		rerun[i] = true;
+		if (anchor && anchor[i] == -2) {
+			memcpy(anchor_node, cl->last_node, sizeof(anchor_node));
+		}
 	}
 	rcp_nodebatch_free(&nb);
+	if (anchor) {
+		efree(anchor);
+	}
 	efree(read_node);
 	efree(rerun);
 	efree(part_of);

@@ -515,7 +515,8 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 		one_head[one_headlen++] = '\n';
 	}
 	for (g = 0; g < sp.ngroups; g++) {
-		rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1};
+		rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1,
+			.read = (cmd->flags & RCP_CMD_READONLY) != 0};
 		if (one_headlen && groups[g].nunits == 1) {
 			int a = sp.pos[sp.units[groups[g].first]];
 			req.head = one_head;

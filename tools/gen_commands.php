@@ -99,13 +99,16 @@ $UNSUPPORTED = ['SUBSCRIBE', 'PSUBSCRIBE', 'SSUBSCRIBE', 'UNSUBSCRIBE', 'PUNSUBS
     'SELECT', 'SWAPDB', 'MOVE', 'SYNC', 'PSYNC', 'REPLCONF', 'RESET', 'QUIT', 'SHUTDOWN', 'FAILOVER', 'REPLICAOF',
     'SLAVEOF', 'MULTI', 'EXEC', 'DISCARD', 'WATCH', 'UNWATCH', 'AUTH', 'HELLO', 'CLIENT|SETNAME', 'CLIENT|REPLY',
     'CLIENT|TRACKING', 'CLIENT|CACHING', 'CLIENT|NO-EVICT', 'CLIENT|NO-TOUCH', 'CLIENT|SETINFO', 'CLIENT|CAPA',
-    'CLIENT|IMPORT-SOURCE', 'WAITAOF', 'CLIENT|GETREDIR', 'CLIENT|TRACKINGINFO', 'READONLY',
-    'READWRITE', 'ASKING', 'WAIT', 'CLUSTER|FAILOVER', 'CLUSTER|RESET', 'CLUSTER|SETSLOT', 'CLUSTER|ADDSLOTS',
+    'CLIENT|IMPORT-SOURCE', 'CLIENT|GETREDIR', 'CLIENT|TRACKINGINFO', 'READONLY',
+    'READWRITE', 'ASKING', 'CLUSTER|FAILOVER', 'CLUSTER|RESET', 'CLUSTER|SETSLOT', 'CLUSTER|ADDSLOTS',
     'CLUSTER|ADDSLOTSRANGE', 'CLUSTER|DELSLOTS', 'CLUSTER|DELSLOTSRANGE', 'CLUSTER|FORGET', 'CLUSTER|MEET',
     'CLUSTER|REPLICATE', 'CLUSTER|SAVECONFIG', 'CLUSTER|FLUSHSLOTS', 'CLUSTER|BUMPEPOCH', 'CLUSTER|SET-CONFIG-EPOCH',
     'CLUSTER|COUNT-FAILURE-REPORTS', 'CLUSTER|COUNTKEYSINSLOT', 'CLUSTER|GETKEYSINSLOT', 'CLUSTER|SLAVES',
     'CLUSTER|REPLICAS', 'SCRIPT|DEBUG', 'PFSELFTEST', 'PFDEBUG',
     'SCAN' /* a cursor belongs to one node: RedisClusterPool::scanAll() */];
+/* They wait for the replication of the writes sent before them on their connection: only right after a write, in a
+ * pipeline or a transaction (sent to that write's node in the same flight), refused anywhere else. */
+$AFTER_WRITE = ['WAIT', 'WAITAOF'];
 $reasons = [];
 
 $flagMap = ['write' => 'RCP_CMD_WRITE', 'readonly' => 'RCP_CMD_READONLY', 'admin' => 'RCP_CMD_ADMIN',
@@ -118,7 +121,7 @@ $mergeMap = ['agg_sum' => 'RCP_MERGE_AGG_SUM', 'agg_min' => 'RCP_MERGE_AGG_MIN',
     'all_succeeded' => 'RCP_MERGE_ALL_SUCCEEDED', 'one_succeeded' => 'RCP_MERGE_ONE_SUCCEEDED', 'special' => 'RCP_MERGE_PER_NODE'];
 
 $entries = [];
-$walk = function (array $c, ?string $parent) use (&$walk, &$entries, $flagMap, $ksFlagMap, $mergeMap, $ANY, $ALL_OK, $UNSUPPORTED) {
+$walk = function (array $c, ?string $parent) use (&$walk, &$entries, $flagMap, $ksFlagMap, $mergeMap, $ANY, $ALL_OK, $UNSUPPORTED, $AFTER_WRITE) {
     [$name, $arity, $flags] = $c;
     $name = strtoupper($parent ? $name : $name);           // subcommands come as "container|sub"
     $tips = $c[7] ?? [];
@@ -164,6 +167,7 @@ $walk = function (array $c, ?string $parent) use (&$walk, &$entries, $flagMap, $
         $route = 'RCP_ROUTE_ANY'; $merge = 'RCP_MERGE_NONE';
     }
     if (in_array($name, $UNSUPPORTED, true)) { $route = 'RCP_ROUTE_UNSUPPORTED'; $merge = 'RCP_MERGE_NONE'; }
+    if (in_array($name, $AFTER_WRITE, true)) { $route = 'RCP_ROUTE_AFTER_WRITE'; $merge = 'RCP_MERGE_NONE'; }
     if (!isset($entries[$name])) $entries[$name] = ['arity' => $arity, 'flags' => $f ? implode(' | ', $f) : '0', 'route' => $route, 'merge' => $merge,
         'specs' => $ks, 'req' => $req, 'resp' => $resp, 'keyless' => !$hasKeys];
     foreach ($subs as $sc) $walk($sc, $name);
