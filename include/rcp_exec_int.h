@@ -56,8 +56,6 @@ typedef struct {
 	const size_t *argvlen;
 	uint32_t nreplies;            /* replies to buf (1 for argv) */
 	bool asking;                  /* ASKING first (its reply dropped) */
-	bool read;                    /* every command of it is read-only: it may be sent again after its connection
-	                                 was reset (the batch builder's retry rule, rcp_retry_safe) */
 	const char *head;             /* argv only: the RESP of the command's first arguments, already encoded, with
 	                                 the array header counting argv's too (rcp_wbuf_command_after); NULL: none */
 	size_t headlen;
@@ -99,20 +97,27 @@ void rcp_parts_trim(rcp_part *parts, uint32_t n);
  * buffer (rcp_conn.wbuf: no copy, no allocation once warm), the replies of all parts in one array, part by
  * part. init (maxparts: at most this many nodes), add..., run (one round trip; each part's outcome in its err;
  * the caller then looks at the replies, and sweeps the parts with rcp_pool_sweep_parts), free. A part whose
- * pooled connection the server closed or reset is sent again by run, once, under rcp_retry_safe()'s rule (the
- * commands added with req->read count as reads): the callers have no retry of their own.
+ * pooled connection the server closed or reset is sent again by run, once, under rcp_retry_safe()'s rule: the
+ * callers have no retry of their own. Whether a part holds only reads (and may so be repeated after it was
+ * written) is asked of the caller's `reads` only then, so adding a command costs nothing for it.
  */
-typedef struct {
+typedef struct rcp_nodebatch rcp_nodebatch;
+/* Whether every command of part `part` is read-only (ctx: the caller's reads_ctx). */
+typedef bool (*rcp_nodebatch_reads_fn)(const rcp_nodebatch *b, uint32_t part, const void *ctx);
+
+struct rcp_nodebatch {
 	rcp_part *parts;
 	uint32_t nparts;
 	const rcp_map *map;           /* the map the parts' nodes are indexes of */
 	uint16_t *node_of_part;       /* part -> map index */
-	uint8_t *part_flags;          /* RCP_NB_* (exec_batch.c): its connection was new, it holds a write */
+	uint8_t *part_new;            /* the part's connection was not connected yet when the batch was built */
+	rcp_nodebatch_reads_fn reads; /* NULL (init): no part is taken for reads only */
+	const void *reads_ctx;
 	int32_t *part_of_node;        /* map index -> part, -1: none yet */
 	zval *replies;                /* every part's replies (after run) */
 	uint32_t nreplies;
 	bool replica_reads;           /* a replica's part uses its READONLY connection (reads); else the plain one */
-} rcp_nodebatch;
+};
 
 void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts, bool replica_reads);
 /* Queue req (a command, or bytes of req->nreplies commands) for node idx; where its (first) reply will be in
@@ -120,6 +125,8 @@ void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts,
 bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uint16_t idx, const rcp_req *req,
                        uint32_t *part, uint32_t *reply_idx);
 void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl);
+/* An rcp_nodebatch_reads_fn for a batch of one command (ctx: its rcp_cmd): a split's parts, a fan-out's. */
+bool rcp_nodebatch_reads_cmd(const rcp_nodebatch *b, uint32_t part, const void *ctx);
 /* Replies left in the batch are destroyed (move out what you keep: ZVAL_UNDEF the slot). */
 void rcp_nodebatch_free(rcp_nodebatch *b);
 

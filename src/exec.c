@@ -172,8 +172,7 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 	char ebuf[256];
 	int slot = -1;
 	rcp_target target;
-	rcp_req req = {.argc = argc, .argv = argv, .argvlen = argvlen, .nreplies = 1,
-		.read = (cmd->flags & RCP_CMD_READONLY) != 0};
+	rcp_req req = {.argc = argc, .argv = argv, .argvlen = argvlen, .nreplies = 1};
 	rcp_status st;
 	uint64_t now;
 

@@ -293,10 +293,6 @@ void rcp_parts_trim(rcp_part *parts, uint32_t n)
 
 /* ---- the batch builder ------------------------------------------------------------------------- */
 
-/* rcp_nodebatch.part_flags bits */
-#define RCP_NB_NEW    1u          /* the part's connection was not connected yet when the batch was built */
-#define RCP_NB_WRITES 2u          /* some command of the part is not a read: never sent twice once written */
-
 void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts, bool replica_reads)
 {
 	b->replica_reads = replica_reads;
@@ -308,7 +304,9 @@ void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts,
 	/* the parts, then each part's node and flags, in one allocation */
 	b->parts = safe_emalloc(maxparts, sizeof(rcp_part) + sizeof(uint16_t) + 1, 0);
 	b->node_of_part = (uint16_t *)(b->parts + maxparts);
-	b->part_flags = (uint8_t *)(b->node_of_part + maxparts);
+	b->part_new = (uint8_t *)(b->node_of_part + maxparts);
+	b->reads = NULL;
+	b->reads_ctx = NULL;
 	b->nparts = 0;
 	b->part_of_node = safe_emalloc(map->nnodes ? map->nnodes : 1, sizeof(int32_t), 0);
 	memset(b->part_of_node, 0xff, sizeof(int32_t) * map->nnodes);
@@ -328,7 +326,7 @@ bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uin
 		pi = (int32_t)b->nparts++;
 		b->part_of_node[idx] = pi;
 		b->node_of_part[pi] = idx;
-		b->part_flags[pi] = c->state == RCP_CONN_NEW ? RCP_NB_NEW : 0;
+		b->part_new[pi] = c->state == RCP_CONN_NEW;
 		rcp_part_init(&b->parts[pi], c);
 		rcp_wbuf_reset(&c->wbuf);
 	}
@@ -337,9 +335,6 @@ bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uin
 	             : req->head ? !rcp_wbuf_command_after(wb, req->head, req->headlen, req->argc, req->argv, req->argvlen)
 	             : !rcp_wbuf_command(wb, req->argc, req->argv, req->argvlen)) {
 		return false;
-	}
-	if (!req->read) {
-		b->part_flags[pi] |= RCP_NB_WRITES;
 	}
 	*part = (uint32_t)pi;
 	*reply_idx = b->parts[pi].nreplies;
@@ -351,8 +346,8 @@ bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uin
 /*
  * Parts whose pooled connection the server closed or reset mid-batch are sent again, once, on a fresh connection
  * to the same node, under the one retry rule (rcp_retry_safe: nothing written, or only reads). The bytes move to
- * the new connection's buffer (the old connection is discarded); its replies start again from the first. Rare: one
- * part at a time.
+ * the new connection's buffer (the old connection is discarded); its replies start again from the first. Whether a
+ * written part holds only reads is asked of the caller (b->reads) here only. Rare: one part at a time.
  */
 static void rcp_nodebatch_retry(rcp_nodebatch *b, rcp_client *cl, uint64_t deadline)
 {
@@ -363,7 +358,7 @@ static void rcp_nodebatch_retry(rcp_nodebatch *b, rcp_client *cl, uint64_t deadl
 		rcp_wbuf bytes;
 
 		if (pt->err.code == RCP_OK || !pt->conn ||
-		    !rcp_retry_safe(pt, b->part_flags[p] & RCP_NB_NEW, !(b->part_flags[p] & RCP_NB_WRITES), deadline)) {
+		    !rcp_retry_safe(pt, b->part_new[p], b->reads && b->reads(b, p, b->reads_ctx), deadline)) {
 			continue;
 		}
 		if (pt->wrote_any) {
@@ -379,14 +374,19 @@ static void rcp_nodebatch_retry(rcp_nodebatch *b, rcp_client *cl, uint64_t deadl
 		c->wbuf = bytes;
 		for (uint32_t r = 0; r < pt->nreplies; r++) {
 			zval_ptr_dtor(&pt->replies[r]);
-			ZVAL_UNDEF(&pt->replies[r]);
 		}
-		pt->conn = c;
-		pt->buf = c->wbuf.p;
-		pt->len = c->wbuf.len;
-		b->part_flags[p] |= RCP_NB_NEW; /* never a second time */
-		rcp_io_run(pt, 1, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+		b->part_new[p] = 1; /* never a second time */
+		/* (a split's one-key part is read as an array of one this time: rcp_part_init clears unwrap1) */
+		rcp_run_one(cl, pt, c, bytes.p, bytes.len, pt->nreplies, pt->replies, deadline);
 	}
+}
+
+/* rcp_nodebatch_run() makes its replies UNDEF by zeroing them */
+_Static_assert(IS_UNDEF == 0, "IS_UNDEF is 0");
+
+bool rcp_nodebatch_reads_cmd(const rcp_nodebatch *b, uint32_t part, const void *ctx)
+{
+	return (((const rcp_cmd *)ctx)->flags & RCP_CMD_READONLY) != 0;
 }
 
 void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
@@ -394,10 +394,7 @@ void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
 	uint32_t off = 0;
 	uint64_t deadline;
 
-	b->replies = safe_emalloc(b->nreplies ? b->nreplies : 1, sizeof(zval), 0);
-	for (uint32_t i = 0; i < b->nreplies; i++) {
-		ZVAL_UNDEF(&b->replies[i]);
-	}
+	b->replies = ecalloc(b->nreplies ? b->nreplies : 1, sizeof(zval)); /* IS_UNDEF is 0: every reply UNDEF */
 	for (uint32_t p = 0; p < b->nparts; p++) {
 		/* the bytes stay where they were encoded; the replies of a part are contiguous */
 		b->parts[p].buf = b->parts[p].conn->wbuf.p;
@@ -407,8 +404,14 @@ void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
 	}
 	if (b->nparts) {
 		deadline = rcp_deadline(cl);
-		if (rcp_io_run(b->parts, (int)b->nparts, deadline, rcp_now_ms() + cl->connect_timeout_ms) > 0) {
-			rcp_nodebatch_retry(b, cl, deadline);
+		rcp_io_run(b->parts, (int)b->nparts, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+		/* (the parts looked at here rather than rcp_io_run()'s count: no caller reads that, so LTO drops it
+		 * from the one-command path) */
+		for (uint32_t p = 0; p < b->nparts; p++) {
+			if (b->parts[p].err.code != RCP_OK) {
+				rcp_nodebatch_retry(b, cl, deadline);
+				break;
+			}
 		}
 	}
 	rcp_parts_trim(b->parts, b->nparts);

@@ -83,18 +83,23 @@ static bool rcp_first_arg_is_the_key(const rcp_cmd *cmd)
 		!(cmd->name[0] == 'S' && (!strcmp(cmd->name, "SORT") || !strcmp(cmd->name, "SORT_RO")));
 }
 
-/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone). *slot_out: its
- * keys' slot, -1 without keys, -2 when they span slots (or cannot be found). */
-static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node, int *slot_out)
+/* rcp_pipe_target(): WAIT / WAITAOF, placed by the caller after the write before them. */
+#define RCP_PIPE_AFTER_WRITE (-3)
+
+/* Routes that never travel in a batch as such (one test for all: a bit each). */
+#define RCP_PIPE_NOT_BATCHED ((1u << RCP_ROUTE_UNSUPPORTED) | (1u << RCP_ROUTE_ALL_PRIMARIES) | \
+                              (1u << RCP_ROUTE_ALL_NODES) | (1u << RCP_ROUTE_AFTER_WRITE))
+
+/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone), or
+ * RCP_PIPE_AFTER_WRITE. */
+static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node)
 {
 	rcp_map *map = cl->cluster->map;
 	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, slot = -1, i, node = -1;
 	char ebuf[256];
 
-	*slot_out = -1;
-	if (pc->cmd->route == RCP_ROUTE_UNSUPPORTED || pc->cmd->route == RCP_ROUTE_ALL_PRIMARIES ||
-	    pc->cmd->route == RCP_ROUTE_ALL_NODES) {
-		return -1;
+	if ((1u << pc->cmd->route) & RCP_PIPE_NOT_BATCHED) {
+		return pc->cmd->route == RCP_ROUTE_AFTER_WRITE ? RCP_PIPE_AFTER_WRITE : -1;
 	}
 	if (pc->argc > 1 && rcp_first_arg_is_the_key(pc->cmd)) {
 		stackpos[0] = 1;
@@ -114,10 +119,8 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *rea
 		efree(pos);
 	}
 	if (nkeys < 0 || slot == -2) {
-		*slot_out = -2;
 		return -1;
 	}
-	*slot_out = slot;
 	if (slot >= 0) {
 		node = map->slots[slot] == RCP_NO_NODE ? -1 : map->slots[slot];
 		if (node >= 0 && rcp_is_policy_read(cl, pc->cmd)) {
@@ -140,6 +143,52 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *rea
 	return node;
 }
 
+/*
+ * The write a WAIT / WAITAOF at index w follows: the last command before it with keys that is not read-only (its
+ * index), -1 when there is none, -2 when that write does not travel in the batch (keys over several slots, a slot
+ * not served): the WAIT would have no connection to go on. Only for a pipeline that has one.
+ */
+static int rcp_pipe_anchor(const rcp_pipe_cmd *cmds, const int *target, int w)
+{
+	for (int j = w - 1; j >= 0; j--) {
+		int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys;
+		char ebuf[256];
+
+		if ((cmds[j].cmd->flags & RCP_CMD_READONLY) || cmds[j].cmd->route == RCP_ROUTE_AFTER_WRITE) {
+			continue;
+		}
+		nkeys = rcp_cmd_keys_into(cmds[j].cmd, cmds[j].argc, cmds[j].argv, cmds[j].argvlen, stackpos, &pos, ebuf,
+			sizeof(ebuf));
+		if (pos != stackpos) {
+			efree(pos);
+		}
+		if (nkeys > 0) {
+			return target[j] >= 0 ? j : -2;
+		}
+	}
+	return -1;
+}
+
+/* What the batch builder asks of a pipeline's part that failed after it was written: are all its commands reads? */
+typedef struct {
+	const rcp_pipe_cmd *cmds;
+	int n;
+	const int *target;
+	const uint32_t *part_of;
+} rcp_pipe_parts;
+
+static bool rcp_pipe_part_reads(const rcp_nodebatch *b, uint32_t part, const void *ctx)
+{
+	const rcp_pipe_parts *pp = ctx;
+
+	for (int i = 0; i < pp->n; i++) {
+		if (pp->target[i] >= 0 && pp->part_of[i] == part && !(pp->cmds[i].cmd->flags & RCP_CMD_READONLY)) {
+			return false;
+		}
+	}
+	return true;
+}
+
 static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err);
 
 rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
@@ -157,12 +206,12 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	rcp_map *map;
 	int *target = NULL, i;
 	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary */
-	bool *rerun = NULL;          /* commands to re-run alone (their read node failed), or re-run alone in step 3 */
+	bool *rerun = NULL;          /* commands to re-run alone (their read node failed, or the write a WAIT follows was) */
 	int *anchor = NULL;          /* with WAIT / WAITAOF only: a WAIT's index -> the write it follows; that write's
 	                                index -> -2 (a write some WAIT follows); others -1 */
-	int last_write = -1;         /* the last command with keys that is not read-only: its index, -2: not batched */
-	char anchor_node[RCP_ADDR_MAX] = ""; /* where the last re-run of such a write was answered (step 3) */
+	char anchor_node[RCP_ADDR_MAX];      /* where the last such write re-run alone was answered (step 3) */
 	rcp_nodebatch nb;            /* one part per node */
+	rcp_pipe_parts pp;           /* how nb tells a part of reads only */
 	rcp_part *parts;
 	uint32_t *part_of = NULL, *reply_idx = NULL, nparts;
 	uint32_t kinds_seen = 0;     /* kinds of error replies the batch's readers saw (rcp_reply_kind bits) */
@@ -174,6 +223,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	if (n == 0) {
 		return RCP_OK;
 	}
+	anchor_node[0] = '\0';
 	rcp_begin(cl);
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
 		return st;
@@ -186,20 +236,26 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
 	memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
 	rcp_nodebatch_init(&nb, map, (uint32_t)n, true);
+	pp = (rcp_pipe_parts){.cmds = cmds, .n = n, .target = target, .part_of = part_of};
+	nb.reads = rcp_pipe_part_reads;
+	nb.reads_ctx = &pp;
 
 	/* 1. group the batchable commands by node, encoded back to back */
 	for (i = 0; i < n; i++) {
-		rcp_req req = {.argc = cmds[i].argc, .argv = cmds[i].argv, .argvlen = cmds[i].argvlen, .nreplies = 1,
-			.read = (cmds[i].cmd->flags & RCP_CMD_READONLY) != 0};
-
-		int slot;
+		rcp_req req = {.argc = cmds[i].argc, .argv = cmds[i].argv, .argvlen = cmds[i].argvlen, .nreplies = 1};
 
 		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
-		if (cmds[i].cmd->route == RCP_ROUTE_AFTER_WRITE) {
+		target[i] = rcp_pipe_target(cl, &cmds[i], read_node);
+		if (target[i] < 0) {
 			/* WAIT / WAITAOF: to the node of the write before it, on the same connection, in the same flight */
-			if (last_write < 0) {
-				first_fail = rcp_cmd_misplaced(cmds[i].cmd, last_write == -2 ? "after a write that cannot travel in a "
-					"batch (its keys span slots, or its slot is not served)" : i == 0 ? "first in the pipeline"
+			int a;
+			if (target[i] != RCP_PIPE_AFTER_WRITE) {
+				continue; /* runs alone, in step 3 */
+			}
+			a = rcp_pipe_anchor(cmds, target, i);
+			if (a < 0) {
+				first_fail = rcp_cmd_misplaced(cmds[i].cmd, a == -2 ? "after a write that cannot travel in a batch "
+					"(its keys span slots, or its slot is not served)" : i == 0 ? "first in the pipeline"
 					: "after no write in the pipeline", err);
 				break;
 			}
@@ -207,16 +263,11 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 				anchor = safe_emalloc((size_t)n, sizeof(int), 0);
 				memset(anchor, 0xff, (size_t)n * sizeof(int));
 			}
-			anchor[i] = last_write;
-			anchor[last_write] = -2;
-			target[i] = target[last_write];
-		} else {
-			target[i] = rcp_pipe_target(cl, &cmds[i], read_node, &slot);
-			if (slot != -1 && !(cmds[i].cmd->flags & RCP_CMD_READONLY)) {
-				last_write = target[i] >= 0 && slot >= 0 ? i : -2;
-			}
+			anchor[i] = a;
+			anchor[a] = -2;
+			target[i] = target[a];
 		}
-		if (target[i] >= 0 && !rcp_nodebatch_add(&nb, cl, map, (uint16_t)target[i], &req, &part_of[i], &reply_idx[i])) {
+		if (!rcp_nodebatch_add(&nb, cl, map, (uint16_t)target[i], &req, &part_of[i], &reply_idx[i])) {
 			first_fail = rcp_err_set(err, RCP_E_MEMORY, NULL, "pipeline of %d commands: out of memory encoding "
 				"command %d", n, i + 1);
 			break;
@@ -275,25 +326,24 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	/* 3. redirected commands and the ones that cannot travel in a batch run alone, in call order */
 	for (i = 0; i < n && first_fail == RCP_OK; i++) {
 		zval *r = &cmds[i].reply;
-		bool redirected;
-
-		if (anchor && anchor[i] >= 0) {
-			/* a WAIT whose write was re-run alone: it follows that write to the node that answered it */
-			if (rerun[anchor[i]]) {
-				zval_ptr_dtor(r);
-				ZVAL_UNDEF(r);
-				if ((st = rcp_exec_addr(cl, anchor_node, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, cmds[i].cmd->name,
-				                        r, err)) != RCP_OK) {
-					first_fail = st;
-				}
-			}
-			continue;
-		}
 		/* (a NOSCRIPT whose body is known is re-run too: rcp_exec falls back to EVAL) */
-		redirected = target[i] >= 0 && (rerun[i] || ((kinds_seen & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) ||
+		bool redirected = target[i] >= 0 && (rerun[i] || ((kinds_seen & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) ||
 			((kinds_seen & (1u << RCP_RK_NOSCRIPT)) &&
 			 rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r)));
 		if (target[i] >= 0 && !redirected) {
+			continue;
+		}
+		if (anchor && anchor[i] >= 0) {
+			/* a WAIT whose write was re-run alone: it follows that write to the node that answered it */
+			if (rerun[anchor[i]] && anchor_node[0]) {
+				zval_ptr_dtor(r);
+				ZVAL_UNDEF(r);
+				st = rcp_exec_addr(cl, anchor_node, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, cmds[i].cmd->name, r,
+					err);
+				if (st != RCP_OK) {
+					first_fail = st;
+				}
+			}
 			continue;
 		}
 		zval_ptr_dtor(r);
@@ -302,9 +352,15 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		if (st != RCP_OK) {
 			first_fail = st;
 		}
-		rerun[i] = true;
 		if (anchor && anchor[i] == -2) {
+			/* a write some WAIT follows: they go where it went */
 			memcpy(anchor_node, cl->last_node, sizeof(anchor_node));
+			rerun[i] = true;
+			for (int w = i + 1; w < n; w++) {
+				if (anchor[w] == i) {
+					rerun[w] = true;
+				}
+			}
 		}
 	}
 	rcp_nodebatch_free(&nb);

@@ -110,6 +110,8 @@ rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *re
 	rcp_status st = RCP_OK;
 
 	rcp_nodebatch_init(&nb, map, map->nnodes, false);
+	nb.reads = rcp_nodebatch_reads_cmd;
+	nb.reads_ctx = cmd;
 	for (uint16_t k = 0; k < map->nnodes; k++) {
 		uint32_t part, idx;
 		if (map->nodes[k].replica && !all) {
@@ -498,6 +500,8 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 	/* 3. one part per node (not per slot: a part, with its error context, for each node the keys live on), its
 	 * sub-commands pipelined */
 	rcp_nodebatch_init(&nb, map, sp.ngroups, true);
+	nb.reads = rcp_nodebatch_reads_cmd; /* a part of a read may be sent again after a reset */
+	nb.reads_ctx = cmd;
 	batch_set = true;
 	/* the sub-command of a one-key group (keys on distinct slots: most groups) is the name and the key: the name's
 	 * part of its RESP ("*2\r\n$4\r\nMGET\r\n") is encoded once for all of them */
@@ -515,8 +519,7 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 		one_head[one_headlen++] = '\n';
 	}
 	for (g = 0; g < sp.ngroups; g++) {
-		rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1,
-			.read = (cmd->flags & RCP_CMD_READONLY) != 0};
+		rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1};
 		if (one_headlen && groups[g].nunits == 1) {
 			int a = sp.pos[sp.units[groups[g].first]];
 			req.head = one_head;
