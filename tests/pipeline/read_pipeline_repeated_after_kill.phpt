@@ -65,7 +65,8 @@ try {
     $pool->rawPipeline([['INCR', $n], ['XREAD', 'BLOCK', '300', 'STREAMS', $s, '$']]);
     echo "no exception\n";
 } catch (RedisClusterPool\ConnectionException $e) {
-    echo get_class($e), ': ', preg_replace('/\d+\.\d+\.\d+\.\d+:\d+/', 'NODE', $e->getMessage()), "\n";
+    // (the I/O error itself is said differently over TLS)
+    echo get_class($e), ': ... ', preg_replace('/^.*(\(pipeline of)/', '$1', $e->getMessage()), "\n";
 }
 pcntl_waitpid($killer, $st);
 echo "the INCR applied once: ", $raw->cmd('GET', $n), ", sent again: ", $retries() - $r0, "\n";
@@ -77,6 +78,6 @@ replies: ["v",[],1], sent again: 1
 -- rawPipeline() of reads:
 replies: ["v",null], sent again: 1
 -- a pipeline with a write:
-RedisClusterPool\ConnectionException: connection to NODE closed by the server (pipeline of 2 commands)
+RedisClusterPool\ConnectionException: ... (pipeline of 2 commands)
 the INCR applied once: 1, sent again: 0
 the pool goes on: v
