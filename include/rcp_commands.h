@@ -67,6 +67,7 @@ typedef enum {
 	RCP_ROUTE_ALL_NODES,       /* every node incl. replicas, replies merged by `merge` */
 	RCP_ROUTE_MULTI_SHARD,     /* keyed, splittable per slot/node (MGET, MSET, DEL, ...) */
 	RCP_ROUTE_UNSUPPORTED,     /* cannot work through a pool (SUBSCRIBE, MONITOR, SELECT, ...) */
+	RCP_ROUTE_AFTER_WRITE,     /* WAIT, WAITAOF: only after a write, in a pipeline or a transaction, to its node */
 } rcp_route;
 
 /* How per-node replies of a fanned-out command are merged (response_policy tips). */

@@ -102,6 +102,10 @@ bool rcp_cmd_node_only(const rcp_cmd *cmd);
 /* Fill err with why cmd (route RCP_ROUTE_UNSUPPORTED) cannot run through the pool; returns RCP_E_ARGUMENT. */
 rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err);
 
+/* Fill err with why cmd (route RCP_ROUTE_AFTER_WRITE: WAIT, WAITAOF) cannot be sent where it is (`where`: "first
+ * in the pipeline", ...) and where it can; returns RCP_E_ARGUMENT. */
+rcp_status rcp_cmd_misplaced(const rcp_cmd *cmd, const char *where, rcp_err *err);
+
 /* Execute argv on one given node (no key routing; MOVED/ASK are still followed). For per-node commands
  * (SCAN cursors, per-node admin) whose node the caller chose. */
 rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int argc, const char *const *argv,

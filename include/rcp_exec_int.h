@@ -83,6 +83,10 @@ rcp_status rcp_client_ready_at(rcp_client *cl, uint64_t now, rcp_err *err);
 uint64_t rcp_deadline(rcp_client *cl);
 void rcp_part_init(rcp_part *part, rcp_conn *c);
 void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char *buf, size_t len, uint32_t nreplies, zval *replies, uint64_t deadline);
+/* The one retry rule: whether a part that failed (its connection closed or reset by the server) may be sent again
+ * on a fresh connection to the same node: a pooled connection (not was_new), nothing written or repeatable (only
+ * reads), before deadline. */
+bool rcp_retry_safe(const rcp_part *part, bool was_new, bool repeatable, uint64_t deadline);
 rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro, bool repeatable, const rcp_req *req, zval *replies, uint64_t deadline, rcp_err *err, char *addr_out);
 rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const char *buf, size_t len, uint32_t nreplies, zval *replies, uint64_t deadline, rcp_err *err);
 void rcp_parts_trim(rcp_part *parts, uint32_t n);
@@ -92,16 +96,28 @@ void rcp_parts_trim(rcp_part *parts, uint32_t n);
  * zones' HELLO): one part per node of the map, each command encoded straight into that node's connection
  * buffer (rcp_conn.wbuf: no copy, no allocation once warm), the replies of all parts in one array, part by
  * part. init (maxparts: at most this many nodes), add..., run (one round trip; each part's outcome in its err;
- * the caller then looks at the replies, and sweeps the parts with rcp_pool_sweep_parts), free.
+ * the caller then looks at the replies, and sweeps the parts with rcp_pool_sweep_parts), free. A part whose
+ * pooled connection the server closed or reset is sent again by run, once, under rcp_retry_safe()'s rule: the
+ * callers have no retry of their own. Whether a part holds only reads (and may so be repeated after it was
+ * written) is asked of the caller's `reads` only then, so adding a command costs nothing for it.
  */
-typedef struct {
+typedef struct rcp_nodebatch rcp_nodebatch;
+/* Whether every command of part `part` is read-only (ctx: the caller's reads_ctx). */
+typedef bool (*rcp_nodebatch_reads_fn)(const rcp_nodebatch *b, uint32_t part, const void *ctx);
+
+struct rcp_nodebatch {
 	rcp_part *parts;
 	uint32_t nparts;
+	const rcp_map *map;           /* the map the parts' nodes are indexes of */
+	uint16_t *node_of_part;       /* part -> map index */
+	uint8_t *part_new;            /* the part's connection was not connected yet when the batch was built */
+	rcp_nodebatch_reads_fn reads; /* NULL (init): no part is taken for reads only */
+	const void *reads_ctx;
 	int32_t *part_of_node;        /* map index -> part, -1: none yet */
 	zval *replies;                /* every part's replies (after run) */
 	uint32_t nreplies;
 	bool replica_reads;           /* a replica's part uses its READONLY connection (reads); else the plain one */
-} rcp_nodebatch;
+};
 
 void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts, bool replica_reads);
 /* Queue req (a command, or bytes of req->nreplies commands) for node idx; where its (first) reply will be in
@@ -109,6 +125,8 @@ void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts,
 bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uint16_t idx, const rcp_req *req,
                        uint32_t *part, uint32_t *reply_idx);
 void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl);
+/* An rcp_nodebatch_reads_fn for a batch of one command (ctx: its rcp_cmd): a split's parts, a fan-out's. */
+bool rcp_nodebatch_reads_cmd(const rcp_nodebatch *b, uint32_t part, const void *ctx);
 /* Replies left in the batch are destroyed (move out what you keep: ZVAL_UNDEF the slot). */
 void rcp_nodebatch_free(rcp_nodebatch *b);
 
@@ -133,6 +151,9 @@ rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *re
 rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err);
 
 /* ---- exec.c ---- */
+/* rcp_exec_node() on the node at addr ("host:port", "[v6]:port": rcp_client.last_node's form). */
+rcp_status rcp_exec_addr(rcp_client *cl, const char *addr, int argc, const char *const *argv, const size_t *argvlen,
+                         const char *name, zval *reply, rcp_err *err);
 void rcp_script_note(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen);
 bool rcp_noscript_recoverable(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, zval *reply);
 

@@ -57,6 +57,8 @@ typedef struct rcp_conn {
 	uint32_t pending_writes;      /* uv_write requests in flight */
 	bool readonly;                /* READONLY was sent (replica reads) */
 	bool watching;                /* a WATCH is in force (a transaction of this request): never reused by the next */
+	bool multi_ok;                /* the server accepted MULTI on it: a transaction's MULTI, commands and EXEC may
+	                                 go in one write (exec_transaction.c); until then MULTI goes alone first */
 	uint64_t id;                  /* unique per process: tells a replaced connection from the original */
 	bool handle_open;             /* uv_tcp_init done and not closed */
 	bool reading;                 /* uv_read_start done: stays armed while the connection is healthy */

@@ -46,9 +46,10 @@ typedef enum {
 } rcp_reply_kind;
 
 /* Bits of rcp_resp.kinds (the error replies a reader read) that the core re-routes on (redirects, retries, a
- * demoted primary). */
+ * demoted primary): a batch's command answered so is re-run alone through the redirect loop (rcp_exec_at), which
+ * follows it or backs off. Each means the command was refused, not applied, so sending it again is safe. */
 #define RCP_RK_REROUTE_MASK ((1u << RCP_RK_MOVED) | (1u << RCP_RK_ASK) | (1u << RCP_RK_TRYAGAIN) | \
-                             (1u << RCP_RK_READONLY))
+                             (1u << RCP_RK_CLUSTERDOWN) | (1u << RCP_RK_READONLY))
 
 /* The kind of an error reply, from its message. */
 rcp_reply_kind rcp_reply_classify(const char *msg, size_t len);

@@ -625,7 +625,8 @@ ZEND_METHOD(RedisClusterPool, keySlot)
 	RETURN_LONG(rcp_key_slot(ZSTR_VAL(key), ZSTR_LEN(key)));
 }
 
-static const char *const rcp_route_names[] = {"keyed", "any", "all_primaries", "all_nodes", "multi_shard", "unsupported"};
+static const char *const rcp_route_names[] = {"keyed", "any", "all_primaries", "all_nodes", "multi_shard", "unsupported",
+	"after_write"};
 static const char *const rcp_merge_names[] = {"none", "all_succeeded", "one_succeeded", "sum", "min", "max",
 	"logical_and", "logical_or", "concat", "per_node"};
 

@@ -102,6 +102,14 @@ rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err)
 		"shared pool cannot keep", cmd->name);
 }
 
+rcp_status rcp_cmd_misplaced(const rcp_cmd *cmd, const char *where, rcp_err *err)
+{
+	return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+		"%s waits for the replication of the writes sent before it on its connection, so it can only follow a write: "
+		"in a pipeline or a transaction, after a command with keys that is not read-only (it then goes to that "
+		"write's node in the same flight; in a transaction, after EXEC); here it is %s", cmd->name, where);
+}
+
 #define RCP_SLOTS_SHOWN 8
 
 rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int argc, const char *const *argv,
@@ -118,6 +126,30 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 	snprintf(t.host, sizeof(t.host), "%s", host);
 	t.port = port;
 	return rcp_exec_at(cl, t, &req, name, reply, err);
+}
+
+rcp_status rcp_exec_addr(rcp_client *cl, const char *addr, int argc, const char *const *argv, const size_t *argvlen,
+                         const char *name, zval *reply, rcp_err *err)
+{
+	const char *colon = strrchr(addr, ':'), *h = addr;
+	char host[RCP_HOST_MAX];
+	size_t hl;
+
+	ZVAL_UNDEF(reply);
+	if (!colon) {
+		return rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: no node to send it to", name);
+	}
+	hl = (size_t)(colon - addr);
+	if (hl >= 2 && h[0] == '[' && h[hl - 1] == ']') { /* "[v6]:port" */
+		h++;
+		hl -= 2;
+	}
+	if (hl >= RCP_HOST_MAX) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: node host name too long", name);
+	}
+	memcpy(host, h, hl);
+	host[hl] = '\0';
+	return rcp_exec_node(cl, host, (uint16_t)strtoul(colon + 1, NULL, 10), argc, argv, argvlen, name, reply, err);
 }
 
 static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
@@ -147,8 +179,10 @@ static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, con
 	ZVAL_UNDEF(reply);
 	now = rcp_begin(cl);
 	rcp_partial_free(&cl->partial); /* only ever describes the last command */
-	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
-		return rcp_cmd_unsupported(cmd, err);
+	if (cmd->route >= RCP_ROUTE_UNSUPPORTED) { /* one test on the way of every command */
+		return cmd->route == RCP_ROUTE_UNSUPPORTED ? rcp_cmd_unsupported(cmd, err)
+			: rcp_cmd_misplaced(cmd, "on its own: its pooled connection is shared, so it would wait for whatever "
+				"was last written on it", err);
 	}
 	rcp_script_note(cmd, argc, argv, argvlen);
 	nkeys = rcp_cmd_keys_into(cmd, argc, argv, argvlen, stackpos, &pos, ebuf, sizeof(ebuf));

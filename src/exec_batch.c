@@ -235,10 +235,22 @@ static const char *rcp_req_bytes(const rcp_req *req, rcp_conn *c, size_t *len)
 	return c->wbuf.p;
 }
 
-/* Send req to host:port, collect its replies (replies[0] is ASKING's when req->asking). A pooled connection
- * that fails (closed or reset by the server: an idle timeout, CLIENT KILL, a restart) is replaced by a fresh
- * one and the bytes sent again, once, within the deadline, when that is safe: nothing was written yet, or the
- * commands are reads (repeatable). A write that may have reached the server is never sent twice. */
+/*
+ * The one retry rule, for every path that sends (rcp_send_req, the batch builder, rcp_exec_on_nodes, transactions):
+ * whether a part that failed may be sent again, once, on a fresh connection to the same node. Only a pooled
+ * connection that the server closed or reset (an idle timeout, CLIENT KILL, a restart: not a connection that could
+ * not be opened, which a fresh one would not change), within the deadline, and only when that is safe: nothing was
+ * written yet, or every command of it is a read (repeatable). A write that may have reached the server is never
+ * sent twice.
+ */
+bool rcp_retry_safe(const rcp_part *part, bool was_new, bool repeatable, uint64_t deadline)
+{
+	return part->err.code == RCP_E_CONNECTION && !was_new && (!part->wrote_any || repeatable) &&
+		rcp_now_ms() < deadline;
+}
+
+/* Send req to host:port, collect its replies (replies[0] is ASKING's when req->asking), retried under
+ * rcp_retry_safe()'s rule (repeatable: the commands are reads). */
 rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro, bool repeatable,
                                const rcp_req *req, zval *replies, uint64_t deadline, rcp_err *err, char *addr_out)
 {
@@ -271,8 +283,7 @@ rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro
 			ZVAL_UNDEF(&replies[i]);
 		}
 		*err = part.err;
-		if (was_new || part.err.code != RCP_E_CONNECTION || (part.wrote_any && !repeatable) ||
-		    rcp_now_ms() >= deadline) {
+		if (!rcp_retry_safe(&part, was_new, repeatable, deadline)) {
 			break;
 		}
 		if (part.wrote_any) {
@@ -306,8 +317,17 @@ void rcp_parts_trim(rcp_part *parts, uint32_t n)
 void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts, bool replica_reads)
 {
 	b->replica_reads = replica_reads;
+	b->map = map;
 	maxparts = MIN(maxparts, (uint32_t)map->nnodes);
-	b->parts = safe_emalloc(maxparts ? maxparts : 1, sizeof(rcp_part), 0);
+	if (!maxparts) {
+		maxparts = 1;
+	}
+	/* the parts, then each part's node and flags, in one allocation */
+	b->parts = safe_emalloc(maxparts, sizeof(rcp_part) + sizeof(uint16_t) + 1, 0);
+	b->node_of_part = (uint16_t *)(b->parts + maxparts);
+	b->part_new = (uint8_t *)(b->node_of_part + maxparts);
+	b->reads = NULL;
+	b->reads_ctx = NULL;
 	b->nparts = 0;
 	b->part_of_node = safe_emalloc(map->nnodes ? map->nnodes : 1, sizeof(int32_t), 0);
 	memset(b->part_of_node, 0xff, sizeof(int32_t) * map->nnodes);
@@ -323,11 +343,13 @@ bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uin
 
 	if (pi < 0) {
 		const rcp_node *node = &map->nodes[idx];
+		rcp_conn *c = rcp_client_conn_ro(cl, node->host, node->port, b->replica_reads && node->replica);
 		pi = (int32_t)b->nparts++;
 		b->part_of_node[idx] = pi;
-		rcp_part_init(&b->parts[pi], rcp_client_conn_ro(cl, node->host, node->port,
-			b->replica_reads && node->replica));
-		rcp_wbuf_reset(&b->parts[pi].conn->wbuf);
+		b->node_of_part[pi] = idx;
+		b->part_new[pi] = c->state == RCP_CONN_NEW;
+		rcp_part_init(&b->parts[pi], c);
+		rcp_wbuf_reset(&c->wbuf);
 	}
 	wb = &b->parts[pi].conn->wbuf;
 	if (req->buf ? !rcp_wbuf_append(wb, req->buf, req->len)
@@ -342,14 +364,58 @@ bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uin
 	return true;
 }
 
+/*
+ * Parts whose pooled connection the server closed or reset mid-batch are sent again, once, on a fresh connection
+ * to the same node, under the one retry rule (rcp_retry_safe: nothing written, or only reads). The bytes move to
+ * the new connection's buffer (the old connection is discarded); its replies start again from the first. Whether a
+ * written part holds only reads is asked of the caller (b->reads) here only. Rare: one part at a time.
+ */
+static void rcp_nodebatch_retry(rcp_nodebatch *b, rcp_client *cl, uint64_t deadline)
+{
+	for (uint32_t p = 0; p < b->nparts; p++) {
+		rcp_part *pt = &b->parts[p];
+		const rcp_node *node;
+		rcp_conn *c;
+		rcp_wbuf bytes;
+
+		if (pt->err.code == RCP_OK || !pt->conn ||
+		    !rcp_retry_safe(pt, b->part_new[p], b->reads && b->reads(b, p, b->reads_ctx), deadline)) {
+			continue;
+		}
+		if (pt->wrote_any) {
+			cl->cluster->read_retries++;
+			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+		}
+		bytes = pt->conn->wbuf;
+		memset(&pt->conn->wbuf, 0, sizeof(bytes));
+		rcp_pool_sweep_parts(pt, 1); /* the broken connection is discarded (and counted) */
+		node = &b->map->nodes[b->node_of_part[p]];
+		c = rcp_client_conn_ro(cl, node->host, node->port, b->replica_reads && node->replica);
+		rcp_wbuf_free(&c->wbuf, false);
+		c->wbuf = bytes;
+		for (uint32_t r = 0; r < pt->nreplies; r++) {
+			zval_ptr_dtor(&pt->replies[r]);
+		}
+		b->part_new[p] = 1; /* never a second time */
+		/* (a split's one-key part is read as an array of one this time: rcp_part_init clears unwrap1) */
+		rcp_run_one(cl, pt, c, bytes.p, bytes.len, pt->nreplies, pt->replies, deadline);
+	}
+}
+
+/* rcp_nodebatch_run() makes its replies UNDEF by zeroing them */
+_Static_assert(IS_UNDEF == 0, "IS_UNDEF is 0");
+
+bool rcp_nodebatch_reads_cmd(const rcp_nodebatch *b, uint32_t part, const void *ctx)
+{
+	return (((const rcp_cmd *)ctx)->flags & RCP_CMD_READONLY) != 0;
+}
+
 void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
 {
 	uint32_t off = 0;
+	uint64_t deadline;
 
-	b->replies = safe_emalloc(b->nreplies ? b->nreplies : 1, sizeof(zval), 0);
-	for (uint32_t i = 0; i < b->nreplies; i++) {
-		ZVAL_UNDEF(&b->replies[i]);
-	}
+	b->replies = ecalloc(b->nreplies ? b->nreplies : 1, sizeof(zval)); /* IS_UNDEF is 0: every reply UNDEF */
 	for (uint32_t p = 0; p < b->nparts; p++) {
 		/* the bytes stay where they were encoded; the replies of a part are contiguous */
 		b->parts[p].buf = b->parts[p].conn->wbuf.p;
@@ -358,7 +424,16 @@ void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
 		off += b->parts[p].nreplies;
 	}
 	if (b->nparts) {
-		rcp_io_run(b->parts, (int)b->nparts, rcp_deadline(cl), rcp_now_ms() + cl->connect_timeout_ms);
+		deadline = rcp_deadline(cl);
+		rcp_io_run(b->parts, (int)b->nparts, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+		/* (the parts looked at here rather than rcp_io_run()'s count: no caller reads that, so LTO drops it
+		 * from the one-command path) */
+		for (uint32_t p = 0; p < b->nparts; p++) {
+			if (b->parts[p].err.code != RCP_OK) {
+				rcp_nodebatch_retry(b, cl, deadline);
+				break;
+			}
+		}
 	}
 	rcp_parts_trim(b->parts, b->nparts);
 }

@@ -51,7 +51,7 @@ rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t n
 				zval_ptr_dtor(&parts[k].replies[r]);
 				ZVAL_UNDEF(&parts[k].replies[r]);
 			}
-			if (attempt == 0 && !was_new[k] && !parts[k].wrote_any && parts[k].err.code == RCP_E_CONNECTION) {
+			if (attempt == 0 && rcp_retry_safe(&parts[k], was_new[k], false, deadline)) {
 				retry[which[k]] = true;
 				continue;
 			}
@@ -83,16 +83,23 @@ static bool rcp_first_arg_is_the_key(const rcp_cmd *cmd)
 		!(cmd->name[0] == 'S' && (!strcmp(cmd->name, "SORT") || !strcmp(cmd->name, "SORT_RO")));
 }
 
-/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone). */
+/* rcp_pipe_target(): WAIT / WAITAOF, placed by the caller after the write before them. */
+#define RCP_PIPE_AFTER_WRITE (-3)
+
+/* Routes that never travel in a batch as such (one test for all: a bit each). */
+#define RCP_PIPE_NOT_BATCHED ((1u << RCP_ROUTE_UNSUPPORTED) | (1u << RCP_ROUTE_ALL_PRIMARIES) | \
+                              (1u << RCP_ROUTE_ALL_NODES) | (1u << RCP_ROUTE_AFTER_WRITE))
+
+/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone), or
+ * RCP_PIPE_AFTER_WRITE. */
 static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node)
 {
 	rcp_map *map = cl->cluster->map;
 	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, slot = -1, i, node = -1;
 	char ebuf[256];
 
-	if (pc->cmd->route == RCP_ROUTE_UNSUPPORTED || pc->cmd->route == RCP_ROUTE_ALL_PRIMARIES ||
-	    pc->cmd->route == RCP_ROUTE_ALL_NODES) {
-		return -1;
+	if ((1u << pc->cmd->route) & RCP_PIPE_NOT_BATCHED) {
+		return pc->cmd->route == RCP_ROUTE_AFTER_WRITE ? RCP_PIPE_AFTER_WRITE : -1;
 	}
 	if (pc->argc > 1 && rcp_first_arg_is_the_key(pc->cmd)) {
 		stackpos[0] = 1;
@@ -136,6 +143,52 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *rea
 	return node;
 }
 
+/*
+ * The write a WAIT / WAITAOF at index w follows: the last command before it with keys that is not read-only (its
+ * index), -1 when there is none, -2 when that write does not travel in the batch (keys over several slots, a slot
+ * not served): the WAIT would have no connection to go on. Only for a pipeline that has one.
+ */
+static int rcp_pipe_anchor(const rcp_pipe_cmd *cmds, const int *target, int w)
+{
+	for (int j = w - 1; j >= 0; j--) {
+		int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys;
+		char ebuf[256];
+
+		if ((cmds[j].cmd->flags & RCP_CMD_READONLY) || cmds[j].cmd->route == RCP_ROUTE_AFTER_WRITE) {
+			continue;
+		}
+		nkeys = rcp_cmd_keys_into(cmds[j].cmd, cmds[j].argc, cmds[j].argv, cmds[j].argvlen, stackpos, &pos, ebuf,
+			sizeof(ebuf));
+		if (pos != stackpos) {
+			efree(pos);
+		}
+		if (nkeys > 0) {
+			return target[j] >= 0 ? j : -2;
+		}
+	}
+	return -1;
+}
+
+/* What the batch builder asks of a pipeline's part that failed after it was written: are all its commands reads? */
+typedef struct {
+	const rcp_pipe_cmd *cmds;
+	int n;
+	const int *target;
+	const uint32_t *part_of;
+} rcp_pipe_parts;
+
+static bool rcp_pipe_part_reads(const rcp_nodebatch *b, uint32_t part, const void *ctx)
+{
+	const rcp_pipe_parts *pp = ctx;
+
+	for (int i = 0; i < pp->n; i++) {
+		if (pp->target[i] >= 0 && pp->part_of[i] == part && !(pp->cmds[i].cmd->flags & RCP_CMD_READONLY)) {
+			return false;
+		}
+	}
+	return true;
+}
+
 static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err);
 
 rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
@@ -153,8 +206,12 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	rcp_map *map;
 	int *target = NULL, i;
 	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary */
-	bool *rerun = NULL;          /* commands to re-run alone (their read node failed) */
+	bool *rerun = NULL;          /* commands to re-run alone (their read node failed, or the write a WAIT follows was) */
+	int *anchor = NULL;          /* with WAIT / WAITAOF only: a WAIT's index -> the write it follows; that write's
+	                                index -> -2 (a write some WAIT follows); others -1 */
+	char anchor_node[RCP_ADDR_MAX];      /* where the last such write re-run alone was answered (step 3) */
 	rcp_nodebatch nb;            /* one part per node */
+	rcp_pipe_parts pp;           /* how nb tells a part of reads only */
 	rcp_part *parts;
 	uint32_t *part_of = NULL, *reply_idx = NULL, nparts;
 	uint32_t kinds_seen = 0;     /* kinds of error replies the batch's readers saw (rcp_reply_kind bits) */
@@ -166,6 +223,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	if (n == 0) {
 		return RCP_OK;
 	}
+	anchor_node[0] = '\0';
 	rcp_begin(cl);
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
 		return st;
@@ -178,6 +236,9 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	read_node = safe_emalloc(map->nnodes, sizeof(uint16_t), 0);
 	memset(read_node, 0xff, sizeof(uint16_t) * map->nnodes);
 	rcp_nodebatch_init(&nb, map, (uint32_t)n, true);
+	pp = (rcp_pipe_parts){.cmds = cmds, .n = n, .target = target, .part_of = part_of};
+	nb.reads = rcp_pipe_part_reads;
+	nb.reads_ctx = &pp;
 
 	/* 1. group the batchable commands by node, encoded back to back */
 	for (i = 0; i < n; i++) {
@@ -185,7 +246,28 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 
 		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
 		target[i] = rcp_pipe_target(cl, &cmds[i], read_node);
-		if (target[i] >= 0 && !rcp_nodebatch_add(&nb, cl, map, (uint16_t)target[i], &req, &part_of[i], &reply_idx[i])) {
+		if (target[i] < 0) {
+			/* WAIT / WAITAOF: to the node of the write before it, on the same connection, in the same flight */
+			int a;
+			if (target[i] != RCP_PIPE_AFTER_WRITE) {
+				continue; /* runs alone, in step 3 */
+			}
+			a = rcp_pipe_anchor(cmds, target, i);
+			if (a < 0) {
+				first_fail = rcp_cmd_misplaced(cmds[i].cmd, a == -2 ? "after a write that cannot travel in a batch "
+					"(its keys span slots, or its slot is not served)" : i == 0 ? "first in the pipeline"
+					: "after no write in the pipeline", err);
+				break;
+			}
+			if (!anchor) {
+				anchor = safe_emalloc((size_t)n, sizeof(int), 0);
+				memset(anchor, 0xff, (size_t)n * sizeof(int));
+			}
+			anchor[i] = a;
+			anchor[a] = -2;
+			target[i] = target[a];
+		}
+		if (!rcp_nodebatch_add(&nb, cl, map, (uint16_t)target[i], &req, &part_of[i], &reply_idx[i])) {
 			first_fail = rcp_err_set(err, RCP_E_MEMORY, NULL, "pipeline of %d commands: out of memory encoding "
 				"command %d", n, i + 1);
 			break;
@@ -251,14 +333,40 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		if (target[i] >= 0 && !redirected) {
 			continue;
 		}
+		if (anchor && anchor[i] >= 0) {
+			/* a WAIT whose write was re-run alone: it follows that write to the node that answered it */
+			if (rerun[anchor[i]] && anchor_node[0]) {
+				zval_ptr_dtor(r);
+				ZVAL_UNDEF(r);
+				st = rcp_exec_addr(cl, anchor_node, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, cmds[i].cmd->name, r,
+					err);
+				if (st != RCP_OK) {
+					first_fail = st;
+				}
+			}
+			continue;
+		}
 		zval_ptr_dtor(r);
 		ZVAL_UNDEF(r);
 		st = rcp_exec(cl, cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r, err);
 		if (st != RCP_OK) {
 			first_fail = st;
 		}
+		if (anchor && anchor[i] == -2) {
+			/* a write some WAIT follows: they go where it went */
+			memcpy(anchor_node, cl->last_node, sizeof(anchor_node));
+			rerun[i] = true;
+			for (int w = i + 1; w < n; w++) {
+				if (anchor[w] == i) {
+					rerun[w] = true;
+				}
+			}
+		}
 	}
 	rcp_nodebatch_free(&nb);
+	if (anchor) {
+		efree(anchor);
+	}
 	efree(read_node);
 	efree(rerun);
 	efree(part_of);

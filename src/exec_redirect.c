@@ -49,7 +49,8 @@ bool rcp_parse_redirect(zend_string *msg, size_t skip, const rcp_target *cur, in
 }
 
 /* A reply of a batch (split part, pipeline) that is re-run alone through rcp_exec_at(): a redirect (MOVED, ASK),
- * TRYAGAIN, or READONLY from a demoted primary (the kinds the reader classified it as). */
+ * TRYAGAIN or CLUSTERDOWN (backed off), or READONLY from a demoted primary (the kinds the reader classified it as:
+ * RCP_RK_REROUTE_MASK). */
 bool rcp_is_rerouted(const zval *r)
 {
 	return ((1u << rcp_reply_kind_of(r)) & RCP_RK_REROUTE_MASK) != 0;
@@ -213,7 +214,9 @@ rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq,
 			continue;
 		}
 		if (kind == RCP_RK_TRYAGAIN || kind == RCP_RK_CLUSTERDOWN) {
-			if (rcp_now_ms() + backoff_ms < deadline && hops++ < RCP_MAX_REDIRECTS) {
+			/* refused, not run: again after a pause, for as long as the deadline allows (a cluster is down for
+			 * node-timeout and more; the pauses, 10 ms doubling to 200 ms, bound the number of tries) */
+			if (rcp_now_ms() + backoff_ms < deadline) {
 				zval_ptr_dtor(reply);
 				ZVAL_UNDEF(reply);
 				rcp_backoff(&backoff_ms);

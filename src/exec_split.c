@@ -110,6 +110,8 @@ rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *re
 	rcp_status st = RCP_OK;
 
 	rcp_nodebatch_init(&nb, map, map->nnodes, false);
+	nb.reads = rcp_nodebatch_reads_cmd;
+	nb.reads_ctx = cmd;
 	for (uint16_t k = 0; k < map->nnodes; k++) {
 		uint32_t part, idx;
 		if (map->nodes[k].replica && !all) {
@@ -498,6 +500,8 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 	/* 3. one part per node (not per slot: a part, with its error context, for each node the keys live on), its
 	 * sub-commands pipelined */
 	rcp_nodebatch_init(&nb, map, sp.ngroups, true);
+	nb.reads = rcp_nodebatch_reads_cmd; /* a part of a read may be sent again after a reset */
+	nb.reads_ctx = cmd;
 	batch_set = true;
 	/* the sub-command of a one-key group (keys on distinct slots: most groups) is the name and the key: the name's
 	 * part of its RESP ("*2\r\n$4\r\nMGET\r\n") is encoded once for all of them */

@@ -21,11 +21,11 @@
  */
 
 static rcp_status rcp_fold_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
-                                int *slot, rcp_err *err);
+                                int *slot, int *nkeys_out, rcp_err *err);
 
-/* Fold the keys of one command into *slot (-1: none yet). Refuses commands that cannot be queued. */
-rcp_status rcp_tx_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *slot,
-                       rcp_err *err)
+/* rcp_tx_slot(), and how many keys the command has in *nkeys. */
+static rcp_status rcp_tx_slot_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
+                                   int *slot, int *nkeys, rcp_err *err)
 {
 	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
 		return rcp_cmd_unsupported(cmd, err);
@@ -35,12 +35,21 @@ rcp_status rcp_tx_slot(const rcp_cmd *cmd, int argc, const char *const *argv, co
 			"%s cannot be part of a transaction: it runs on every %s, a transaction on one node", cmd->name,
 			cmd->route == RCP_ROUTE_ALL_NODES ? "node" : "primary");
 	}
-	return rcp_fold_slot(cmd, argc, argv, argvlen, slot, err);
+	return rcp_fold_slot(cmd, argc, argv, argvlen, slot, nkeys, err);
+}
+
+/* Fold the keys of one command into *slot (-1: none yet). Refuses commands that cannot be queued. */
+rcp_status rcp_tx_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *slot,
+                       rcp_err *err)
+{
+	int nkeys;
+
+	return rcp_tx_slot_keys(cmd, argc, argv, argvlen, slot, &nkeys, err);
 }
 
 /* Fold the slot of every key of argv into *slot; RCP_E_CLUSTER when one hashes elsewhere. */
 static rcp_status rcp_fold_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
-                                int *slot, rcp_err *err)
+                                int *slot, int *nkeys_out, rcp_err *err)
 {
 	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, i;
 	char ebuf[256];
@@ -63,6 +72,7 @@ static rcp_status rcp_fold_slot(const rcp_cmd *cmd, int argc, const char *const 
 	if (pos != stackpos) {
 		efree(pos);
 	}
+	*nkeys_out = nkeys;
 	return st;
 }
 
@@ -88,22 +98,35 @@ static rcp_status rcp_tx_target(rcp_client *cl, int slot, rcp_target *t, rcp_err
 	return RCP_OK;
 }
 
+/* The connection that holds w's WATCH, or NULL (err set) when it was replaced meanwhile: the WATCH is gone with
+ * the old one, and nothing may be sent unguarded. */
+static rcp_conn *rcp_watch_conn(rcp_client *cl, rcp_watch *w, rcp_err *err)
+{
+	rcp_conn *c = rcp_client_conn(cl, w->host, w->port);
+	char addr[RCP_ADDR_MAX];
+
+	if (c->id == w->conn_id) {
+		return c;
+	}
+	rcp_addr_fmt(addr, sizeof(addr), w->host, w->port);
+	w->active = false;
+	rcp_err_set(err, RCP_E_CONNECTION, addr,
+		"The connection to %s that held the WATCH was lost before EXEC: the transaction was not sent", addr);
+	return NULL;
+}
+
 /* Send on the connection that holds the WATCH (never a replacement: the WATCH would be lost). */
 static rcp_status rcp_send_pinned(rcp_client *cl, rcp_watch *w, const char *buf, size_t len, uint32_t nreplies,
                                   zval *replies, rcp_err *err)
 {
-	rcp_conn *c = rcp_client_conn(cl, w->host, w->port);
+	rcp_conn *c = rcp_watch_conn(cl, w, err);
 	rcp_part part;
 
-	if (c->id != w->conn_id) {
+	if (!c) {
 		for (uint32_t i = 0; i < nreplies; i++) {
 			ZVAL_UNDEF(&replies[i]);
 		}
-		char addr[RCP_ADDR_MAX];
-		snprintf(addr, sizeof(addr), strchr(w->host, ':') ? "[%s]:%u" : "%s:%u", w->host, (unsigned)w->port);
-		w->active = false;
-		return rcp_err_set(err, RCP_E_CONNECTION, addr,
-			"The connection to %s that held the WATCH was lost before EXEC: the transaction was not sent", addr);
+		return err->code;
 	}
 	rcp_run_one(cl, &part, c, buf, len, nreplies, replies, rcp_deadline(cl));
 	if (part.err.code != RCP_OK) {
@@ -127,9 +150,10 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 	rcp_wbuf wb = {0};
 	zval reply;
 	rcp_status st;
+	int nkeys;
 
 	rcp_begin(cl);
-	if ((st = rcp_fold_slot(cmd, argc, argv, argvlen, &slot, err)) != RCP_OK) {
+	if ((st = rcp_fold_slot(cmd, argc, argv, argvlen, &slot, &nkeys, err)) != RCP_OK) {
 		return st;
 	}
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
@@ -220,105 +244,265 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 	return st;
 }
 
+/* The message of an error reply, at most max bytes of it, for "%.*s". */
+#define RCP_MSG(m, max) (int)MIN(ZSTR_LEN(m), (size_t)(max)), ZSTR_VAL(m)
+
+/* EXEC's own refusal "EXECABORT Transaction discarded because of: NOPERM ..." (EXEC refused by the ACL, say): how
+ * many bytes to skip to the cause, so that the exception's error type is the server's (NOPERM), not EXECABORT;
+ * 0 for another error. */
+static size_t rcp_exec_cause(const zend_string *m)
+{
+	static const char lead[] = "EXECABORT Transaction discarded because of: ";
+
+	return ZSTR_LEN(m) > sizeof(lead) - 1 && !memcmp(ZSTR_VAL(m), lead, sizeof(lead) - 1) ? sizeof(lead) - 1 : 0;
+}
+
+/* The text of a reply that should have been OK: an error's message, else a word for what it was. */
+static void rcp_not_ok(zval *r, const char **p, int *len)
+{
+	if (rcp_reply_is_error(r)) {
+		zend_string *m = rcp_error_message(r);
+		*p = ZSTR_VAL(m);
+		*len = (int)MIN(ZSTR_LEN(m), 300);
+	} else {
+		*p = "not OK";
+		*len = 6;
+	}
+}
+
+/* exec_reply: EXEC's array of the queued commands' replies with the replies of the WAIT / WAITAOF sent after EXEC
+ * put back in their places (waits: the original index of each, in order). */
+static void rcp_tx_merge_waits(zval *exec_arr, zval *wait_replies, const int *waits, int nwait, int n, zval *exec_reply)
+{
+	HashTable *ht = Z_ARRVAL_P(exec_arr);
+	uint32_t pos = 0;
+	int w = 0;
+
+	array_init_size(exec_reply, (uint32_t)n);
+	for (int i = 0; i < n; i++) {
+		zval v;
+		if (w < nwait && waits[w] == i) {
+			ZVAL_COPY_VALUE(&v, &wait_replies[w]);
+			ZVAL_UNDEF(&wait_replies[w]);
+			w++;
+		} else {
+			zval *e = zend_hash_index_find(ht, pos++);
+			ZVAL_COPY(&v, e);
+		}
+		add_next_index_zval(exec_reply, &v);
+	}
+}
+
 static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds, int n, zval *exec_reply,
                                 const char **aborted, rcp_err *err)
 {
 	static const char multi[] = "*1\r\n$5\r\nMULTI\r\n", exec[] = "*1\r\n$4\r\nEXEC\r\n";
-	int slot = w->active ? w->slot : -1, i;
+	int slot = w->active ? w->slot : -1, i, nwait = 0, nq;
+	int *waits = NULL;            /* WAIT / WAITAOF: their indexes in cmds (sent after EXEC) */
+	bool wrote_keys = false;
 	uint64_t deadline;
-	uint32_t backoff_ms = 10;
+	uint32_t backoff_ms = 10, hops = 0, conn_tries = 0;
 	rcp_target t = {0};
 	bool asking = false;
-	rcp_wbuf body = {0};          /* the queued commands and EXEC */
+	rcp_wbuf body = {0};          /* the queued commands, EXEC, then the WAITs */
+	smart_str head = {0};         /* [ASKING] MULTI */
 	zval *replies;
 	rcp_status st = RCP_OK;
-
 	bool watched = w->active;
 
 	rcp_begin(cl);
 	ZVAL_NULL(exec_reply);
 	*aborted = NULL;
 	for (i = 0; i < n && st == RCP_OK; i++) {
-		st = rcp_tx_slot(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, &slot, err);
+		int nkeys = 0;
+		st = rcp_tx_slot_keys(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, &slot, &nkeys, err);
+		if (cmds[i].cmd->route == RCP_ROUTE_AFTER_WRITE) {
+			if (st == RCP_OK && !wrote_keys) {
+				st = rcp_cmd_misplaced(cmds[i].cmd, i == 0 ? "first in the transaction"
+					: "after no write in the transaction", err);
+			}
+			if (!waits) {
+				waits = safe_emalloc((size_t)n, sizeof(int), 0);
+			}
+			waits[nwait++] = i;
+		} else if (nkeys > 0 && !(cmds[i].cmd->flags & RCP_CMD_READONLY)) {
+			wrote_keys = true;
+		}
 	}
 	if (st != RCP_OK || (st = rcp_client_ready(cl, err)) != RCP_OK) {
 		rcp_tx_unwatch(cl, w);
+		if (waits) efree(waits);
 		return st;
 	}
-	for (i = 0; i < n; i++) {
-		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
-		if (!rcp_wbuf_command(&body, cmds[i].argc, cmds[i].argv, cmds[i].argvlen)) {
-			rcp_wbuf_free(&body, false);
-			rcp_tx_unwatch(cl, w);
-			return rcp_err_set(err, RCP_E_MEMORY, NULL, "transaction of %d commands: out of memory encoding it", n);
+	nq = n - nwait;
+	/* the queued commands, EXEC, then WAIT / WAITAOF: inside EXEC the server answers them at once without waiting
+	 * (no blocking in a transaction), after it they wait for the replication of the whole transaction */
+	for (int pass = 0; pass < 2; pass++) {
+		for (i = 0; i < n; i++) {
+			if ((cmds[i].cmd->route == RCP_ROUTE_AFTER_WRITE) != (pass == 1)) {
+				continue;
+			}
+			rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
+			if (!rcp_wbuf_command(&body, cmds[i].argc, cmds[i].argv, cmds[i].argvlen)) {
+				rcp_wbuf_free(&body, false);
+				rcp_tx_unwatch(cl, w);
+				if (waits) efree(waits);
+				return rcp_err_set(err, RCP_E_MEMORY, NULL, "transaction of %d commands: out of memory encoding it", n);
+			}
+		}
+		if (pass == 0) {
+			rcp_wbuf_append(&body, exec, sizeof(exec) - 1);
 		}
 	}
-	rcp_wbuf_append(&body, exec, sizeof(exec) - 1);
 	if (w->active) {
 		memcpy(t.host, w->host, RCP_HOST_MAX);
 		t.port = w->port;
 	} else if ((st = rcp_tx_target(cl, slot, &t, err)) != RCP_OK) {
 		rcp_wbuf_free(&body, false);
+		if (waits) efree(waits);
 		return st;
 	}
 	replies = safe_emalloc((size_t)n + 3, sizeof(zval), 0);
 	deadline = rcp_deadline(cl);
-	for (uint32_t hops = 0;; hops++) {
-		smart_str out = {0};
-		uint32_t nrep = (uint32_t)n + 2 + (asking ? 1 : 0), first = asking ? 1 : 0;
-		zval *redirect = NULL;
+	for (;;) {
+		/* replies: [ASKING] MULTI | the queued commands | EXEC | the WAITs */
+		uint32_t first = asking ? 1 : 0, nhead = first + 1, nbody = (uint32_t)n + 1, nrep = nhead + nbody;
+		zval *qr = replies + nhead, *exec_r = qr + nq, *redirect = NULL;
+		rcp_conn *c;
+		rcp_part part;
+		bool was_new, learn, discard = false;
 
+		smart_str_free(&head);
 		if (asking) {
-			smart_str_appendl(&out, RCP_ASKING_CMD, sizeof(RCP_ASKING_CMD) - 1);
+			smart_str_appendl(&head, RCP_ASKING_CMD, sizeof(RCP_ASKING_CMD) - 1);
 		}
-		smart_str_appendl(&out, multi, sizeof(multi) - 1);
-		smart_str_appendl(&out, body.p, body.len);
-		if (w->active) {
-			st = rcp_send_pinned(cl, w, ZSTR_VAL(out.s), ZSTR_LEN(out.s), nrep, replies, err);
-		} else {
-			st = rcp_send_node(cl, t.host, t.port, ZSTR_VAL(out.s), ZSTR_LEN(out.s), nrep, replies, deadline, err);
-			if (st == RCP_OK) {
-				snprintf(cl->last_node, sizeof(cl->last_node), strchr(t.host, ':') ? "[%s]:%u" : "%s:%u", t.host,
-					(unsigned)t.port);
-			} else if (err->code == RCP_E_CONNECTION || err->code == RCP_E_TIMEOUT) {
-				rcp_node_failed(cl->cluster, t.host, t.port);
+		smart_str_appendl(&head, multi, sizeof(multi) - 1);
+		if (watched) {
+			if (!(c = rcp_watch_conn(cl, w, err))) {
+				st = err->code;
+				rcp_err_append(err, " (nothing was applied)");
+				for (uint32_t k = 0; k < nrep; k++) ZVAL_UNDEF(&replies[k]);
+				break;
 			}
+		} else {
+			c = rcp_client_conn(cl, t.host, t.port);
 		}
-		smart_str_free(&out);
-		if (st != RCP_OK) {
-			rcp_err_append(err, " (transaction of %d commands: if the failure came after the write, EXEC may have run)", n);
+		was_new = c->state == RCP_CONN_NEW;
+		/*
+		 * All or nothing: commands sent behind a MULTI the server refuses (an ACL without +multi) would run one by
+		 * one. So on a connection where MULTI was never accepted, MULTI goes alone first and the commands follow
+		 * only after its OK (one more round trip, once in the connection's life); on one where it was accepted
+		 * (rcp_conn.multi_ok), MULTI, the commands and EXEC leave in one write.
+		 */
+		learn = !c->multi_ok;
+		if (learn) {
+			rcp_run_one(cl, &part, c, ZSTR_VAL(head.s), ZSTR_LEN(head.s), nhead, replies, deadline);
+			if (part.err.code == RCP_OK && !rcp_reply_is_status(&replies[first])) {
+				const char *mp;
+				int ml;
+				rcp_not_ok(&replies[first], &mp, &ml);
+				snprintf(cl->last_node, sizeof(cl->last_node), "%s", c->addr);
+				st = rcp_err_set(err, rcp_reply_is_error(&replies[first]) ? RCP_E_SERVER : RCP_E_PROTOCOL, c->addr,
+					"%.*s (MULTI refused by %s: the transaction of %d commands was not sent, nothing was applied)", ml,
+					mp, c->addr, n);
+			} else if (part.err.code == RCP_OK) {
+				c->multi_ok = true;
+			}
+			rcp_pool_sweep_parts(&part, 1);
+			for (uint32_t k = 0; k < nhead; k++) {
+				zval_ptr_dtor(&replies[k]);
+				ZVAL_UNDEF(&replies[k]);
+			}
+			if (st != RCP_OK) {
+				rcp_tx_unwatch(cl, w);
+				break;
+			}
+			if (part.err.code != RCP_OK) {
+				/* MULTI alone changes nothing: sent again on a fresh connection when the server closed this one */
+				if (!watched && conn_tries++ == 0 && rcp_retry_safe(&part, was_new, true, deadline)) {
+					continue;
+				}
+				*err = part.err;
+				st = err->code;
+				rcp_node_outcome(cl->cluster, t.host, t.port, st);
+				rcp_err_append(err, " (MULTI of a transaction of %d commands: nothing was applied)", n);
+				w->active = false;
+				break;
+			}
+			/* the commands on this very connection, inside the MULTI it accepted: never on another one */
+			rcp_run_one(cl, &part, c, body.p, body.len, nbody, qr, deadline);
+		} else {
+			smart_str_appendl(&head, body.p, body.len);
+			rcp_run_one(cl, &part, c, ZSTR_VAL(head.s), ZSTR_LEN(head.s), nrep, replies, deadline);
+		}
+		if (part.err.code != RCP_OK) {
+			rcp_pool_sweep_parts(&part, 1);
+			for (uint32_t k = 0; k < nrep; k++) {
+				zval_ptr_dtor(&replies[k]);
+				ZVAL_UNDEF(&replies[k]);
+			}
+			/* nothing written on a pooled connection the server closed: a fresh one (which learns MULTI first) */
+			if (!learn && !watched && conn_tries++ == 0 && rcp_retry_safe(&part, was_new, false, deadline)) {
+				continue;
+			}
+			*err = part.err;
+			st = err->code;
+			rcp_node_outcome(cl->cluster, t.host, t.port, st);
+			rcp_err_append(err, part.wrote_any
+				? " (transaction of %d commands: the failure came after the write, so EXEC may have run)"
+				: " (transaction of %d commands: nothing was sent, nothing was applied)", n);
+			w->active = false;
 			break;
 		}
+		snprintf(cl->last_node, sizeof(cl->last_node), "%s", c->addr);
 		/* the EXEC ran (or was refused): a WATCH is over either way */
-		if (w->active) {
-			rcp_client_conn(cl, w->host, w->port)->watching = false;
+		if (watched) {
+			c->watching = false;
 			w->active = false;
 		}
-		/* the reply to MULTI, then one per queued command, then EXEC's */
-		if (!rcp_reply_is_status(&replies[first])) {
-			st = rcp_err_set(err, RCP_E_PROTOCOL, cl->last_node, "MULTI: node %s did not answer OK", cl->last_node);
+		if (!learn && !rcp_reply_is_status(&replies[first])) {
+			/* MULTI refused where it was accepted before: the user's ACL changed since. The commands of the same
+			 * write ran one by one, outside any transaction: said as it is */
+			const char *mp;
+			int ml, errors = 0;
+			for (int k = 0; k < nq; k++) {
+				errors += rcp_reply_is_error(&qr[k]);
+			}
+			rcp_not_ok(&replies[first], &mp, &ml);
+			c->multi_ok = false;
+			discard = true; /* a WATCH may be left on it: never used again */
+			st = rcp_err_set(err, rcp_reply_is_error(&replies[first]) ? RCP_E_SERVER : RCP_E_PROTOCOL, c->addr,
+				"%.*s (MULTI refused by %s, which had accepted it on this connection before: the permissions of the "
+				"ACL user changed meanwhile. The %d commands sent with it in one write were run by the server one by "
+				"one, NOT as a transaction: %d of them answered an error, the others were applied)", ml, mp, c->addr,
+				nq, errors);
 		}
-		for (i = 0; i < n && st == RCP_OK && !redirect; i++) {
-			zval *r = &replies[first + 1 + i];
+		/* the reply to each queued command (QUEUED, or why it was refused), then EXEC's */
+		for (i = 0; i < nq + 1 && st == RCP_OK && !redirect; i++) {
+			zval *r = &qr[i];
 			rcp_reply_kind k = rcp_reply_kind_of(r);
-			if (k == RCP_RK_MOVED || k == RCP_RK_ASK || k == RCP_RK_TRYAGAIN || k == RCP_RK_READONLY) {
+			if (k == RCP_RK_MOVED || k == RCP_RK_ASK || k == RCP_RK_TRYAGAIN || k == RCP_RK_CLUSTERDOWN ||
+			    k == RCP_RK_READONLY) {
 				redirect = r;
-			} else if (rcp_reply_is_error(r)) {
+			} else if (rcp_reply_is_error(r) && i < nq) {
 				zend_string *m = rcp_error_message(r);
+				int ci = i;
+				for (int k2 = 0; k2 < nwait && waits[k2] <= ci; k2++) ci++; /* its index among all the commands */
 				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node,
 					"%.*s (command %s, queued in a transaction: the server discarded the transaction, nothing was "
-					"executed)", (int)MIN(ZSTR_LEN(m), 300), ZSTR_VAL(m), cmds[i].cmd->name);
+					"executed)", RCP_MSG(m, 300), cmds[ci].cmd->name);
 			}
 		}
 		if (st == RCP_OK && redirect) {
 			int s;
 			rcp_target next = {0};
 			rcp_reply_kind rk = rcp_reply_kind_of(redirect);
-			bool moved = rk == RCP_RK_MOVED, ask = rk == RCP_RK_ASK, demoted = rk == RCP_RK_READONLY;
+			bool moved = rk == RCP_RK_MOVED, ask = rk == RCP_RK_ASK, demoted = rk == RCP_RK_READONLY,
+			     wait = rk == RCP_RK_TRYAGAIN || rk == RCP_RK_CLUSTERDOWN;
 			zend_string *m = rcp_error_message(redirect);
 
 			if ((moved || ask) && !rcp_parse_redirect(m, moved ? 6 : 4, &t, &s, &next)) {
-				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", (int)MIN(ZSTR_LEN(m), 300), ZSTR_VAL(m));
+				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", RCP_MSG(m, 300));
 			} else {
 				if (moved) {
 					cl->cluster->moved_seen++;
@@ -333,16 +517,19 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 					 * Nothing ran (the server discarded the transaction); the caller may retry. */
 					*aborted = moved ? "its slot moved to another node while WATCHed"
 					         : ask ? "its slot is being migrated to another node"
-					         : demoted ? "its node was demoted to a replica while WATCHed" : "the cluster answered TRYAGAIN";
+					         : demoted ? "its node was demoted to a replica while WATCHed"
+					         : rk == RCP_RK_TRYAGAIN ? "the cluster answered TRYAGAIN"
+					         : "the cluster answered CLUSTERDOWN (it is down for a moment)";
 					if (demoted) {
 						rcp_want_refresh(cl->cluster);
 					}
+					rcp_pool_sweep_parts(&part, 1);
 					for (uint32_t k = 0; k < nrep; k++) zval_ptr_dtor(&replies[k]);
 					break;
 				}
-				if (hops >= RCP_MAX_REDIRECTS) {
+				if (!wait && ++hops > RCP_MAX_REDIRECTS) {
 					st = rcp_err_set(err, RCP_E_CLUSTER, NULL, "transaction: too many redirects (%u), last: %.*s",
-						hops + 1, (int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m));
+						hops, RCP_MSG(m, 200));
 				} else if (moved || ask) {
 					t = next;
 					asking = ask;
@@ -357,41 +544,60 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 							rcp_want_refresh(cl->cluster);
 						}
 						st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (a queued command of a transaction: the "
-							"server discarded the transaction, nothing was executed)", (int)MIN(ZSTR_LEN(m), 300), ZSTR_VAL(m));
+							"server discarded the transaction, nothing was executed)", RCP_MSG(m, 300));
 					}
 					asking = false;
-				} else if (rcp_now_ms() + backoff_ms < deadline) { /* TRYAGAIN */
+				} else if (rcp_now_ms() + backoff_ms < deadline) {
+					/* TRYAGAIN, CLUSTERDOWN: refused, nothing ran; the whole transaction again after a pause, within
+					 * the deadline */
 					rcp_backoff(&backoff_ms);
 				} else {
-					st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", (int)MIN(ZSTR_LEN(m), 300), ZSTR_VAL(m));
+					st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (transaction of %d commands: the server "
+						"discarded it, nothing was applied)", RCP_MSG(m, 300), n);
 				}
 				if (st == RCP_OK) {
+					rcp_pool_sweep_parts(&part, 1);
 					for (uint32_t k = 0; k < nrep; k++) zval_ptr_dtor(&replies[k]);
 					continue;
 				}
 			}
 		}
 		if (st == RCP_OK) {
-			zval *r = &replies[nrep - 1];
-			if (Z_TYPE_P(r) == IS_NULL) {
+			if (Z_TYPE_P(exec_r) == IS_NULL) {
 				*aborted = "a WATCHed key was modified";
-			} else if (rcp_reply_is_error(r)) {
-				zend_string *m = rcp_error_message(r);
-				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", (int)MIN(ZSTR_LEN(m), 400), ZSTR_VAL(m));
-			} else if (Z_TYPE_P(r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(r)) != (uint32_t)n) {
+			} else if (rcp_reply_is_error(exec_r)) {
+				/* EXEC itself refused (an ACL without +exec: "EXECABORT Transaction discarded because of: NOPERM ..."):
+				 * nothing ran. Any other refusal might leave the connection inside MULTI, where a later command would
+				 * be queued silently: never used again */
+				zend_string *m = rcp_error_message(exec_r);
+				size_t skip = rcp_exec_cause(m);
+				discard = skip == 0;
+				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (EXEC refused by %s: the server discarded the "
+					"transaction of %d commands, nothing was applied)", (int)MIN(ZSTR_LEN(m) - skip, 300),
+					ZSTR_VAL(m) + skip, cl->last_node, n);
+			} else if (Z_TYPE_P(exec_r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(exec_r)) != (uint32_t)nq) {
 				st = rcp_err_set(err, RCP_E_PROTOCOL, cl->last_node, "EXEC: node %s sent %s instead of %d replies",
-					cl->last_node, Z_TYPE_P(r) == IS_ARRAY ? "a different number of replies" : "no array", n);
+					cl->last_node, Z_TYPE_P(exec_r) == IS_ARRAY ? "a different number of replies" : "no array", nq);
+				discard = true;
+			} else if (nwait) {
+				rcp_tx_merge_waits(exec_r, exec_r + 1, waits, nwait, n, exec_reply);
 			} else {
-				ZVAL_COPY_VALUE(exec_reply, r);
-				ZVAL_UNDEF(r);
+				ZVAL_COPY_VALUE(exec_reply, exec_r);
+				ZVAL_UNDEF(exec_r);
 			}
 		}
+		if (discard && part.conn) {
+			part.conn->state = RCP_CONN_BROKEN; /* closed by the sweep below */
+		}
+		rcp_pool_sweep_parts(&part, 1);
 		for (uint32_t k = 0; k < nrep; k++) zval_ptr_dtor(&replies[k]);
 		break;
 	}
 	w->conn_id = 0;
 	w->active = false;
 	efree(replies);
+	smart_str_free(&head);
 	rcp_wbuf_free(&body, false);
+	if (waits) efree(waits);
 	return st;
 }
