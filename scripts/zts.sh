@@ -7,7 +7,7 @@
 #   bash scripts/zts.sh ensure              build the ZTS PHP of this platform if it is missing or out of date;
 #                                           print its prefix (PREFIX/bin/php, phpize, php-config, run-tests.php
 #                                           in PREFIX/lib/php/build, PREFIX/lib/libphp.so the embed SAPI,
-#                                           PREFIX/apache/mod_php.so, PREFIX/bin/rcp-embed the harness)
+#                                           PREFIX/apache/mod_php.so, PREFIX/harness/rcp-embed the harness)
 #   bash scripts/zts.sh build               build the extension against it (phpize from the prefix, configure
 #                                           --enable-redis-cluster-pool-zts-experimental) in
 #                                           .scratch/zts-SUITE/build; print the .so's path
@@ -213,28 +213,31 @@ build() {
     "$((SECONDS - t0)) s ($(((cpu1 - cpu0) / $(getconf CLK_TCK))) CPU s)"
 }
 
-# artifact NAME SOURCE... -- CMD...: PREFIX/NAME/<hash>/, built by CMD (run with $out set to that directory)
-# unless present, <hash> the hash of SOURCE files and of CMD's text; under a lock of its own. Prints the
-# directory. For the small things built over the PHP: mod_php.so and the embed harness (a change to their
+# artifact NAME FILE SOURCE... -- CMD...: PREFIX/NAME/<hash>/FILE, built by CMD (run with $out set to that
+# directory) unless present, <hash> the hash of the SOURCE files and of CMD's text; under a lock of its own.
+# PREFIX/NAME/FILE is a symbolic link to the newest one (the older ones stay, for runs that use them). Prints the
+# file's path. For the small things built over the PHP: mod_php.so and the embed harness (a change to their
 # recipe rebuilds them in seconds, not the PHP).
 artifact() {
-  local name=$1 h srcs=() out
-  shift
+  local name=$1 file=$2 h srcs=() out
+  shift 2
   while [[ $1 != -- ]]; do srcs+=("$1"); shift; done
   shift
   h=$( { cat "${srcs[@]}"; printf '%s\n' "$@"; } | sha256sum | cut -c1-12)
   out="$root/$name/$h"
-  if [[ ! -f $out/.done ]]; then
+  if [[ ! -f $out/.done || "$(readlink "$root/$name/$file")" != "$h/$file" ]]; then
     (
       flock -x 7
-      [[ -f $out/.done ]] && exit 0
-      rm -rf "$out"
-      mkdir -p "$out"
-      out=$out bash -c "$*" >"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; exit 1; }
-      touch "$out/.done"
-    ) 7>>"$root/$name.lock" || rcp_die "zts.sh: building $name failed"
+      if [[ ! -f $out/.done ]]; then
+        rm -rf "$out"
+        mkdir -p "$out"
+        out=$out bash -c "$*" >"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; exit 1; }
+        touch "$out/.done"
+      fi
+      ln -sfn "$h/$file" "$root/$name/$file.new" && mv -T "$root/$name/$file.new" "$root/$name/$file"
+    ) 7>>"$root/$name.lock" || rcp_die "zts.sh: building $name/$file failed"
   fi
-  echo "$out"
+  echo "$out/$file"
 }
 
 # Apache's handler from the same tree (sapi/apache2handler, kept in PREFIX/src), with the flags its config.m4
@@ -242,19 +245,24 @@ artifact() {
 # (rpath): the same code as --with-apxs2 builds, which one configure cannot do beside --enable-embed. Without
 # ZEND_ENABLE_STATIC_TSRMLS_CACHE: the core's TSRM cache variable is not exported from libphp.so, so the
 # handler reaches its globals through tsrm_get_ls_cache(), as a shared extension built without the cache does.
+# The one core function the handler calls that libphp.so does not export, zend_signal_init() (in Apache's
+# child_init hook: a snapshot of the child's signal handlers, used only to restore them at module shutdown;
+# each request records the handlers it replaces anyway), is replaced by an empty one.
 mod_php() {
   local d="$root/src/apache2handler" flags="" f
   for f in $(apxs -q CFLAGS); do [[ $f == -D* ]] && flags+=" $f"; done
   flags+=" -I$(apxs -q INCLUDEDIR) $($(apxs -q APR_CONFIG) --cppflags --includes) $($(apxs -q APU_CONFIG) --includes)"
-  artifact apache "$d"/*.c "$d"/*.h -- \
+  artifact apache mod_php.so "$d"/*.c "$d"/*.h -- \
+    'echo "void rcp_no_signal_init(void) {}" >"$out/no_signal_init.c" &&' \
     gcc -shared -fPIC $cflags $flags $("$root/bin/php-config" --includes) -I"$d" \
+      -Dzend_signal_init=rcp_no_signal_init '"$out/no_signal_init.c"' \
       "$d"/{mod_php,sapi_apache2,apache_config,php_functions}.c \
       -L"$root/lib" -lphp -Wl,-rpath,"$root/lib" -o '"$out/mod_php.so"'
 }
 
 # The embed harness (tests/zts/embed.c) against libphp.so.
 harness() {
-  artifact harness tests/zts/embed.c -- \
+  artifact harness rcp-embed tests/zts/embed.c -- \
     gcc -g -O2 -Wall -Wextra -Werror -Wno-unused-parameter -pthread $("$root/bin/php-config" --includes) \
       "$RCP_ROOT/tests/zts/embed.c" -L"$root/lib" -lphp -Wl,-rpath,"$root/lib" -o '"$out/rcp-embed"'
 }
@@ -292,15 +300,26 @@ build_ext() {
   echo "$bdir/modules/redis_cluster_pool.so"
 }
 
+# keep DIR NAME: DIR's files copied to .scratch/zts-SUITE/NAME/ (replacing the last ones), when DIR exists.
+keep() {
+  local to="$RCP_ROOT/.scratch/zts-$suite/$2"
+  [[ -d $1 ]] || return 0
+  rm -rf "$to"
+  cp -a "$1" "$to"
+}
+
 # A cluster for a test or load run, in a run directory of .scratch/zts-SUITE/ that is removed at exit with
 # everything started in it; its env exported. Sets $run.
 start_cluster() {
   mkdir -p "$RCP_ROOT/.scratch/zts-$suite"
   run=$(mktemp -d "$RCP_ROOT/.scratch/zts-$suite/run.XXXXXX")
   mkdir -p "$run/tmp"
+  # the logs of the run are kept in .scratch/zts-SUITE/last-load/ (a load) or last-run/ (phpt), also when it
+  # failed
   # shellcheck disable=SC2064  # $run is fixed now
   trap "bash '$RCP_ROOT/tests/zts/apache.sh' stop '$run/load/apache' >/dev/null 2>&1 || true
         bash '$RCP_ROOT/tests/cluster/cluster.sh' stop '$run/cluster' >/dev/null 2>&1 || true
+        keep '$run/load' last-load; keep '$run/logs' last-run
         rm -rf '$run'" EXIT
   rcp_log "zts: starting a 6-node cluster"
   bash tests/cluster/cluster.sh start "$run/cluster" >/dev/null
@@ -316,6 +335,7 @@ shift
 case $cmd in
 ensure)
   ensure
+  mod_php >/dev/null
   harness >/dev/null
   echo "$root"
   ;;
@@ -340,14 +360,14 @@ test)
     PHPRC="$root/etc" PHP_INI_SCAN_DIR="$root/etc/conf.d"
   rcp_log "zts: running $* on $("$root/bin/php" -n -r 'echo PHP_VERSION, PHP_ZTS ? " ZTS" : " NTS";')"
   rc=0
+  mkdir -p "$run/logs"
+  log="$run/logs/run-tests.log"
   "$root/bin/php" "$root/lib/php/build/run-tests.php" -q -p "$root/bin/php" --show-diff --no-progress \
-    -d "extension=$RCP_EXT_SO" --set-timeout "${RCP_TEST_TIMEOUT:-300}" "$@" </dev/null >"$run/run-tests.log" 2>&1 || rc=$?
-  cat "$run/run-tests.log"
-  mkdir -p "$RCP_ROOT/.scratch/zts-$suite/last-run"
-  cp "$run/run-tests.log" "$RCP_ROOT/.scratch/zts-$suite/last-run/"
-  passed=$(grep -cE '^(PASS|XFAIL)' "$run/run-tests.log" || true)
-  failed=$(grep -cE '^(FAIL|BORK|LEAK|WARN)' "$run/run-tests.log" || true)
-  skipped=$(grep -cE '^SKIP' "$run/run-tests.log" || true)
+    -d "extension=$RCP_EXT_SO" --set-timeout "${RCP_TEST_TIMEOUT:-300}" "$@" </dev/null >"$log" 2>&1 || rc=$?
+  cat "$log"
+  passed=$(grep -cE '^(PASS|XFAIL)' "$log" || true)
+  failed=$(grep -cE '^(FAIL|BORK|LEAK|WARN)' "$log" || true)
+  skipped=$(grep -cE '^SKIP' "$log" || true)
   ((rc == 0)) || failed=$((failed + 1))
   echo "$passed passed, $failed failed$( ((skipped)) && echo ", $skipped skipped")"
   ((failed == 0 && passed > 0))
@@ -363,8 +383,6 @@ load)
   chmod -R a+rX "$run"
   RCP_EXT_SO="$run/redis_cluster_pool.so" RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin TMPDIR="$run/tmp" \
     bash tests/zts/load.sh "$1" "$run/load"
-  mkdir -p "$RCP_ROOT/.scratch/zts-$suite/last-load"
-  cp -a "$run/load/." "$RCP_ROOT/.scratch/zts-$suite/last-load/" 2>/dev/null || true
   ;;
 *) usage ;;
 esac

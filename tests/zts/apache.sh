@@ -100,7 +100,8 @@ Mutex file:$dir default
 User www-data
 Group www-data
 LoadModule mpm_event_module $modules/mod_mpm_event.so
-LoadModule unixd_module $modules/mod_unixd.so
+LoadModule authn_core_module $modules/mod_authn_core.so
+LoadModule authz_core_module $modules/mod_authz_core.so
 LoadModule php_module $prefix/apache/mod_php.so
 PHPIniDir "$dir/php"
 StartServers $procs
@@ -115,6 +116,9 @@ ListenBacklog 511
 KeepAlive On
 Timeout 120
 DocumentRoot "/"
+<Directory "/">
+    Require all granted
+</Directory>
 <FilesMatch "\.php\$">
     SetHandler application/x-httpd-php
 </FilesMatch>

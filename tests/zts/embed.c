@@ -25,7 +25,8 @@
  * script's run) and the process environment.
  *
  * The last line is the summary, always printed (also when a thread crashes: the signal handler prints it
- * with the crash and then lets the signal kill the process, so the exit status says which):
+ * with the crash, counts the requests running at that moment as failed, as a server's clients would see them,
+ * and then lets the signal kill the process, so the exit status says which):
  *   rcp-embed: threads T (W worker), requests R, ok O, failed F, crashes C, hung H, seconds S
  * Exit status: 0 every request passed; 1 some failed; 2 usage or startup error; 3 hung; a crash: the signal's.
  */
@@ -106,7 +107,11 @@ static void note_failure(const char *why)
 	char line[400];
 	size_t n = 0;
 	while (why[n] && why[n] != '\n' && n < sizeof line - 1) n++;
-	memcpy(line, why, n);
+	for (size_t i = 0; i < n; i++) {
+		/* a reason is printed on one line: control bytes and non-ASCII (a corrupted message) as '?' */
+		unsigned char ch = (unsigned char)why[i];
+		line[i] = ch < 0x20 || ch >= 0x7f ? '?' : (char)ch;
+	}
 	line[n] = '\0';
 	atomic_fetch_add(&total_failed, 1);
 	pthread_mutex_lock(&reasons_lock);
@@ -328,24 +333,38 @@ static void *thread_main(void *arg)
 static void summary(FILE *f, int crashes, int hung)
 {
 	long ok = atomic_load(&total_ok), failed = atomic_load(&total_failed);
-	pthread_mutex_lock(&reasons_lock);
-	for (int i = 0; i < MAX_REASONS && reasons[i].text; i++) {
-		fprintf(f, "rcp-embed: failed %ld x %s\n", reasons[i].count, reasons[i].text);
+	/* after a crash the lock may be held by a thread that will never release it: then no reasons */
+	if (crashes ? pthread_mutex_trylock(&reasons_lock) == 0 : pthread_mutex_lock(&reasons_lock) == 0) {
+		for (int i = 0; i < MAX_REASONS && reasons[i].text; i++) {
+			fprintf(f, "rcp-embed: failed %ld x %s\n", reasons[i].count, reasons[i].text);
+		}
+		if (reasons_other) fprintf(f, "rcp-embed: failed %ld x (other reasons)\n", reasons_other);
+		pthread_mutex_unlock(&reasons_lock);
 	}
-	if (reasons_other) fprintf(f, "rcp-embed: failed %ld x (other reasons)\n", reasons_other);
-	pthread_mutex_unlock(&reasons_lock);
 	fprintf(f, "rcp-embed: threads %d (%d worker), requests %ld, ok %ld, failed %ld, crashes %d, hung %d, seconds %.2f\n",
 		nthreads, nworkers, ok + failed, ok, failed, crashes, hung, elapsed());
 	fflush(f);
 }
 
+static _Atomic int crashing;
+
 static void on_crash(int sig)
 {
+	/* the first thread to crash reports; any other that crashes meanwhile waits for the process to die */
+	if (atomic_exchange(&crashing, 1)) {
+		for (;;) pause();
+	}
 	/* best effort: the process is going down; stdio from a signal handler is not safe, but it is what
 	 * tells which thread and request crashed */
 	char line[200];
 	int n = snprintf(line, sizeof line, "rcp-embed: CRASH signal %d (%s) in thread %d%s, its request %d\n", sig,
 		strsignal(sig), cur ? cur->index : -1, cur && cur->worker ? " (worker)" : "", cur ? atomic_load(&cur->current) : 0);
+	if (write(STDOUT_FILENO, line, n) < 0) {}
+	/* the requests running now die with the process: failed, as a server's client would see them */
+	int inflight = 0;
+	for (int i = 0; threads && i < nthreads; i++) inflight += atomic_load(&threads[i].current) != 0;
+	atomic_fetch_add(&total_failed, inflight);
+	n = snprintf(line, sizeof line, "rcp-embed: failed %d x the process crashed while the request ran\n", inflight);
 	if (write(STDOUT_FILENO, line, n) < 0) {}
 	void *frames[48];
 	int nf = backtrace(frames, 48);
@@ -399,7 +418,6 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_crash;
-	sa.sa_flags = SA_RESETHAND;
 	sigaction(SIGSEGV, &sa, NULL);
 	sigaction(SIGBUS, &sa, NULL);
 	sigaction(SIGABRT, &sa, NULL);

@@ -4,7 +4,7 @@
  * TLS on a TLS test cluster, through tests/cluster.inc's RcpRaw):
  *
  *   php tests/zts/nodestats.php reset              CONFIG RESETSTAT on every node (before the load)
- *   php tests/zts/nodestats.php sample STOP OUT    until the file STOP exists: every 0.5 s, the established
+ *   php tests/zts/nodestats.php sample STOP OUT    until the file STOP exists: every 0.2 s, the established
  *                                                  TCP connections to each node's port by process (ss -tnp);
  *                                                  writes the maxima to OUT (JSON)
  *   php tests/zts/nodestats.php report [OUT]       the figures: topology requests (commandstats cluster|shards
@@ -52,7 +52,7 @@ case 'sample':
             $maxProc = max($maxProc, max($byPid));
             foreach ($byPid as $pid => $_) $procs[$pid] = true;
         }
-        usleep(500000);
+        usleep(200000);
     } while (!file_exists($stop) && microtime(true) < $deadline);
     file_put_contents($out, json_encode(['per_node' => $maxNode, 'per_process_per_node' => $maxProc,
         'processes' => count($procs)]));

@@ -21,6 +21,13 @@ function w1_mget_keys(bool $cross): array
     return $keys;
 }
 
+/** A reply, on one line: an object as its class and string value, anything else as JSON. */
+function w1_show(mixed $v): string
+{
+    return $v instanceof Stringable ? get_class($v) . '(' . json_encode((string) $v) . ')'
+        : (is_object($v) ? get_class($v) : json_encode($v, JSON_INVALID_UTF8_SUBSTITUTE));
+}
+
 /** One W1 on $pool: "OK" or what was wrong. */
 function w1(RedisClusterPool $pool, bool $cross): string
 {
@@ -28,12 +35,12 @@ function w1(RedisClusterPool $pool, bool $cross): string
         $id = bin2hex(random_bytes(8));
         $key = "{w1}:r:$id";
         $r = $pool->set($key, $id, 'EX', 60);
-        if ((string) $r !== 'OK') return 'SET replied ' . var_export($r, true);
+        if (!$r instanceof RedisClusterPool\Status || (string) $r !== 'OK') return 'SET replied ' . w1_show($r);
         $v = $pool->get($key);
-        if ($v !== $id) return 'GET replied ' . var_export($v, true) . ", not $id";
+        if ($v !== $id) return 'GET replied ' . w1_show($v) . ", not $id";
         $want = w1_mget_keys($cross);
         $m = $pool->mget(array_keys($want));
-        if ($m !== array_values($want)) return 'MGET replied ' . json_encode($m);
+        if ($m !== array_values($want)) return 'MGET replied ' . w1_show($m);
         return 'OK';
     } catch (Throwable $e) {
         return get_class($e) . ': ' . $e->getMessage();
