@@ -42,6 +42,7 @@
 #include <execinfo.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -330,20 +331,32 @@ static void *thread_main(void *arg)
 
 /* --- reports ------------------------------------------------------------------------------------------- */
 
-static void summary(FILE *f, int crashes, int hung)
+/* One line to stdout with write(2), formatted on the stack: the reports after a crash or a hang must not
+ * need malloc or stdio's locks (a thread may have died holding them, or corrupted the heap). */
+static void say(const char *fmt, ...)
+{
+	char line[600];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof line - 1) n = (int)sizeof line - 1;
+	if (n > 0 && write(STDOUT_FILENO, line, (size_t)n) < 0) {}
+}
+
+static void summary(int crashes, int hung)
 {
 	long ok = atomic_load(&total_ok), failed = atomic_load(&total_failed);
-	/* after a crash the lock may be held by a thread that will never release it: then no reasons */
-	if (crashes ? pthread_mutex_trylock(&reasons_lock) == 0 : pthread_mutex_lock(&reasons_lock) == 0) {
+	/* after a crash or a hang the lock may be held by a thread that will never release it: then no reasons */
+	if (crashes || hung ? pthread_mutex_trylock(&reasons_lock) == 0 : pthread_mutex_lock(&reasons_lock) == 0) {
 		for (int i = 0; i < MAX_REASONS && reasons[i].text; i++) {
-			fprintf(f, "rcp-embed: failed %ld x %s\n", reasons[i].count, reasons[i].text);
+			say("rcp-embed: failed %ld x %s\n", reasons[i].count, reasons[i].text);
 		}
-		if (reasons_other) fprintf(f, "rcp-embed: failed %ld x (other reasons)\n", reasons_other);
+		if (reasons_other) say("rcp-embed: failed %ld x (other reasons)\n", reasons_other);
 		pthread_mutex_unlock(&reasons_lock);
 	}
-	fprintf(f, "rcp-embed: threads %d (%d worker), requests %ld, ok %ld, failed %ld, crashes %d, hung %d, seconds %.2f\n",
+	say("rcp-embed: threads %d (%d worker), requests %ld, ok %ld, failed %ld, crashes %d, hung %d, seconds %.2f\n",
 		nthreads, nworkers, ok + failed, ok, failed, crashes, hung, elapsed());
-	fflush(f);
 }
 
 static _Atomic int crashing;
@@ -354,22 +367,21 @@ static void on_crash(int sig)
 	if (atomic_exchange(&crashing, 1)) {
 		for (;;) pause();
 	}
-	/* best effort: the process is going down; stdio from a signal handler is not safe, but it is what
-	 * tells which thread and request crashed */
-	char line[200];
-	int n = snprintf(line, sizeof line, "rcp-embed: CRASH signal %d (%s) in thread %d%s, its request %d\n", sig,
-		strsignal(sig), cur ? cur->index : -1, cur && cur->worker ? " (worker)" : "", cur ? atomic_load(&cur->current) : 0);
-	if (write(STDOUT_FILENO, line, n) < 0) {}
+	/* should the report itself block (a lock a dead thread held), the process dies anyway in 10 s (SIGALRM) */
+	alarm(10);
+	say("rcp-embed: CRASH signal %d (%s) in thread %d%s, its request %d\n", sig, sig == SIGSEGV ? "Segmentation fault"
+		: sig == SIGABRT ? "Aborted" : sig == SIGBUS ? "Bus error" : sig == SIGFPE ? "Floating point exception" : "Illegal instruction",
+		cur ? cur->index : -1, cur && cur->worker ? " (worker)" : "", cur ? atomic_load(&cur->current) : 0);
 	/* the requests running now die with the process: failed, as a server's client would see them */
 	int inflight = 0;
 	for (int i = 0; threads && i < nthreads; i++) inflight += atomic_load(&threads[i].current) != 0;
 	atomic_fetch_add(&total_failed, inflight);
-	n = snprintf(line, sizeof line, "rcp-embed: failed %d x the process crashed while the request ran\n", inflight);
-	if (write(STDOUT_FILENO, line, n) < 0) {}
+	say("rcp-embed: failed %d x the process crashed while the request ran\n", inflight);
+	summary(1, 0);
+	/* the stack last (libgcc's unwinder, loaded at start-up: see main) */
 	void *frames[48];
 	int nf = backtrace(frames, 48);
 	backtrace_symbols_fd(frames, nf, STDERR_FILENO);
-	summary(stdout, 1, 0);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -415,6 +427,9 @@ int main(int argc, char **argv)
 	ini[ini_len] = '\0';
 
 	signal(SIGPIPE, SIG_IGN);
+	/* backtrace() loads libgcc's unwinder (dlopen, malloc) on first use: now, not in the crash handler */
+	void *frame[1];
+	(void)backtrace(frame, 1);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_crash;
@@ -463,17 +478,17 @@ int main(int argc, char **argv)
 			for (int i = 0; i < nthreads; i++) {
 				if (!atomic_load(&threads[i].running)) continue;
 				hung++;
-				printf("rcp-embed: HUNG thread %d%s in its request %d (%d of %d done)\n", i,
+				say("rcp-embed: HUNG thread %d%s in its request %d (%d of %d done)\n", i,
 					threads[i].worker ? " (worker)" : "", atomic_load(&threads[i].current),
 					atomic_load(&threads[i].done), threads[i].requests);
 			}
-			summary(stdout, 0, hung);
+			summary(0, hung);
 			_exit(3);
 		}
 		usleep(20000);
 	}
 	for (int i = 0; i < nthreads; i++) pthread_join(threads[i].tid, NULL);
-	summary(stdout, 0, 0);
+	summary(0, 0);
 	php_module_shutdown();
 	sapi_shutdown();
 	tsrm_shutdown();

@@ -90,7 +90,8 @@ embed)
     if [[ -z $line ]]; then
       # died before it could say anything (a crash in its crash report, a kill)
       ((rc > 128)) || { tail -n 20 "$dir/embed.err" >&2; rcp_die "load.sh: the harness printed no summary (exit status $rc)"; }
-      echo "rcp-embed: CRASH signal $((rc - 128)) (no report)" >>"$dir/embed.out"
+      # (its crash report may have begun: then that says which signal)
+      grep -q '^rcp-embed: CRASH ' "$dir/embed.run" || echo "rcp-embed: CRASH signal $((rc - 128)) (no report)" >>"$dir/embed.out"
       line="requests 0, ok 0, failed 0, crashes 1, hung 0"
     fi
     [[ $line =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+),\ crashes\ ([0-9]+),\ hung\ ([0-9]+) ]]
