@@ -8,8 +8,8 @@
 #                                           print its prefix (PREFIX/bin/php, phpize, php-config, run-tests.php
 #                                           in PREFIX/lib/php/build, PREFIX/lib/libphp.so the embed SAPI,
 #                                           PREFIX/apache/mod_php.so, PREFIX/harness/rcp-embed the harness)
-#   bash scripts/zts.sh build               build the extension against it (phpize from the prefix, configure
-#                                           --enable-redis-cluster-pool-zts-experimental) in
+#   bash scripts/zts.sh build [--release]   build the extension against it (scripts/build.sh with the prefix's
+#                                           phpize, configure --enable-redis-cluster-pool-zts-experimental) in
 #                                           .scratch/zts-SUITE/build; print the .so's path
 #   bash scripts/zts.sh test [PHPT|DIR...]  build, start a cluster, run the phpt files with the ZTS php's
 #                                           run-tests.php, stop; the last line is "N passed, N failed"
@@ -29,8 +29,9 @@
 # PREFIX/apache/mod_php.so linked to PREFIX/lib/libphp.so: the same code as --with-apxs2 builds, one build.
 #
 # Cached in RCP_ZTS_CACHE (default /var/cache/redis_cluster_pool) as zts-SUITE-<key>, <key> a hash of the
-# recipe below (configure line, packages, source package, mod_php's build): a changed recipe builds a new one
-# (those of other keys no run holds are removed then). Under an exclusive lock while building; runs hold a
+# recipe below (configure line, flags, packages, source package): a changed recipe builds a new one (those of
+# other keys no run holds are removed then); an interrupted build resumes. mod_php.so and the harness are built
+# over it, each keyed by its own recipe (seconds). Under an exclusive lock while building; runs hold a
 # shared lock, so two runs never build at once and a rebuild never removes a PHP in use. The packages it
 # needs (apache2, apache2-dev, ...) are installed by this script when it runs, not by scripts/deps.sh: the
 # normal test run does not pay for them. Needs root (apt-get, the cache).
@@ -46,7 +47,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 
 usage() {
-  echo "usage: $0 ensure | build | test [PHPT|DIR...] | load apache|embed [ARGS...] | env" >&2
+  echo "usage: $0 ensure | build [--release] | test PHPT|DIR... | load apache|embed | env" >&2
   exit 2
 }
 
