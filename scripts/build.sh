@@ -9,6 +9,9 @@
 # or the checkout's path changed; otherwise this is an incremental `make` (PHP's Makefile tracks header
 # dependencies through the *.dep files). The generated files are listed in .gitignore.
 #
+# RCP_CONFIGURE_ARGS="--opt ..." passes more options to ./configure (split on spaces; scripts/zts.sh gives
+# --enable-redis-cluster-pool-zts-experimental); a change configures again.
+#
 # RCP_BUILD_DIR=DIR builds in DIR instead (a copy of the sources, refreshed on every call with their
 # timestamps, so that make stays incremental): DIR/modules/redis_cluster_pool.so. scripts/test.sh builds
 # there on every platform but the host's, so that two platforms' builds of one checkout never mix.
@@ -63,7 +66,8 @@ phpconfig=$(command -v "$(rcp_php_tool php-config)") || rcp_die "build.sh: php-c
 
 # What the current Makefile was configured for; a different value means configure again.
 stamp=.build-flavour
-want="$flavour|$cflags|$ldflags|$phpconfig|$PWD"
+read -r -a configure_args <<<"${RCP_CONFIGURE_ARGS:-}" || true
+want="$flavour|$cflags|$ldflags|$phpconfig|$PWD|${configure_args[*]}"
 log=$(mktemp "${TMPDIR:-/tmp}/rcp-build.XXXXXX")
 trap 'rm -f "$log"' EXIT
 
@@ -72,7 +76,7 @@ if [[ ! -f Makefile || config.m4 -nt Makefile || "$(cat "$stamp" 2>/dev/null || 
   # distclean drops the objects built with the previous flags along with the old Makefile.
   if [[ -f Makefile ]]; then make -s distclean >/dev/null 2>&1 || true; fi
   rm -f "$stamp"
-  if ! { "$phpize" && CFLAGS="$cflags" LDFLAGS="$ldflags" ./configure --with-php-config="$phpconfig"; } >"$log" 2>&1; then
+  if ! { "$phpize" && CFLAGS="$cflags" LDFLAGS="$ldflags" ./configure --with-php-config="$phpconfig" "${configure_args[@]}"; } >"$log" 2>&1; then
     tail -n 40 "$log" >&2
     rcp_die "build.sh: phpize/configure failed (whole output: config.log)"
   fi

@@ -193,16 +193,7 @@ collect() {
   done
 }
 
-exec 9>>"$lock"
-flock -s 9
-if [[ ! -f $root/.rcp-packages ]]; then
-  # upgrade to exclusive (another run may build meanwhile: check again once holding it)
-  flock -u 9
-  flock -x 9
-  [[ -f $root/.rcp-packages ]] || build
-  collect
-  flock -s 9
-fi
+rcp_build_once "$lock" "$root/.rcp-packages" build collect
 
 case $1 in
 ensure) echo "$root" ;;

@@ -57,6 +57,24 @@ rcp_ports_free() {
   return 0
 }
 
+# rcp_build_once LOCK MARKER BUILD [COLLECT]: a cache entry made once per machine, the way scripts/chroot.sh
+# and scripts/zts.sh keep theirs. Takes a shared lock on LOCK (fd 9, held until the calling script exits: a
+# rebuild never removes what a run uses); when MARKER (the entry's last file) is missing, upgrades to the
+# exclusive lock, runs BUILD unless another run made MARKER meanwhile, then COLLECT (removing the entries of
+# other keys that no run holds), and goes back to the shared lock. Two runs never build at once.
+rcp_build_once() {
+  local lock=$1 marker=$2 build=$3 collect=${4:-}
+  exec 9>>"$lock"
+  flock -s 9
+  if [[ ! -f $marker ]]; then
+    flock -u 9
+    flock -x 9
+    [[ -f $marker ]] || "$build"
+    if [[ -n $collect ]]; then "$collect"; fi
+    flock -s 9
+  fi
+}
+
 # rcp_kill_tree PID [SIGNAL]: signal PID and all its descendants (children first found, then killed
 # top-down so nothing is re-parented unseen). Only for processes this project started.
 rcp_kill_tree() {

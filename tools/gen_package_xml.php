@@ -156,7 +156,7 @@ function rcp_shipped_files(string $root): array
         foreach ($patterns as $p) {
             if ($f === $p || (str_ends_with($p, '/') && str_starts_with($f, $p))) {
                 // tests that need the repository (its scripts, git, pecl, the test tools) do not ship to pecl users
-                foreach (['tests/cluster/', 'tests/fpm/', 'tests/package/', 'tests/docs/'] as $repoOnly) {
+                foreach (['tests/cluster/', 'tests/fpm/', 'tests/package/', 'tests/docs/', 'tests/zts/'] as $repoOnly) {
                     if (str_starts_with($f, $repoOnly)) continue 3;
                 }
                 $out[] = $f;

@@ -1,5 +1,5 @@
 --TEST--
-Release: composer.json (the extension for PIE: type php-ext, its name, the configure options config.m4 defines) and adapters/predis/composer.json (the adapter's Composer package) pass `composer validate --strict` and agree with package.xml and config.m4
+Release: composer.json (the extension for PIE: type php-ext, its name, the configure options config.m4 defines) and adapters/predis/composer.json (the adapter's Composer package) pass `composer validate --strict` and agree with package.xml and config.m4 (support-zts: false while config.m4 refuses a ZTS PHP)
 --FILE--
 <?php
 $root = dirname(__DIR__, 2);
@@ -60,6 +60,13 @@ $m4 = file_get_contents("$root/config.m4");
 preg_match('/PHP_NEW_EXTENSION\(\s*(\w+)/', $m4, $m);
 if ($ext['extension-name'] !== $m[1]) echo "extension-name is not config.m4's module name $m[1]\n";
 
+// support-zts says what config.m4 does with a thread-safe PHP: it refuses one (an AC_MSG_ERROR under
+// PHP_THREAD_SAFETY, unless --enable-redis-cluster-pool-zts-experimental) until the extension is thread-safe
+$refusesZts = preg_match('/if test "\$PHP_THREAD_SAFETY" = "yes".*?AC_MSG_ERROR\(/s', $m4) === 1;
+echo "config.m4 refuses a ZTS PHP: ", $refusesZts ? 'yes' : 'no', "\n";
+if ($ext['support-zts'] === $refusesZts) echo "support-zts is ", var_export($ext['support-zts'], true), " but config.m4 ",
+    $refusesZts ? 'refuses' : 'accepts', " a ZTS PHP\n";
+
 // every --with-X of config.m4 is offered to PIE users (taking a DIR), and nothing config.m4 does not define
 preg_match_all('/PHP_ARG_(WITH|ENABLE)\(\[(\w+)\]/', $m4, $args, PREG_SET_ORDER);
 $m4opts = [];
@@ -102,7 +109,8 @@ rrmdir($home);
 --EXPECT--
 composer.json: composer validate --strict rc=0
 type: php-ext, require php >=8.2, license MIT
-extension-name: redis_cluster_pool, support-zts: true, support-nts: true
+extension-name: redis_cluster_pool, support-zts: false, support-nts: true
+config.m4 refuses a ZTS PHP: yes
 configure option --with-libuv=DIR
 configure option --with-openssl=DIR
 adapters/predis/composer.json: composer validate --strict rc=0

@@ -1,0 +1,391 @@
+#!/usr/bin/env bash
+# A thread-safe (ZTS) PHP built from Debian's own PHP source package, with the harnesses that run the extension
+# on real threads: Apache 2.4's event MPM with that PHP's ZTS mod_php (tests/zts/apache.sh) and a FrankenPHP-like
+# embed harness (tests/zts/embed.c: N pthreads, each running requests on the embed SAPI, one in worker mode).
+# Debian ships no ZTS PHP; this builds one, once, and keeps it in the machine's cache. See docs/THREADS.md.
+#
+#   bash scripts/zts.sh ensure              build the ZTS PHP of this platform if it is missing or out of date;
+#                                           print its prefix (PREFIX/bin/php, phpize, php-config, run-tests.php
+#                                           in PREFIX/lib/php/build, PREFIX/lib/libphp.so the embed SAPI,
+#                                           PREFIX/apache/mod_php.so, PREFIX/harness/rcp-embed the harness)
+#   bash scripts/zts.sh build [--release]   build the extension against it (scripts/build.sh with the prefix's
+#                                           phpize, configure --enable-redis-cluster-pool-zts-experimental) in
+#                                           .scratch/zts-SUITE/build; print the .so's path
+#   bash scripts/zts.sh test [PHPT|DIR...]  build, start a cluster, run the phpt files with the ZTS php's
+#                                           run-tests.php, stop; the last line is "N passed, N failed"
+#   bash scripts/zts.sh load apache|embed   build, start a cluster, run the threaded load (tests/zts/load.sh:
+#                                           W1 on Apache event 2 x 25 threads, or the embed harness 16 threads
+#                                           with one in worker mode), print its figures, stop
+#   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
+#                                           rcp_php_tool find the ZTS php (eval "$(bash scripts/zts.sh env)")
+#
+# The PHP is the upstream tarball (.orig) of Debian's php8.2 (bookworm) or php8.4 (trixie) source package,
+# fetched with `apt-get source --download-only` through a deb-src entry this script adds (its own file,
+# /etc/apt/sources.list.d/redis-cluster-pool-src.sources: the deb entries of the machine's release, as deb-src).
+# Not Debian's patched tree: its phpize carries placeholders Debian's packaging fills in. Built with
+# --enable-zts --enable-embed, --disable-all plus the extensions the tests use, release flags with symbols
+# (-g -O2). One configure builds one server SAPI only (embed or apache2handler): the embed SAPI is built with
+# PHP, and Apache's handler (sapi/apache2handler of the same tree) is compiled afterwards with apxs' flags into
+# PREFIX/apache/mod_php.so linked to PREFIX/lib/libphp.so: the same code as --with-apxs2 builds, one build.
+#
+# Cached in RCP_ZTS_CACHE (default /var/cache/redis_cluster_pool) as zts-SUITE-<key>, <key> a hash of the
+# recipe below (configure line, flags, packages, source package): a changed recipe builds a new one (those of
+# other keys no run holds are removed then); an interrupted build resumes. mod_php.so and the harness are built
+# over it, each keyed by its own recipe (seconds). Under an exclusive lock while building; runs hold a
+# shared lock, so two runs never build at once and a rebuild never removes a PHP in use. The packages it
+# needs (apache2, apache2-dev, ...) are installed by this script when it runs, not by scripts/deps.sh: the
+# normal test run does not pay for them. Needs root (apt-get, the cache).
+#
+# Debian 13 (PHP 8.4): run it inside the trixie chroot of scripts/test.sh,
+#   bash scripts/chroot.sh run trixie -- bash scripts/zts.sh ensure
+# (the chroot's own /var/cache keeps it; it is rebuilt with the chroot).
+#
+# Environment: RCP_ZTS_CACHE (above); RCP_ZTS_JOBS (make -j, default nproc).
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+cd "$RCP_ROOT"
+
+usage() {
+  echo "usage: $0 ensure | build [--release] | test PHPT|DIR... | load apache|embed | env" >&2
+  exit 2
+}
+
+cache=${RCP_ZTS_CACHE:-/var/cache/redis_cluster_pool}
+suite=$(rcp_codename)
+case $suite in
+  bookworm) srcpkg=php8.2 ;;
+  trixie) srcpkg=php8.4 ;;
+  *) rcp_die "zts.sh: no PHP source package known for Debian $suite (bookworm: php8.2, trixie: php8.4)" ;;
+esac
+srcver=${srcpkg#php}
+
+# --- the recipe (everything here is hashed into the cache key) -------------------------------------------
+# Bump when the way the PHP is built changes beyond the lines below.
+recipe=1
+# What the build needs, besides scripts/deps.sh's packages (gcc, make, pkg-config, libssl-dev): Apache and its
+# apxs (perl), xz for the tarball.
+packages=(apache2 apache2-dev perl xz-utils gcc make pkg-config libssl-dev)
+# --disable-all, then what tests/ and the Predis tests use: pcntl and posix (forks, signals), session (the
+# save handler), openssl (ssl:// streams of the TLS tests), filter (Predis), ctype and tokenizer (Composer's
+# autoloaders, symfony/cache); opcache (production runs with it; its shared interned strings change what a
+# thread sees) without its JIT (build time). No CGI, no phpdbg, no PEAR, no PCRE JIT (a large compile).
+# --with-pic: every object compiled once, position-independent (libphp.so needs it; the CLI takes the same
+# objects), instead of libtool's default of twice (PIC and not): half the build time.
+configure_args=(
+  --enable-zts --enable-embed=shared --with-pic
+  --disable-all --disable-cgi --disable-phpdbg --without-pear --enable-cli --without-pcre-jit
+  --enable-pcntl --enable-posix --enable-session --with-openssl --enable-filter --enable-ctype --enable-tokenizer
+  --enable-opcache --disable-opcache-jit
+)
+cflags="-g -O2"
+key=$(printf '%s\n' "recipe=$recipe" "$srcpkg" "${packages[@]}" "${configure_args[@]}" "$cflags" | sha256sum | cut -c1-12)
+root="$cache/zts-$suite-$key"
+lock="$root.lock"
+
+# --- packages --------------------------------------------------------------------------------------------
+
+install_packages() {
+  local installed missing=() p
+  installed=$(dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "${packages[@]}" 2>/dev/null |
+    awk '$2 == "ii" { print $1 }' || true)
+  for p in "${packages[@]}"; do grep -qx -- "$p" <<<"$installed" || missing+=("$p"); done
+  ((${#missing[@]})) || return 0
+  rcp_log "zts: installing ${missing[*]}"
+  # Debian's apache2 would start on port 80: policy-rc.d keeps services from starting while we install
+  local policy=/usr/sbin/policy-rc.d own=0
+  if [[ ! -e $policy ]]; then printf '#!/bin/sh\nexit 101\n' >"$policy"; chmod +x "$policy"; own=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "${missing[@]}" >/dev/null ||
+    { ((own)) && rm -f "$policy"; rcp_die "zts.sh: apt-get install ${missing[*]} failed"; }
+  ((own)) && rm -f "$policy"
+  return 0
+}
+
+# The deb-src entries: every deb entry of the machine's sources for this release (SUITE, SUITE-updates,
+# SUITE-security), in either format (one-line or deb822), written as deb822 deb-src stanzas to a file of our
+# own. Idempotent: the file is rewritten only when its content changes (then apt-get update).
+deb_src() {
+  local f out=/etc/apt/sources.list.d/redis-cluster-pool-src.sources text
+  text=$(for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [[ -f $f && $f != "$out" ]] || continue
+    awk -v suite="$suite" '
+      function want(s) { return s == suite || s == suite "-updates" || s == suite "-security" }
+      function emit(uri, suites, comps, signed) {
+        printf "Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s\n", uri, suites, comps
+        if (signed != "") printf "Signed-By: %s\n", signed
+        printf "\n"
+      }
+      function stanza(   n, i, s, keep) {
+        if (uri != "" && (" " types " ") ~ / deb /) {
+          n = split(suites, s, " "); keep = ""
+          for (i = 1; i <= n; i++) if (want(s[i])) keep = keep (keep == "" ? "" : " ") s[i]
+          if (keep != "") emit(uri, keep, comps, signed)
+        }
+        uri = ""; suites = ""; types = ""; comps = ""; signed = ""
+      }
+      /^[ \t]*deb[ \t]/ {
+        signed = ""
+        if (match($0, /signed-by=[^] ]*/)) signed = substr($0, RSTART + 10, RLENGTH - 10)
+        sub(/\[[^]]*\]/, "")
+        if (want($3)) { c = ""; for (i = 4; i <= NF; i++) c = c (c == "" ? "" : " ") $i; emit($2, $3, c, signed) }
+        signed = ""; next
+      }
+      /^[ \t]*$/ { stanza(); next }
+      tolower($1) == "types:" { $1 = ""; types = $0 }
+      tolower($1) == "uris:" { uri = $2 }
+      tolower($1) == "suites:" { $1 = ""; suites = $0; gsub(/^ +/, "", suites) }
+      tolower($1) == "components:" { $1 = ""; comps = $0; gsub(/^ +/, "", comps) }
+      tolower($1) == "signed-by:" { signed = $2 }
+      END { stanza() }
+    ' "$f"
+  done)
+  [[ -n $text ]] || rcp_die "zts.sh: no deb entry for $suite in /etc/apt/sources.list*"
+  if [[ "$(cat "$out" 2>/dev/null || true)" != "$text" ]]; then
+    printf '%s\n' "$text" >"$out"
+    rcp_log "zts: added deb-src entries for $suite ($out); apt-get update"
+    apt-get update -qq >/dev/null || rcp_die "zts.sh: apt-get update failed"
+  elif ! apt-cache showsrc "$srcpkg" >/dev/null 2>&1; then
+    apt-get update -qq >/dev/null || rcp_die "zts.sh: apt-get update failed"
+  fi
+}
+
+# --- the build (under the exclusive lock) ----------------------------------------------------------------
+
+# The PHP: configure + make + make install into PREFIX. An interrupted build resumes: the work directory keeps
+# the configured tree (its stamp: the key), and make picks up where it stopped. Apache's handler sources
+# (sapi/apache2handler) are kept in PREFIX/src for mod_php.so (below); the rest of the tree is removed.
+build() {
+  local t0=$SECONDS log="$root.build.log" work="$root.work" src tarball cpu0 cpu1
+  rm -rf "$root" "$root.stage"
+  if [[ "$(cat "$work/.rcp-configured" 2>/dev/null || true)" == "$key" ]]; then
+    src=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'php-*' | head -n1)
+    rcp_log "zts: resuming the PHP build in $src"
+  else
+    rm -rf "$work"
+    mkdir -p "$work"
+    : >"$log"
+    install_packages
+    deb_src
+    # the newest version the archive serves (a mirror may list a security update whose source it lacks: then
+    # the next one)
+    local v got= tried=
+    for v in $(apt-cache showsrc "$srcpkg" 2>/dev/null | awk '$1 == "Version:" { print $2 }' | sort -ruV); do
+      rcp_log "zts: apt-get source --download-only $srcpkg=$v"
+      tried+=" $v"
+      if (cd "$work" && apt-get source --download-only "$srcpkg=$v" >>"$log" 2>&1); then got=$v; break; fi
+      rm -f "$work"/*
+    done
+    [[ -n $got ]] || { tail -n 8 "$log" >&2
+      rcp_die "zts.sh: apt-get source $srcpkg failed for every version the archive lists (${tried:- none}; log: $log)"; }
+    tarball=$(ls "$work"/"${srcpkg}"_*.orig.tar.* 2>/dev/null | grep -v '\.asc$' | head -n1)
+    [[ -n $tarball ]] || rcp_die "zts.sh: no .orig tarball of $srcpkg in $work"
+    tar -xf "$tarball" -C "$work"
+    src=$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'php-*' | head -n1)
+    [[ -f $src/configure ]] || rcp_die "zts.sh: $tarball holds no configure"
+    rcp_log "zts: configuring PHP $(basename "$src") ZTS"
+    if ! (cd "$src" && CFLAGS="$cflags" ./configure --prefix="$root" --with-config-file-path="$root/etc" \
+      --with-config-file-scan-dir="$root/etc/conf.d" "${configure_args[@]}") >>"$log" 2>&1; then
+      tail -n 40 "$log" >&2
+      rcp_die "zts.sh: PHP's configure failed (whole log: $log)"
+    fi
+    echo "$key" >"$work/.rcp-configured"
+  fi
+  rcp_log "zts: building PHP $(basename "$src") ZTS (make -j${RCP_ZTS_JOBS:-$(nproc)}; once, cached in $root)"
+  cpu0=$(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat)
+  if ! (cd "$src" && make -j"${RCP_ZTS_JOBS:-$(nproc)}" && make install INSTALL_ROOT="$root.stage") >>"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    rcp_die "zts.sh: the PHP build failed (whole log: $log; run again to resume)"
+  fi
+  cpu1=$(awk '{ print $14 + $15 + $16 + $17 }' /proc/$$/stat)
+  mv "$root.stage$root" "$root"
+  rm -rf "$root.stage"
+  mkdir -p "$root/etc/conf.d" "$root/src"
+  # opcache is a zend_extension of the build, not loaded unless asked: the tests load the extension under test
+  # with -d extension=..., so nothing else is in the ini
+  : >"$root/etc/php.ini"
+  # Debian's versioned names, so that with PREFIX/bin first in PATH scripts/lib.sh rcp_php_tool finds these
+  for f in php phpize php-config; do ln -sf "$f" "$root/bin/$f$srcver"; done
+  cp -a "$src/sapi/apache2handler" "$root/src/"
+  rm -rf "$work"
+  printf 'php %s\nbuilt in %s s (this run), %s CPU s of make\n' "$("$root/bin/php" -n -r 'echo PHP_VERSION;')" \
+    "$((SECONDS - t0))" "$(((cpu1 - cpu0) / $(getconf CLK_TCK)))" >"$root/.rcp-ready"
+  rcp_log "zts: PHP $("$root/bin/php" -n -r 'echo PHP_VERSION, " ", PHP_ZTS ? "ZTS" : "NTS";') ready in" \
+    "$((SECONDS - t0)) s ($(((cpu1 - cpu0) / $(getconf CLK_TCK))) CPU s)"
+}
+
+# artifact NAME FILE SOURCE... -- CMD...: PREFIX/NAME/<hash>/FILE, built by CMD (run with $out set to that
+# directory) unless present, <hash> the hash of the SOURCE files and of CMD's text; under a lock of its own.
+# PREFIX/NAME/FILE is a symbolic link to the newest one (the older ones stay, for runs that use them). Prints the
+# file's path. For the small things built over the PHP: mod_php.so and the embed harness (a change to their
+# recipe rebuilds them in seconds, not the PHP).
+artifact() {
+  local name=$1 file=$2 h srcs=() out
+  shift 2
+  while [[ $1 != -- ]]; do srcs+=("$1"); shift; done
+  shift
+  h=$( { cat "${srcs[@]}"; printf '%s\n' "$@"; } | sha256sum | cut -c1-12)
+  out="$root/$name/$h"
+  if [[ ! -f $out/.done || "$(readlink "$root/$name/$file")" != "$h/$file" ]]; then
+    (
+      flock -x 7
+      if [[ ! -f $out/.done ]]; then
+        rm -rf "$out"
+        mkdir -p "$out"
+        out=$out bash -c "$*" >"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; exit 1; }
+        touch "$out/.done"
+      fi
+      ln -sfn "$h/$file" "$root/$name/$file.new" && mv -T "$root/$name/$file.new" "$root/$name/$file"
+    ) 7>>"$root/$name.lock" || rcp_die "zts.sh: building $name/$file failed"
+  fi
+  echo "$out/$file"
+}
+
+# Apache's handler from the same tree (sapi/apache2handler, kept in PREFIX/src), with the flags its config.m4
+# derives from apxs, linked to the embed SAPI's libphp.so: Apache loads mod_php.so, which loads libphp.so
+# (rpath): the same code as --with-apxs2 builds, which one configure cannot do beside --enable-embed. Without
+# ZEND_ENABLE_STATIC_TSRMLS_CACHE: the core's TSRM cache variable is not exported from libphp.so, so the
+# handler reaches its globals through tsrm_get_ls_cache(), as a shared extension built without the cache does.
+# The one core function the handler calls that libphp.so does not export, zend_signal_init() (in Apache's
+# child_init hook: a snapshot of the child's signal handlers, used only to restore them at module shutdown;
+# each request records the handlers it replaces anyway), is replaced by an empty one.
+mod_php() {
+  local d="$root/src/apache2handler" flags="" f
+  for f in $(apxs -q CFLAGS); do [[ $f == -D* ]] && flags+=" $f"; done
+  flags+=" -I$(apxs -q INCLUDEDIR) $($(apxs -q APR_CONFIG) --cppflags --includes) $($(apxs -q APU_CONFIG) --includes)"
+  artifact apache mod_php.so "$d"/*.c "$d"/*.h -- \
+    'echo "void rcp_no_signal_init(void) {}" >"$out/no_signal_init.c" &&' \
+    gcc -shared -fPIC $cflags $flags $("$root/bin/php-config" --includes) -I"$d" \
+      -Dzend_signal_init=rcp_no_signal_init '"$out/no_signal_init.c"' \
+      "$d"/{mod_php,sapi_apache2,apache_config,php_functions}.c \
+      -L"$root/lib" -lphp -Wl,-rpath,"$root/lib" -o '"$out/mod_php.so"'
+}
+
+# The embed harness (tests/zts/embed.c) against libphp.so.
+harness() {
+  artifact harness rcp-embed tests/zts/embed.c -- \
+    gcc -g -O2 -Wall -Wextra -Werror -Wno-unused-parameter -pthread $("$root/bin/php-config" --includes) \
+      "$RCP_ROOT/tests/zts/embed.c" -L"$root/lib" -lphp -Wl,-rpath,"$root/lib" -o '"$out/rcp-embed"'
+}
+
+# the other keys' builds of this suite that no run holds (their lock free): removed
+collect() {
+  local d
+  for d in "$cache/zts-$suite"-*; do
+    [[ -d $d && $d != "$root" && $d != *.work && $d != *.stage ]] || continue
+    (
+      flock -n 8 || exit 0
+      rcp_log "zts: removing $d (an older recipe)"
+      rm -rf --one-file-system "$d" "$d.work" "$d.build.log"
+    ) 8>>"$d.lock" || true
+  done
+}
+
+# ensure: the prefix, built if needed; a shared lock on fd 9 is held until this script exits
+ensure() {
+  [[ $(id -u) -eq 0 ]] || rcp_die "zts.sh: needs root (apt-get, $cache)"
+  mkdir -p "$cache"
+  rcp_build_once "$lock" "$root/.rcp-ready" build collect
+  install_packages
+}
+
+# The extension built against the ZTS PHP (scripts/build.sh with this prefix's phpize and php-config first in
+# PATH, in .scratch/zts-SUITE/build); prints the .so. FLAVOUR: build.sh's (--dev, --release, --asan).
+build_ext() {
+  local bdir="$RCP_ROOT/.scratch/zts-$suite/build"
+  mkdir -p "$bdir"
+  # serialized with any other build of this directory (as scripts/test.sh does for its own)
+  PATH="$root/bin:$PATH" RCP_PHP_VERSION=$srcver RCP_BUILD_DIR=$bdir \
+    RCP_CONFIGURE_ARGS=--enable-redis-cluster-pool-zts-experimental \
+    flock "$bdir.lock" bash "$RCP_ROOT/scripts/build.sh" "$@" >&2
+  echo "$bdir/modules/redis_cluster_pool.so"
+}
+
+# keep DIR NAME: DIR's files copied to .scratch/zts-SUITE/NAME/ (replacing the last ones), when DIR exists.
+keep() {
+  local to="$RCP_ROOT/.scratch/zts-$suite/$2"
+  [[ -d $1 ]] || return 0
+  rm -rf "$to"
+  cp -a "$1" "$to"
+}
+
+# A cluster for a test or load run, in a run directory of .scratch/zts-SUITE/ that is removed at exit with
+# everything started in it; its env exported. Sets $run.
+start_cluster() {
+  mkdir -p "$RCP_ROOT/.scratch/zts-$suite"
+  run=$(mktemp -d "$RCP_ROOT/.scratch/zts-$suite/run.XXXXXX")
+  mkdir -p "$run/tmp"
+  # the logs of the run are kept in .scratch/zts-SUITE/last-load/ (a load) or last-run/ (phpt), also when it
+  # failed
+  # shellcheck disable=SC2064  # $run is fixed now
+  trap "bash '$RCP_ROOT/tests/zts/apache.sh' stop '$run/load/apache' >/dev/null 2>&1 || true
+        bash '$RCP_ROOT/tests/cluster/cluster.sh' stop '$run/cluster' >/dev/null 2>&1 || true
+        keep '$run/load' last-load; keep '$run/logs' last-run
+        rm -rf '$run'" EXIT
+  rcp_log "zts: starting a 6-node cluster"
+  bash tests/cluster/cluster.sh start "$run/cluster" >/dev/null
+  set -a
+  # shellcheck source=/dev/null
+  source "$run/cluster/env"
+  set +a
+}
+
+cmd=${1:-}
+[[ -n $cmd ]] || usage
+shift
+case $cmd in
+ensure)
+  ensure
+  mod_php >/dev/null
+  harness >/dev/null
+  echo "$root"
+  ;;
+env)
+  ensure
+  printf 'export PATH=%q RCP_PHP_VERSION=%q\n' "$root/bin:$PATH" "$srcver"
+  ;;
+build)
+  ensure
+  build_ext "$@"
+  ;;
+test)
+  # selected phpt files on the ZTS CLI, as one leg of scripts/test.sh runs them (not one of its legs yet: the
+  # extension is not thread-safe; this is that leg's runner, ready for it)
+  (($#)) || rcp_die "usage: $0 test PHPT|DIR..."
+  ensure
+  so=$(build_ext)
+  start_cluster
+  cp "$so" "$run/redis_cluster_pool.so"
+  export RCP_REPO_ROOT="$RCP_ROOT" RCP_EXT_SO="$run/redis_cluster_pool.so" TMPDIR="$run/tmp" RCP_TLS=0 \
+    NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$root/bin/php" REPORT_EXIT_STATUS=0 NO_COLOR=1 \
+    PHPRC="$root/etc" PHP_INI_SCAN_DIR="$root/etc/conf.d"
+  rcp_log "zts: running $* on $("$root/bin/php" -n -r 'echo PHP_VERSION, PHP_ZTS ? " ZTS" : " NTS";')"
+  rc=0
+  mkdir -p "$run/logs"
+  log="$run/logs/run-tests.log"
+  "$root/bin/php" "$root/lib/php/build/run-tests.php" -q -p "$root/bin/php" --show-diff --no-progress \
+    -d "extension=$RCP_EXT_SO" --set-timeout "${RCP_TEST_TIMEOUT:-300}" "$@" </dev/null >"$log" 2>&1 || rc=$?
+  cat "$log"
+  # result lines as scripts/test.sh reads them: "STATUS[&STATUS] title [file]"
+  passed=$(grep -cE '^(PASS|XFAIL|XLEAK)(&[A-Z]+)* ' "$log" || true)
+  failed=$(grep -E '^(PASS|XFAIL|XLEAK|FAIL|BORK|LEAK|WARN|SKIP)(&[A-Z]+)* ' "$log" |
+    awk '{ n = split($1, k, "&"); for (i = 1; i <= n; i++) if (k[i] ~ /^(FAIL|BORK|LEAK|WARN)$/) { c++; break } } END { print c + 0 }')
+  skipped=$(grep -cE '^SKIP(&[A-Z]+)* ' "$log" || true)
+  ((rc == 0)) || failed=$((failed + 1))
+  echo "$passed passed, $failed failed$( ((skipped)) && echo ", $skipped skipped")"
+  ((failed == 0 && passed > 0))
+  ;;
+load)
+  # tests/zts/load.sh on a cluster of its own; RCP_LOAD_* as it documents
+  [[ ${1:-} == apache || ${1:-} == embed ]] || usage
+  ensure
+  so=$(build_ext --release)
+  bin=$(harness)
+  start_cluster
+  cp "$so" "$run/redis_cluster_pool.so"
+  chmod -R a+rX "$run"
+  RCP_EXT_SO="$run/redis_cluster_pool.so" RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin TMPDIR="$run/tmp" \
+    bash tests/zts/load.sh "$1" "$run/load"
+  ;;
+*) usage ;;
+esac
