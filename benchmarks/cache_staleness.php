@@ -11,8 +11,8 @@
  * modules/redis_cluster_pool.so) serving benchmarks/www/cache_read.php: 28 values per request (GET, MGET-10, HGET,
  * HMGET, HGETALL, a pipeline of GETs) of 1,000 strings and 100 hashes, through RedisClusterPool with
  * 'cache' => true. A separate writer process (its own sockets, no extension code) writes "v<N>" versions to every
- * key as fast as the nodes answer, logging each acknowledgement's hrtime(); 8 keep-alive FastCGI clients drive the
- * readers, which log (key, version seen, read start). Then every read is checked against the writer's log
+ * key (5,000 writes a second: --rate), logging each acknowledgement's hrtime(); 8 keep-alive FastCGI clients drive
+ * the readers, which log (key, version seen, read start). Then every read is checked against the writer's log
  * (the rule: tests/cache/stale_checker.inc). Printed per phase: reads, stale reads (must be 0), wrong values (a
  * version nobody wrote: must be 0), failed reads, the lag of the values served (p50/p99/max over all reads: how
  * long before the read began the value had been overwritten, 0 when it was the newest acknowledged one), the
@@ -35,7 +35,9 @@
  *   --no-cache             no 'cache' option: today's extension (the baseline: 0 stale reads, every lag 0)
  *   --inject-stale=MS      a deliberately stale source in the read page (GET and HGET answered from a file cache
  *                          shared by the workers, entries kept MS ms): the checker must report stale reads
- *   --strings=N --hashes=N the key set (1000, 100); --rate=N writes/s at most (0: unbounded); --workers=N (8)
+ *   --strings=N --hashes=N the key set (1000, 100); --workers=N (8)
+ *   --rate=N               the storm's writes per second at most (5000, about 4.5 a second per key; 0: as fast as
+ *                          the nodes answer, which on 2 cores leaves the readers little CPU)
  *   --json=FILE            the whole result as JSON
  * Exit status: 0 when no read was stale or wrong, 1 otherwise, 2 on a usage or set-up error.
  */
@@ -72,7 +74,7 @@ $maxLag = (int) ($opt['max-lag'] ?? 100);
 $run = [
     'seeds' => $seeds, 'cluster_dir' => $cdir, 'scenarios' => $scenarios, 'secs' => (float) ($opt['secs'] ?? 20),
     'cache' => $noCache ? '0' : ($opt['cache-option'] ?? '1'), 'max_lag_ms' => $maxLag, 'inject_ms' => (int) ($opt['inject-stale'] ?? 0),
-    'strings' => (int) ($opt['strings'] ?? 1000), 'hashes' => (int) ($opt['hashes'] ?? 100), 'rate' => (int) ($opt['rate'] ?? 0),
+    'strings' => (int) ($opt['strings'] ?? 1000), 'hashes' => (int) ($opt['hashes'] ?? 100), 'rate' => (int) ($opt['rate'] ?? 5000),
     'workers' => (int) ($opt['workers'] ?? 8), 'conc' => (int) ($opt['workers'] ?? 8), 'slots' => (int) ($opt['slots'] ?? 500),
     'log' => fn(string $m) => fprintf(STDERR, "[%s] %s\n", date('H:i:s'), $m),
 ];
