@@ -37,6 +37,12 @@
 #             classified by CPU time, context switches, page faults (getrusage); three runs, the last with the
 #             periodic topology refresh off; then the memory one GET touches, warm and cold (cachegrind)
 #                                                                              -> tail.txt, tail-N.json
+#   cache     issue 23: the read cache's targets side by side: instructions per op (callgrind: a GET hit, MGET-10
+#             hits, misses, the same reads with the cache off, phpredis) and system calls of a hit, a read-heavy
+#             php-fpm page (cache on, off, phpredis: req/s, commands received per request, hit rate), the
+#             invalidation lag under a write storm; the cache's columns when the build has it (not in the default
+#             set; benchmarks/cache_bench.php)                                 -> cache.md, cache.json, cache_fpm.json
+#             (--chart: cache_fpm.png)
 # Sizes (environment): RCP_BENCH_OPS (latency ops per round, 300), RCP_BENCH_REQUESTS (fpm requests per
 # round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_EVENT_ROUNDS (cold 2, replica 1),
 # RCP_BENCH_SLOTS (1000).
@@ -135,8 +141,8 @@ if [[ " $* " == *" tls "* ]]; then
 fi
 suites=("$@"); ((${#suites[@]})) || suites=(latency syscalls fpm cold replica reshard scale)
 for s in "${suites[@]}"; do
-  case $s in latency|syscalls|fpm|cold|replica|reshard|scale|metrics|instr|profile|tail) ;;
-  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale metrics instr profile tail)" ;; esac
+  case $s in latency|syscalls|fpm|cold|replica|reshard|scale|metrics|instr|profile|tail|cache) ;;
+  *) rcp_die "unknown suite $s (latency syscalls fpm cold replica reshard scale metrics instr profile tail cache)" ;; esac
 done
 bench_setup
 # a run replaces the previous run's results (report.md and all.json describe this run only)
@@ -186,6 +192,13 @@ for s in "${suites[@]}"; do
     # issue 14: per-function instructions of this extension's operations (callgrind self cost)
     RCP_EXT_SO=${RCP_INSTR_SO:-$RCP_EXT_SO} "$php" "${ext[@]}" benchmarks/instr_profile.php "$work/cluster/env" |
       tee "$out/instr_profile.txt" ;;
+  cache)
+    # issue 23: the read cache's targets, side by side (benchmarks/cache_bench.php)
+    bench_apt strace
+    [[ -n ${RCP_FPM_ADDR:-} ]] || bench_fpm "$work/fpm" 8
+    rm -f "$out"/cache{,_fpm}.json "$out"/cache.md "$out"/cache_fpm.png
+    "$php" "${ext[@]}" benchmarks/cache_bench.php "$work/cluster/env" "$RCP_FPM_ADDR" "$out" | tee "$out/cache.md"
+    if ((chart)); then bench_apt gnuplot-nox; "$php" benchmarks/chart.php "$out/cache_fpm.json" "$out/cache_fpm.png"; fi ;;
   tail)
     # issue 14: the p99 of one GET, rcp vs phpredis, with every slow GET classified (not in the default set)
     rm -f "$out"/tail.txt "$out"/tail-*.json

@@ -21,6 +21,7 @@
 # Environment: RCP_EXT_SO   the .so to load (default: modules/redis_cluster_pool.so of this checkout)
 #              RCP_FPM_NO_EXT=1  load no extension (to test this script itself)
 #              RCP_FPM_INI  extra php-fpm arguments, split on spaces, e.g. "-d rcp.some_ini=1"
+#              RCP_FPM_MAX_REQUESTS  pm.max_requests (default 0: workers are never recycled)
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/../../scripts/lib.sh"
@@ -83,7 +84,7 @@ listen = 127.0.0.1:$port
 listen.backlog = 511
 pm = static
 pm.max_children = $workers
-pm.max_requests = 0
+pm.max_requests = ${RCP_FPM_MAX_REQUESTS:-0}
 clear_env = no
 catch_workers_output = yes
 decorate_workers_output = no

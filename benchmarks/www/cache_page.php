@@ -1,0 +1,62 @@
+<?php
+/*
+ * The read cache's php-fpm pages (issue 23), through the client named in ?client=:
+ *   rcp_cache  RedisClusterPool with 'cache' => true      rcp_nocache  the same without the option
+ *   phpredis   phpredis RedisCluster, persistent, redis.clusters.cache_slots=1
+ * ?w=heavy  benchmarks/cache_bench.php's read-heavy page: 20 GETs of random keys of a hot set of ?n= keys ("hot:<i>",
+ *           written beforehand) and one SET of one of them; "ok" when every GET found its key, else "E <why>"
+ * ?w=track  benchmarks/cache_tracking.php's page: 20 GETs of random keys of ?n= keys ("trk:<i>"), no write; with
+ *           ?leak=1 also the same GETs on a connection of its own with CLIENT TRACKING on (default mode), closed at the
+ *           end of the request: the server keeps the keys it tracked for a client that is gone (the tracking check's
+ *           own proof that it sees a table that grows)
+ * ?w=stats  poolStats()['cache'] as JSON (null without a cache)
+ */
+$seeds = explode(',', getenv('RCP_TEST_SEEDS'));
+$client = $_GET['client'] ?? 'rcp_nocache';
+$n = (int) ($_GET['n'] ?? 10000);
+$w = $_GET['w'] ?? 'heavy';
+switch ($client) {
+    case 'rcp_cache':
+    case 'rcp_nocache':
+        $c = new RedisClusterPool($seeds, $client === 'rcp_cache' ? ['cache' => true] : []);
+        break;
+    case 'phpredis':
+        ini_set('redis.clusters.cache_slots', '1');
+        $c = new RedisCluster(null, $seeds, 1.5, 1.5, true);
+        break;
+    default:
+        http_response_code(400);
+        exit('unknown client');
+}
+if ($w === 'stats') {
+    echo json_encode(class_exists('RedisClusterPool') ? RedisClusterPool::poolStats()['cache'] ?? null : null);
+    return;
+}
+$prefix = $w === 'track' ? 'trk' : 'hot';
+$ok = true;
+try {
+    $keys = [];
+    for ($j = 0; $j < 20; $j++) $keys[] = "$prefix:" . mt_rand(0, $n - 1);
+    foreach ($keys as $k) $ok = $c->get($k) !== null && $ok;
+    if ($w === 'heavy') {
+        $c->set("$prefix:" . mt_rand(0, $n - 1), 'v' . mt_rand());
+    } elseif (!empty($_GET['leak'])) {
+        // the injected leak: a tracking client per request, gone at its end while its keys stay unmodified
+        $by = [];
+        foreach ($keys as $k) $by[$c->nodeForKey($k)][] = $k;
+        foreach ($by as $node => $ks) {
+            $s = stream_socket_client("tcp://$node", $errno, $errstr, 2);
+            stream_set_timeout($s, 2);
+            $cmds = ['*3', '$6', 'CLIENT', '$8', 'TRACKING', '$2', 'on'];
+            $out = implode("\r\n", $cmds) . "\r\n";
+            foreach ($ks as $k) $out .= "*2\r\n\$3\r\nGET\r\n$" . strlen($k) . "\r\n$k\r\n";
+            fwrite($s, $out);
+            $got = '';
+            while (substr_count($got, "\r\n") < 1 + 2 * count($ks) && !feof($s) && !stream_get_meta_data($s)['timed_out']) $got .= fread($s, 65536);
+            fclose($s);
+        }
+    }
+    echo $ok ? 'ok' : 'E bad: a key of the hot set was not found';
+} catch (Throwable $e) {
+    echo 'E ', get_class($e), ': ', $e->getMessage();
+}
