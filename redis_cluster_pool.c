@@ -23,6 +23,7 @@
 #include "rcp_scripts.h"
 #include "rcp_session.h"
 #include "rcp_metrics.h"
+#include "rcp_hash.h"
 #include <openssl/crypto.h>
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
@@ -127,6 +128,10 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	}
 
 	rcp_metrics_on = RCP_G(metrics);
+	if (!rcp_hash_key_init()) { /* the key of hashes of secrets: made here, so that every worker shares it */
+		zend_error(E_CORE_WARNING, "redis_cluster_pool: the system gave no random bytes (getrandom, /dev/urandom)");
+		return FAILURE;
+	}
 
 	/* the interfaces first, and RedisClusterPool after the classes its methods return (Pipeline, Transaction,
 	 * KeyspaceIterator), so that its methods are checked against ClientInterface's with every class known */
