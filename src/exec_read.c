@@ -36,17 +36,11 @@ static void rcp_shuffle(uint16_t *out, int from, int to)
 }
 
 /* Whether a replica refused this client's credentials a moment ago, in any worker (AUTH, or READONLY: ACL users
- * are per node): the remembered refusal of its READONLY connection's pool key (cred + "\0ro"). */
+ * are per node): the remembered refusal of its READONLY connection's pool key (cred + "\0ro", rcp_client_conn_ro). */
 static bool rcp_replica_refused(rcp_client *cl, const rcp_node *n, uint64_t now)
 {
-	char ro_cred[sizeof(cl->ro_cred)];
-
-	if (!rcp_shm_auth_any(now)) {
-		return false; /* the common case: one atomic load */
-	}
-	memcpy(ro_cred, cl->cred, cl->cred_len);
-	memcpy(ro_cred + cl->cred_len, "\0ro", 3);
-	return rcp_pool_auth_refused(n->host, n->port, ro_cred, cl->cred_len + 3, now);
+	return rcp_shm_auth_any(now) && /* the common case: one atomic load */
+		rcp_pool_auth_refused(n->host, n->port, cl->cred, cl->cred_len, "\0ro", 3, now);
 }
 
 /*

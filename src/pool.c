@@ -262,7 +262,8 @@ void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 	}
 }
 
-bool rcp_pool_auth_refused(const char *host, int port, const char *cred_key, size_t cred_len, uint64_t now_ms)
+bool rcp_pool_auth_refused(const char *host, int port, const char *cred_key, size_t cred_len, const char *suffix,
+                           size_t suffix_len, uint64_t now_ms)
 {
 	char key[600], etype[16], msg[8];
 	uint64_t until;
@@ -271,7 +272,9 @@ bool rcp_pool_auth_refused(const char *host, int port, const char *cred_key, siz
 	if (!rcp_shm_auth_any(now_ms)) {
 		return false; /* the common case: one atomic load */
 	}
-	klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
+	klen = rcp_pool_key(key, sizeof(key) - suffix_len, host, port, cred_key, cred_len);
+	memcpy(key + klen, suffix, suffix_len);
+	klen += suffix_len;
 	return rcp_shm_auth_get(rcp_pool_key_hash(key, klen), now_ms, etype, sizeof(etype), msg, sizeof(msg), &until);
 }
 
