@@ -25,6 +25,7 @@
 #include "rcp_session.h"
 #include "rcp_metrics.h"
 #include "rcp_cache_module.h"
+#include "rcp_hash.h"
 #include <openssl/crypto.h>
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
@@ -136,6 +137,10 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	}
 
 	rcp_metrics_on = RCP_G(metrics);
+	if (!rcp_hash_key_init()) { /* the key of hashes of secrets: made here, so that every worker shares it */
+		zend_error(E_CORE_WARNING, "redis_cluster_pool: the system gave no random bytes (getrandom, /dev/urandom)");
+		return FAILURE;
+	}
 	rcp_cache_minit(sapi_module.name, RCP_G(cache_memory), RCP_G(shm_clusters), RCP_G(cache_max_lag),
 		RCP_G(cache_test_hooks), type);
 

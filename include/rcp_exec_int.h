@@ -145,6 +145,11 @@ rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq,
 bool rcp_is_policy_read(const rcp_client *cl, const rcp_cmd *cmd);
 int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, int cap);
 rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, const char *name, zval *reply, rcp_err *err);
+/* Whether a policy read that failed so on one node is tried on the slot's other nodes: a connection failure, a
+ * timeout, or a refusal of the credentials (ACL users are per node: nothing ran). */
+bool rcp_read_elsewhere(rcp_status st);
+/* Count a policy read sent to another node after failing with st (read_retries, or read_auth_fallbacks). */
+void rcp_read_moved_on(rcp_cluster *cc, rcp_status st);
 
 /* ---- exec_split.c ---- */
 rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *req, zval *reply, rcp_err *err);

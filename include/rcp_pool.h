@@ -32,6 +32,17 @@ extern rcp_pool_stats rcp_pool_counters;
 rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len, rcp_tls *tls,
                        const char *setup, size_t setup_len, uint32_t setup_replies);
 
+/* Whether node host:port refused the credentials cred_key + suffix (a pool key's credential part, as given to
+ * rcp_pool_get(): rcp_client.cred, + "\0ro" for a replica's READONLY connections) in some worker within
+ * RCP_AUTH_REMEMBER_MS: a new connection would fail at once. Reads skip such a node (src/exec_read.c). One atomic
+ * load when no refusal is remembered at all. */
+bool rcp_pool_auth_refused(const char *host, int port, const char *cred_key, size_t cred_len, const char *suffix,
+                           size_t suffix_len, uint64_t now_ms);
+
+/* Whether the node at addr ("host:port", as rcp_addr_fmt() writes it) refused some credentials within
+ * RCP_AUTH_REMEMBER_MS (poolStats(), metrics()). */
+bool rcp_pool_node_refused(const char *addr, uint64_t now_ms);
+
 /* Drop a connection from the pool and close it (after a failure). */
 void rcp_pool_discard(rcp_conn *c);
 

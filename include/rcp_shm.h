@@ -43,7 +43,8 @@ void rcp_shm_shutdown(void);
 /* Bytes one cluster entry needs (for the ini validation message). */
 size_t rcp_shm_entry_size(void);
 
-/* Find or create the entry for a cluster key. NULL when the table is full (the caller keeps a private map). */
+/* Find or create the entry for a cluster key. NULL when the table is full or the key is over RCP_SHM_KEY_MAX
+ * (the caller keeps a private map); either is counted (rcp_shm_info). */
 rcp_shm_cluster *rcp_shm_cluster_get(const char *key, size_t len);
 
 /* Current generation (one atomic load; even when stable). 0 = no map published yet. */
@@ -91,7 +92,9 @@ const void *rcp_shm_cmds_get(rcp_shm_cluster *sc, size_t *len);
 /* Pool-wide counters. */
 typedef enum {
 	RCP_SC_CLUSTER_SLOTS = 0, RCP_SC_REFRESHES, RCP_SC_MOVED, RCP_SC_ASK, RCP_SC_LEASE_TAKEOVERS,
-	RCP_SC_REFRESH_FAILURES, RCP_SC_READ_RETRIES, RCP_SC_GETKEYS, RCP_SC_NOSCRIPT_FALLBACKS, RCP_SC_COUNT
+	RCP_SC_REFRESH_FAILURES, RCP_SC_READ_RETRIES, RCP_SC_GETKEYS, RCP_SC_NOSCRIPT_FALLBACKS,
+	RCP_SC_READ_AUTH_FALLBACKS,  /* policy reads sent to another node because one refused the credentials */
+	RCP_SC_COUNT
 } rcp_shm_counter;
 void rcp_shm_count(rcp_shm_cluster *sc, rcp_shm_counter c);
 uint64_t rcp_shm_counter_get(rcp_shm_cluster *sc, rcp_shm_counter c);
@@ -99,14 +102,19 @@ uint64_t rcp_shm_counter_get(rcp_shm_cluster *sc, rcp_shm_counter c);
 /*
  * Authentication failures, remembered for every worker: a node that refused a connection's credentials or
  * setup (AUTH: WRONGPASS, READONLY: NOPERM) is not asked again with the same credentials until until_ms, so
- * a pool of workers with a wrong password does not reconnect in a loop. key_hash identifies node +
- * credentials (a hash: no secret is stored); msg is the refusal (names the node and the error, never the
- * password).
+ * a pool of workers with a wrong password does not reconnect in a loop, and reads skip it. key_hash identifies
+ * node + credentials, node_hash the node alone: keyed hashes (rcp_secret_hash, a key kept in process memory), so
+ * the segment holds nothing a reader could test a password guess against; msg is the refusal (names the node and
+ * the error, never the password).
  */
 #define RCP_SHM_AUTH_MSG 384
-void rcp_shm_auth_note(uint64_t key_hash, uint64_t until_ms, const char *etype, const char *msg);
+void rcp_shm_auth_note(uint64_t key_hash, uint64_t node_hash, uint64_t until_ms, const char *etype, const char *msg);
 bool rcp_shm_auth_get(uint64_t key_hash, uint64_t now_ms, char *etype, size_t elen, char *msg, size_t mlen,
                       uint64_t *until_ms);
+/* Whether any refusal is remembered at now_ms (one atomic load: the hot path's check). */
+bool rcp_shm_auth_any(uint64_t now_ms);
+/* Whether node_hash's node refused some credentials, remembered at now_ms. */
+bool rcp_shm_auth_node(uint64_t node_hash, uint64_t now_ms);
 
 /*
  * TLS sessions, shared by every worker: the serialized session (i2d_SSL_SESSION) a node gave one worker, so
@@ -154,6 +162,7 @@ typedef enum {
 	RCP_NS_TLS_FULL,         /* TLS handshakes completed in full */
 	RCP_NS_TLS_RESUMED,      /* TLS handshakes that resumed a session (abbreviated) */
 	RCP_NS_TLS_FAILED,       /* TLS handshakes that failed (verification, protocol) */
+	RCP_NS_AUTH_REFUSALS,    /* the node refused a connection's credentials or setup (AUTH, READONLY) */
 	RCP_NS_COUNT
 } rcp_ns_counter;
 
@@ -191,7 +200,7 @@ rcp_shm_cluster *rcp_shm_cluster_at(uint32_t i, const char **key, size_t *keylen
 /* Segment-wide figures for stats()/phpinfo(). */
 typedef struct {
 	size_t size, used;
-	uint32_t clusters_max, clusters_used, clusters_full;
+	uint32_t clusters_max, clusters_used, clusters_full, clusters_key_too_long;
 } rcp_shm_info;
 bool rcp_shm_get_info(rcp_shm_info *out);
 

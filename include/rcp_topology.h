@@ -73,6 +73,7 @@ typedef struct rcp_cluster {
 	uint64_t refreshes, cluster_slots_sent, moved_seen, ask_seen, refresh_failures;
 	uint64_t noscript_fallbacks;      /* EVALSHA answered NOSCRIPT, re-sent as EVAL with the known body */
 	uint64_t read_retries;            /* policy reads re-sent to another node after a connection failure */
+	uint64_t read_auth_fallbacks;     /* policy reads sent to another node because one refused the credentials */
 	uint64_t readonly_seen;           /* writes answered READONLY by a demoted primary (re-routed after a refresh) */
 	/* the command table learned from the server's COMMAND (NULL: not yet, or it failed: the built-in table) */
 	struct rcp_cmdtab *cmds;          /* process copy (of the shared one, when shared) */
@@ -132,6 +133,10 @@ struct rcp_cmdtab *rcp_cluster_cmds(rcp_cluster *cl);
 /* Install a packed table (rcp_cmdpack.h) learned by this process: shared with every worker when the entry is
  * shared. Returns false when it does not load (a message in cl->cmds_note). */
 bool rcp_cluster_cmds_learned(rcp_cluster *cl, const char *blob, size_t len);
+
+/* The process' i-th cluster entry (in creation order), or NULL past the end: poolStats()/metrics() report the
+ * private ones (no shared entry), which only their worker knows. */
+rcp_cluster *rcp_cluster_nth(uint32_t i);
 
 /* Free all cluster entries (MSHUTDOWN). */
 void rcp_clusters_mshutdown(void);

@@ -280,7 +280,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		uint32_t p;
 		rcp_nodebatch_run(&nb, cl);
 		for (p = 0; p < nparts; p++) {
-			bool reads_only = parts[p].err.code == RCP_E_CONNECTION || parts[p].err.code == RCP_E_TIMEOUT;
+			bool reads_only = rcp_read_elsewhere(parts[p].err.code);
 			for (i = 0; i < n && reads_only; i++) {
 				if (target[i] >= 0 && part_of[i] == p && !rcp_is_policy_read(cl, cmds[i].cmd)) {
 					reads_only = false;
@@ -298,8 +298,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 						rerun[i] = true;
 					}
 				}
-				cl->cluster->read_retries++;
-				rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+				rcp_read_moved_on(cl->cluster, parts[p].err.code);
 				continue;
 			}
 			if (parts[p].err.code != RCP_OK && first_fail == RCP_OK) {

@@ -35,11 +35,20 @@ static void rcp_shuffle(uint16_t *out, int from, int to)
 	}
 }
 
+/* Whether a replica refused this client's credentials a moment ago, in any worker (AUTH, or READONLY: ACL users
+ * are per node): the remembered refusal of its READONLY connection's pool key (cred + "\0ro", rcp_client_conn_ro). */
+static bool rcp_replica_refused(rcp_client *cl, const rcp_node *n, uint64_t now)
+{
+	return rcp_shm_auth_any(now) && /* the common case: one atomic load */
+		rcp_pool_auth_refused(n->host, n->port, cl->cred, cl->cred_len, "\0ro", 3, now);
+}
+
 /*
  * The nodes a read of a slot owned by `primary` may go to, in the order to try them: its healthy replicas in
  * random order, then the primary, then replicas marked suspect by some worker (a recent connection failure:
- * nobody pays their timeout again while another node can answer). "replica" leaves the primary out unless the
- * slot has no replica at all; "any" puts the primary at a random place among the healthy replicas. The zone
+ * nobody pays their timeout again while another node can answer). A replica that refused these credentials in
+ * the last RCP_AUTH_REMEMBER_MS (in any worker) is left out, as if it were not there. "replica" leaves the
+ * primary out unless the slot has no replica left; "any" puts the primary at a random place among the healthy replicas. The zone
  * policies put the healthy replicas of the client's zone first (each group in random order): "az_affinity"
  * then the other replicas, then the primary; "az_affinity_replicas_and_primary" the primary next when it is
  * in the zone too. Nodes of unknown zone (a server without zones) count as another zone.
@@ -61,6 +70,7 @@ int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, int cap
 	for (uint16_t k = 0; k < map->nnodes; k++) {
 		/* a replica still loading its data set (or failed) serves no reads: as if it were not there */
 		if (!map->nodes[k].replica || map->nodes[k].primary != primary || map->nodes[k].health != RCP_HEALTH_ONLINE) continue;
+		if (rcp_replica_refused(cl, &map->nodes[k], now)) continue;
 		if (shared_ok && rcp_shm_is_suspect(cc->shared, k, now)) {
 			if (ns < RCP_MAX_READ_CANDIDATES) suspect[ns++] = k;
 		} else if (n < cap - 1) {
@@ -91,10 +101,27 @@ int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, int cap
 	return n;
 }
 
+bool rcp_read_elsewhere(rcp_status st)
+{
+	return st == RCP_E_CONNECTION || st == RCP_E_TIMEOUT || st == RCP_E_AUTH;
+}
+
+void rcp_read_moved_on(rcp_cluster *cc, rcp_status st)
+{
+	if (st == RCP_E_AUTH) {
+		cc->read_auth_fallbacks++;
+		rcp_cluster_count(cc, RCP_SC_READ_AUTH_FALLBACKS);
+	} else {
+		cc->read_retries++;
+		rcp_cluster_count(cc, RCP_SC_READ_RETRIES);
+	}
+}
+
 /*
  * A read by the policy: try the candidates in turn; a connection failure or timeout moves on to the next
- * (reads are safe to repeat) while the operation's deadline allows. The failed node was marked suspect in
- * the shared segment by rcp_exec_at, so other workers skip it.
+ * (reads are safe to repeat) while the operation's deadline allows, and so does a node that refused the
+ * credentials (nothing ran there). The failed node was marked suspect in the shared segment by rcp_exec_at, the
+ * refusing one remembered (rcp_pool_sweep_parts), so other workers skip it.
  */
 rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, const char *name,
                                 zval *reply, rcp_err *err)
@@ -103,6 +130,7 @@ rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, c
 	int n = rcp_read_candidates(cl, primary, cand, RCP_MAX_READ_CANDIDATES);
 	rcp_status st = RCP_OK;
 	rcp_map *map = cl->cluster->map;
+	bool primary_tried = false;
 
 	for (int i = 0; i < n; i++) {
 		rcp_target t = {0};
@@ -111,12 +139,20 @@ rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, c
 		t.node1 = (uint16_t)(cand[i] + 1);
 		t.ro = map->nodes[cand[i]].replica != 0;
 		t.read = true;
+		primary_tried = primary_tried || cand[i] == primary;
 		st = rcp_exec_at(cl, t, req, name, reply, err);
-		if (st == RCP_OK || (st != RCP_E_CONNECTION && st != RCP_E_TIMEOUT) || rcp_now_ms() >= cl->cmd_deadline) {
+		if (st == RCP_OK || !rcp_read_elsewhere(st) || rcp_now_ms() >= cl->cmd_deadline) {
 			break;
 		}
-		cl->cluster->read_retries++;
-		rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+		if (i + 1 == n) {
+			/* "replica" leaves the primary out while the slot has replicas; a replica that refuses these
+			 * credentials is as good as none (and is skipped from now on): the primary answers this read too */
+			if (st != RCP_E_AUTH || primary_tried || n == RCP_MAX_READ_CANDIDATES) {
+				break;
+			}
+			cand[n++] = primary;
+		}
+		rcp_read_moved_on(cl->cluster, st);
 		map = cl->cluster->map;
 	}
 	return st;

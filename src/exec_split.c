@@ -570,14 +570,12 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 		 * the slot's other nodes. */
 		for (g = 0; g < sp.ngroups; g++) {
 			zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
-			if (policy_read && gerr[g] && (gerr[g]->code == RCP_E_CONNECTION || gerr[g]->code == RCP_E_TIMEOUT) &&
-			    rcp_now_ms() < cl->cmd_deadline) {
+			if (policy_read && gerr[g] && rcp_read_elsewhere(gerr[g]->code) && rcp_now_ms() < cl->cmd_deadline) {
 				zval again;
 				rcp_err e2 = {0};
 				zval_ptr_dtor(r);
 				ZVAL_UNDEF(r);
-				cl->cluster->read_retries++;
-				rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+				rcp_read_moved_on(cl->cluster, gerr[g]->code);
 				rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1};
 				req.argc = rcp_group_argv(&sp, &groups[g]);
 				if (rcp_exec_read(cl, groups[g].primary, &req, cmd->name, &again, &e2) == RCP_OK) {

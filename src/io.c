@@ -49,6 +49,9 @@ static struct {
 	uint64_t connect_deadline_ms;
 	uint64_t start_ms;          /* the clock when the batch started (rcp_now_ms()'s clock) */
 	bool bailout;
+	rcp_part *probe[4];         /* parts whose new plaintext connection was dropped before a byte came: is it a TLS
+	                               port? asked once the batch is over (rcp_probe_tls) */
+	int nprobe;
 } rcp_batch;
 
 static char rcp_read_buf[64 * 1024];
@@ -746,16 +749,96 @@ static void rcp_conn_read_failed(rcp_conn *c, rcp_part *p, ssize_t nread)
 				"parameters.ssl.local_cert?)" : "");
 		return;
 	}
-	if (!c->tls_cfg && !c->got_bytes && nread == UV_ECONNRESET) {
-		/* a plaintext connection reset before the server sent a byte: what a TLS port does with plaintext */
-		rcp_part_fail(p, RCP_E_CONNECTION, "read from %s failed: %s",
-			"connection reset by peer before any reply (does this node speak TLS only? then use tls:// seeds "
-			"or parameters.scheme => 'tls')");
-		return;
+	if (!c->tls_cfg && !c->got_bytes && (nread == UV_ECONNRESET || nread == UV_EOF) && !p->done &&
+	    rcp_batch.nprobe < (int)(sizeof(rcp_batch.probe) / sizeof(rcp_batch.probe[0]))) {
+		/* a plaintext connection dropped before the server sent a byte: what a TLS-only port does with plaintext,
+		 * but also what a node killed (or restarted) right then does; which one, the port itself tells once the
+		 * batch is over (rcp_probe_tls) */
+		rcp_batch.probe[rcp_batch.nprobe++] = p;
 	}
 	rcp_part_fail(p, RCP_E_CONNECTION,
 		nread == UV_EOF ? "connection to %s closed by the server%s" : "read from %s failed: %s",
 		nread == UV_EOF ? "" : uv_strerror((int)nread));
+}
+
+/*
+ * Whether the port c connected to answers TLS, asked on a connection of its own: a TLS ClientHello (TLS 1.2
+ * framing, ECDHE suites) is answered with a TLS record (a ServerHello, or an alert when nothing is common) by a
+ * TLS port; a node that went away refuses the connection; a plaintext node reads it as an unfinished command
+ * and says nothing. Waits until until_ms at most. Only on the path of a failure (rcp_probe_tls).
+ */
+static bool rcp_port_speaks_tls(const rcp_conn *c, uint64_t until_ms)
+{
+	static const unsigned char hello[] = {
+		0x16, 0x03, 0x01, 0x00, 0x5b,                               /* handshake record, 91 bytes */
+		0x01, 0x00, 0x00, 0x57, 0x03, 0x03,                         /* ClientHello, 87 bytes, TLS 1.2 */
+		0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52,
+		0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52,
+		0x00,                                                       /* no session id */
+		0x00, 0x10, 0xc0, 0x2b, 0xc0, 0x2f, 0xc0, 0x2c, 0xc0, 0x30, /* ECDHE-ECDSA/RSA-AES-GCM, */
+		0x13, 0x01, 0x13, 0x02, 0x13, 0x03, 0x00, 0x9c,             /* TLS 1.3 suites, AES128-GCM-SHA256 */
+		0x01, 0x00,                                                 /* no compression */
+		0x00, 0x1e,                                                 /* extensions: */
+		0x00, 0x0a, 0x00, 0x06, 0x00, 0x04, 0x00, 0x17, 0x00, 0x18, /* groups P-256, P-384 */
+		0x00, 0x0b, 0x00, 0x02, 0x01, 0x00,                         /* point formats: uncompressed */
+		0x00, 0x0d, 0x00, 0x0a, 0x00, 0x08, 0x04, 0x03, 0x05, 0x03, 0x04, 0x01, 0x08, 0x04, /* signatures */
+	};
+	const struct sockaddr *sa = (const struct sockaddr *)&c->addrs[c->addr_next ? c->addr_next - 1 : 0];
+	socklen_t salen = sa->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+	unsigned char rec[2];
+	size_t got = 0;
+	bool sent = false, tls = false;
+	int fd = c->naddrs ? socket(sa->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0) : -1;
+
+	if (fd < 0) {
+		return false;
+	}
+	if (connect(fd, sa, salen) == 0 || errno == EINPROGRESS) {
+		for (;;) {
+			struct pollfd pfd = {.fd = fd, .events = sent ? POLLIN : POLLOUT};
+			uint64_t now = rcp_now_ms();
+			ssize_t n;
+
+			if (now >= until_ms || poll(&pfd, 1, (int)MIN(until_ms - now, (uint64_t)INT_MAX)) <= 0) {
+				break;
+			}
+			if (!sent) { /* connected, or refused: then the send fails */
+				if (send(fd, hello, sizeof(hello), MSG_NOSIGNAL) != (ssize_t)sizeof(hello)) {
+					break;
+				}
+				sent = true;
+				continue;
+			}
+			if ((n = recv(fd, rec + got, sizeof(rec) - got, 0)) <= 0) {
+				break;
+			}
+			if ((got += (size_t)n) == sizeof(rec)) {
+				tls = (rec[0] == 0x15 || rec[0] == 0x16) && rec[1] == 0x03; /* alert or handshake, SSL 3 / TLS */
+				break;
+			}
+		}
+	}
+	close(fd);
+	return tls;
+}
+
+/* After a batch: the parts whose new plaintext connection was dropped before a byte came. When the port answers
+ * TLS, the message says so (a TLS-only node asked in plaintext); otherwise it is left as it is (the node died, or
+ * restarted: the port refuses, or answers no TLS). Bounded by the connect timeout, within the batch's deadline. */
+static void rcp_probe_tls(void)
+{
+	uint64_t now = rcp_now_ms(), until = now + (rcp_batch.connect_deadline_ms - MIN(rcp_batch.connect_deadline_ms,
+		rcp_batch.start_ms));
+
+	until = MIN(until, rcp_batch.deadline_ms);
+	for (int i = 0; i < rcp_batch.nprobe; i++) {
+		rcp_part *p = rcp_batch.probe[i];
+		if (p->err.code == RCP_E_CONNECTION && p->conn && rcp_port_speaks_tls(p->conn, until)) {
+			rcp_err_append(&p->err, " before any reply, and this port answers TLS: use tls:// seeds or "
+				"parameters.scheme => 'tls'");
+		}
+	}
+	rcp_batch.nprobe = 0;
 }
 
 static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
@@ -1160,6 +1243,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	rcp_batch.deadline_ms = deadline_ms;
 	rcp_batch.connect_deadline_ms = connect_deadline_ms < deadline_ms ? connect_deadline_ms : deadline_ms;
 	rcp_batch.bailout = false;
+	rcp_batch.nprobe = 0;
 	start_us = uv_hrtime() / 1000;
 	rcp_batch.start_ms = start_us / 1000;
 	/* every part on a ready plaintext connection (the steady state): sent and read with plain syscalls, one poll()
@@ -1226,6 +1310,9 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 				rcp_part_fail(&parts[i], RCP_E_MEMORY, "reply from %s abandoned: %s", "memory_limit exhausted");
 			}
 		}
+	}
+	if (rcp_batch.nprobe && !rcp_batch.bailout) {
+		rcp_probe_tls();
 	}
 	for (i = 0; i < nparts; i++) {
 		if (parts[i].conn) {

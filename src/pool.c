@@ -7,8 +7,10 @@
  * clients that would have opened it exactly alike.
  */
 #include "php.h"
+#include "ext/random/php_random.h"
 #include "rcp_pool.h"
 #include "rcp_shm.h"
+#include "rcp_hash.h"
 
 rcp_pool_stats rcp_pool_counters;
 
@@ -38,15 +40,28 @@ static size_t rcp_pool_key(char *buf, size_t cap, const char *host, int port, co
 	return len + cred_len;
 }
 
-/* FNV-1a of a pool key (node + credential key, itself holding only a hash of the password). */
+/* ---- the process' secret hash key (rcp_hash.h) ------------------------------------------------ */
+
+uint64_t rcp_hash_key[2];
+
+bool rcp_hash_key_init(void)
+{
+	return php_random_bytes_silent(rcp_hash_key, sizeof(rcp_hash_key)) == SUCCESS;
+}
+
+/* A pool key's hash, the name of its remembered refusals in the shared segment: keyed (rcp_secret_hash), since the
+ * key holds the user and a hash of the password, and a reader of the segment must not be able to test guesses. */
 static uint64_t rcp_pool_key_hash(const char *key, size_t len)
 {
-	uint64_t h = 1469598103934665603ULL;
+	return rcp_secret_hash(key, len);
+}
 
-	for (size_t i = 0; i < len; i++) {
-		h = (h ^ (unsigned char)key[i]) * 1099511628211ULL;
-	}
-	return h;
+/* The name of node host:port in the remembered refusals (rcp_shm_auth_note), for reports. */
+static uint64_t rcp_pool_node_hash(const char *host, int port)
+{
+	char addr[RCP_ADDR_MAX];
+
+	return rcp_secret_hash(addr, rcp_addr_fmt(addr, sizeof(addr), host, (unsigned)port));
 }
 
 /* A new connection whose node refused these credentials a moment ago (in any worker) is not opened: it
@@ -221,9 +236,11 @@ void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 				rcp_pool_counters.connect_failures += (c->opened_at_ms && c->checked_request) ? 0 : 1;
 			}
 			if (parts[i].err.code == RCP_E_AUTH && !c->refusal) {
-				/* tell every worker: nobody retries these credentials on this node for a while */
-				rcp_shm_auth_note(c->key_hash, rcp_now_ms() + RCP_AUTH_REMEMBER_MS, parts[i].err.etype,
-					parts[i].err.msg);
+				/* tell every worker: nobody retries these credentials on this node for a while (and reads skip
+				 * it: rcp_pool_auth_refused) */
+				rcp_shm_auth_note(c->key_hash, rcp_pool_node_hash(c->host, c->port),
+					rcp_now_ms() + RCP_AUTH_REMEMBER_MS, parts[i].err.etype, parts[i].err.msg);
+				rcp_ns_add(c->stats, RCP_NS_AUTH_REFUSALS, 1);
 			}
 			if (c->refusal) {
 				/* never opened (remembered refusal): nothing to count */
@@ -243,6 +260,27 @@ void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 	if (flush) {
 		rcp_io_flush();
 	}
+}
+
+bool rcp_pool_auth_refused(const char *host, int port, const char *cred_key, size_t cred_len, const char *suffix,
+                           size_t suffix_len, uint64_t now_ms)
+{
+	char key[600], etype[16], msg[8];
+	uint64_t until;
+	size_t klen;
+
+	if (!rcp_shm_auth_any(now_ms)) {
+		return false; /* the common case: one atomic load */
+	}
+	klen = rcp_pool_key(key, sizeof(key) - suffix_len, host, port, cred_key, cred_len);
+	memcpy(key + klen, suffix, suffix_len);
+	klen += suffix_len;
+	return rcp_shm_auth_get(rcp_pool_key_hash(key, klen), now_ms, etype, sizeof(etype), msg, sizeof(msg), &until);
+}
+
+bool rcp_pool_node_refused(const char *addr, uint64_t now_ms)
+{
+	return rcp_shm_auth_any(now_ms) && rcp_shm_auth_node(rcp_secret_hash(addr, strlen(addr)), now_ms);
 }
 
 /* Close every connection opened with these credentials (a non-persistent object going away). */
@@ -290,6 +328,11 @@ static int rcp_pool_reap(zval *v, void *arg)
 		/* inherited from a parent: not ours to use; close our copy of the fd only */
 		rcp_pool_counters.discarded_forked++;
 		rcp_ns_add(c->stats, RCP_NS_DISC_FORKED, 1);
+	} else if (c->state == RCP_CONN_BROKEN && c->peer_closed && !c->owed && !c->watching && rcp_conn_idle(c)) {
+		/* idle, and the server closed it meanwhile (its timeout, a restart, CLIENT KILL): seen by the read
+		 * watcher that stays armed, while this request used other connections */
+		rcp_pool_counters.discarded_closed++;
+		rcp_ns_add(c->stats, RCP_NS_DISC_CLOSED_BY_PEER, 1);
 	} else if (c->state == RCP_CONN_BROKEN || c->state == RCP_CONN_CONNECTING || c->owed || c->watching ||
 	           !rcp_conn_idle(c)) {
 		/* the request died mid-reply (or left a WATCH behind): none of it may reach the next request */

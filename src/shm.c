@@ -42,13 +42,14 @@ enum { RCP_CMDS_NONE = 0, RCP_CMDS_WRITING = 1, RCP_CMDS_READY = 2 };
 /* A remembered authentication failure (see rcp_shm_auth_note()); seq is a seqlock (odd while written). */
 typedef struct {
 	uint64_t seq;
-	uint64_t key_hash;
+	uint64_t key_hash;          /* keyed hash of node + credentials (rcp_secret_hash: nothing to test a guess against) */
+	uint64_t node_hash;         /* keyed hash of the node's "host:port" (reports: which nodes refused someone) */
 	uint64_t until_ms;
 	char etype[16];
 	char msg[RCP_SHM_AUTH_MSG];
 } rcp_shm_auth;
 
-#define RCP_SHM_AUTH_SLOTS 16
+#define RCP_SHM_AUTH_SLOTS 64
 
 /* A shared TLS session (see rcp_shm_tls_session_put()); seq is a seqlock (odd while written). */
 typedef struct {
@@ -64,6 +65,8 @@ typedef struct {
 	uint64_t size;
 	uint32_t clusters_max;
 	uint32_t clusters_full;     /* how many times a cluster found the table full */
+	uint32_t clusters_key_too_long; /* how many times a cluster's key (seeds + user) was over RCP_SHM_KEY_MAX */
+	uint64_t auth_until_ms;     /* the latest until_ms of the remembered refusals: none holds past it */
 	rcp_shm_auth auth[RCP_SHM_AUTH_SLOTS];
 	rcp_shm_tls tls[RCP_SHM_TLS_SLOTS];
 	rcp_shm_nodestat nodestats[RCP_SHM_NODESTATS];
@@ -130,7 +133,11 @@ rcp_shm_cluster *rcp_shm_cluster_get(const char *key, size_t len)
 {
 	uint32_t i, n;
 
-	if (!rcp_shm_base || len > RCP_SHM_KEY_MAX) {
+	if (!rcp_shm_base) {
+		return NULL;
+	}
+	if (len > RCP_SHM_KEY_MAX) {
+		ADD(&rcp_hdr()->clusters_key_too_long, 1);
 		return NULL;
 	}
 	n = rcp_hdr()->clusters_max;
@@ -378,27 +385,49 @@ uint64_t rcp_shm_counter_get(rcp_shm_cluster *sc, rcp_shm_counter c)
 
 /* ---- remembered authentication failures ------------------------------------------------------ */
 
-/* The slot of key_hash: a fixed place (a hash table without chaining): two keys of one slot only take
- * turns, which at worst costs one more connection attempt. */
-static rcp_shm_auth *rcp_auth_slot(uint64_t key_hash)
+/* Where key_hash may be: RCP_SHM_AUTH_PROBE consecutive slots from its home (a small open-addressing table without
+ * deletion: entries expire). Refusals of several nodes at once (a user missing on every replica) each get a slot;
+ * only when all of a key's slots are taken by live refusals does the one that ends first give way, which at worst
+ * costs one more connection attempt. */
+#define RCP_SHM_AUTH_PROBE 4
+
+static inline rcp_shm_auth *rcp_auth_slot(uint64_t key_hash, uint32_t i)
 {
-	return &rcp_hdr()->auth[key_hash % RCP_SHM_AUTH_SLOTS];
+	return &rcp_hdr()->auth[(key_hash + i) % RCP_SHM_AUTH_SLOTS];
 }
 
-void rcp_shm_auth_note(uint64_t key_hash, uint64_t until_ms, const char *etype, const char *msg)
+void rcp_shm_auth_note(uint64_t key_hash, uint64_t node_hash, uint64_t until_ms, const char *etype, const char *msg)
 {
-	rcp_shm_auth *a;
-	uint64_t seq;
+	rcp_shm_auth *a = rcp_auth_slot(key_hash, 0);
+	uint64_t seq, latest, oldest = UINT64_MAX;
 
 	if (!rcp_shm_base) {
 		return;
 	}
-	a = rcp_auth_slot(key_hash);
+	latest = LOAD(&rcp_hdr()->auth_until_ms);
+	while (latest < until_ms && !CAS(&rcp_hdr()->auth_until_ms, &latest, until_ms)) {
+		/* another worker moved it: try again against its value */
+	}
+	/* the key's own slot if it has one, else the one whose refusal ends first (an expired one, or a free one);
+	 * read without the seqlock: a choice, not a value (the CAS below decides) */
+	for (uint32_t i = 0; i < RCP_SHM_AUTH_PROBE; i++) {
+		rcp_shm_auth *b = rcp_auth_slot(key_hash, i);
+		uint64_t until = __atomic_load_n(&b->until_ms, __ATOMIC_RELAXED);
+		if (__atomic_load_n(&b->key_hash, __ATOMIC_RELAXED) == key_hash) {
+			a = b;
+			break;
+		}
+		if (until < oldest) {
+			oldest = until;
+			a = b;
+		}
+	}
 	seq = LOAD(&a->seq);
 	if ((seq & 1) || !CAS(&a->seq, &seq, seq + 1)) {
 		return; /* another worker is writing it: its failure is as good as ours */
 	}
 	a->key_hash = key_hash;
+	a->node_hash = node_hash;
 	a->until_ms = until_ms;
 	snprintf(a->etype, sizeof(a->etype), "%s", etype);
 	snprintf(a->msg, sizeof(a->msg), "%s", msg);
@@ -408,30 +437,51 @@ void rcp_shm_auth_note(uint64_t key_hash, uint64_t until_ms, const char *etype, 
 bool rcp_shm_auth_get(uint64_t key_hash, uint64_t now_ms, char *etype, size_t elen, char *msg, size_t mlen,
                       uint64_t *until_ms)
 {
-	rcp_shm_auth *a, copy;
+	rcp_shm_auth copy;
 
 	if (!rcp_shm_base) {
 		return false;
 	}
-	a = rcp_auth_slot(key_hash);
-	for (int tries = 0; tries < 4; tries++) {
-		uint64_t seq = LOAD(&a->seq);
-		if (seq & 1) {
-			continue;
+	for (uint32_t i = 0; i < RCP_SHM_AUTH_PROBE; i++) {
+		rcp_shm_auth *a = rcp_auth_slot(key_hash, i);
+		for (int tries = 0; tries < 4; tries++) {
+			uint64_t seq = LOAD(&a->seq);
+			if (seq & 1) {
+				continue;
+			}
+			memcpy(&copy, a, sizeof(copy));
+			__atomic_thread_fence(__ATOMIC_ACQUIRE);
+			if (LOAD(&a->seq) != seq) {
+				continue;
+			}
+			if (copy.key_hash != key_hash || copy.until_ms <= now_ms) {
+				break; /* not this slot */
+			}
+			copy.etype[sizeof(copy.etype) - 1] = copy.msg[sizeof(copy.msg) - 1] = '\0';
+			snprintf(etype, elen, "%s", copy.etype);
+			snprintf(msg, mlen, "%s", copy.msg);
+			*until_ms = copy.until_ms;
+			return true;
 		}
-		memcpy(&copy, a, sizeof(copy));
+	}
+	return false;
+}
+
+bool rcp_shm_auth_any(uint64_t now_ms)
+{
+	return rcp_shm_base && LOAD(&rcp_hdr()->auth_until_ms) > now_ms;
+}
+
+bool rcp_shm_auth_node(uint64_t node_hash, uint64_t now_ms)
+{
+	for (uint32_t i = 0; rcp_shm_base && i < RCP_SHM_AUTH_SLOTS; i++) {
+		rcp_shm_auth *a = &rcp_hdr()->auth[i];
+		uint64_t seq = LOAD(&a->seq), node = a->node_hash, until = a->until_ms;
+
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (LOAD(&a->seq) != seq) {
-			continue;
+		if (!(seq & 1) && LOAD(&a->seq) == seq && node == node_hash && until > now_ms) {
+			return true;
 		}
-		if (copy.key_hash != key_hash || copy.until_ms <= now_ms) {
-			return false;
-		}
-		copy.etype[sizeof(copy.etype) - 1] = copy.msg[sizeof(copy.msg) - 1] = '\0';
-		snprintf(etype, elen, "%s", copy.etype);
-		snprintf(msg, mlen, "%s", copy.msg);
-		*until_ms = copy.until_ms;
-		return true;
 	}
 	return false;
 }
@@ -514,6 +564,7 @@ bool rcp_shm_get_info(rcp_shm_info *out)
 	out->clusters_max = rcp_hdr()->clusters_max;
 	out->clusters_used = used;
 	out->clusters_full = LOAD(&rcp_hdr()->clusters_full);
+	out->clusters_key_too_long = LOAD(&rcp_hdr()->clusters_key_too_long);
 	return true;
 }
 

@@ -167,6 +167,22 @@ rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char 
 	return cl;
 }
 
+rcp_cluster *rcp_cluster_nth(uint32_t i)
+{
+	rcp_cluster *cl;
+	uint32_t k = 0;
+
+	if (!rcp_clusters_ready) {
+		return NULL;
+	}
+	ZEND_HASH_FOREACH_PTR(&rcp_clusters, cl) {
+		if (k++ == i) {
+			return cl;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return NULL;
+}
+
 void rcp_clusters_mshutdown(void)
 {
 	if (rcp_clusters_ready) {

@@ -1,8 +1,9 @@
 <?php
 /*
- * redis_cluster_pool status page: the pool's clusters, slot maps, nodes (role, health, rates, latency) and
+ * redis_cluster_pool status page: the pool's clusters, slot maps, nodes (role, health, marks, rates, latency) and
  * sockets at a glance, from RedisClusterPool::poolStats() (pool-wide: every worker of this php-fpm pool, read
- * from the shared segment; no round trip to Redis).
+ * from the shared segment; no round trip to Redis). Clusters the segment does not hold are shown for the worker
+ * that rendered the page, said to be its own.
  *
  * Install: copy this one file into a php-fpm pool's document root, or include it from a route of your
  * application, and restrict who may see it (it shows node addresses, never credentials). Read it with a
@@ -89,6 +90,7 @@ svg.spark { vertical-align: middle; }
     <div>used <b><?= $bytes($used) ?></b> of <b><?= $bytes($size) ?></b></div>
     <div>clusters <b><?= (int) ($seg['clusters_used'] ?? 0) ?></b> of <b><?= (int) ($seg['clusters_max'] ?? 0) ?></b></div>
     <div>table full events <b><?= (int) ($seg['clusters_full'] ?? 0) ?></b></div>
+    <div>seed lists too long <b><?= (int) ($seg['clusters_key_too_long'] ?? 0) ?></b></div>
   </div>
   <div class="bar" style="margin-top:.5em"><span style="width:<?= round(100 * $used / $size, 1) ?>%"></span></div>
 </div>
@@ -97,9 +99,17 @@ svg.spark { vertical-align: middle; }
 <div class="card">No cluster yet: no worker of this pool has created a <code>RedisClusterPool</code> since it started.</div>
 <?php endif; ?>
 
-<?php foreach ($stats['clusters'] as $ci => $c): $cnt = $c['counters']; ?>
+<?php
+// the shared segment's clusters (pool-wide), then those of the worker that rendered this page which the segment
+// does not hold (its table full, or seeds + user over 1,024 bytes): each worker keeps such clusters to itself
+$private = $stats['worker']['private_clusters'] ?? [];
+$why = ['table_full' => 'the shared table is full (raise redis_cluster_pool.shm_clusters)', 'key_too_long' => 'its seeds and user are over 1,024 bytes'];
+foreach (array_merge($stats['clusters'], $private) as $ci => $c): $cnt = $c['counters']; ?>
 <div class="card" data-cluster="<?= $ci ?>">
   <h2>Cluster <?= $ci + 1 ?>: <?= $h(implode(', ', $c['seeds'])) ?><?= $c['user'] !== null && $c['user'] !== '' ? ' · user ' . $h($c['user']) : '' ?></h2>
+  <?php if (isset($c['private'])): ?>
+  <div class="sub private">kept by worker <?= (int) $stats['worker']['pid'] ?> only, not in the shared segment: <?= $h($why[$c['private']] ?? $c['private']) ?>; its figures are that worker's (other workers keep their own copy)</div>
+  <?php endif; ?>
   <div class="kv">
     <div>slot map generation <b><?= (int) $c['generation'] ?></b></div>
     <div>map age <b><?= $c['map_age_seconds'] < 0 ? '–' : $h(round($c['map_age_seconds'], 1) . ' s') ?></b></div>
@@ -107,6 +117,7 @@ svg.spark { vertical-align: middle; }
     <div>refreshes <b><?= (int) $cnt['refreshes'] ?></b> (failed <b><?= (int) $cnt['refresh_failures'] ?></b>)</div>
     <div>MOVED <b><?= (int) $cnt['moved'] ?></b> · ASK <b><?= (int) $cnt['ask'] ?></b></div>
     <div>read retries <b><?= (int) $cnt['read_retries'] ?></b></div>
+    <div>reads moved off a node refusing the credentials <b><?= (int) ($cnt['read_auth_fallbacks'] ?? 0) ?></b></div>
     <div>lease takeovers <b><?= (int) $cnt['lease_takeovers'] ?></b></div>
   </div>
   <h2>Nodes</h2>
@@ -117,7 +128,7 @@ svg.spark { vertical-align: middle; }
     <tr data-node="<?= $h($addr) ?>">
       <td><?= $h($addr) ?></td>
       <td class="l <?= $h($n['role']) ?>"><?= $h($n['role']) ?><?= isset($n['primary']) ? ' of ' . $h($n['primary']) : '' ?></td>
-      <td class="l"><span class="badge <?= $h($n['health']) ?>"><?= $h($n['health']) ?></span><?= $n['suspect'] ? ' <span class="badge suspect">suspect</span>' : '' ?></td>
+      <td class="l"><span class="badge <?= $h($n['health']) ?>"><?= $h($n['health']) ?></span><?= $n['suspect'] ? ' <span class="badge suspect">suspect</span>' : '' ?><?= !empty($n['auth_refused']) ? ' <span class="badge suspect" title="refused some credentials in the last 2 s: reads skip it for them">auth refused</span>' : '' ?></td>
       <td class="num commands"><?= (int) ($n['commands'] ?? 0) ?></td>
       <td class="num rate">–</td>
       <td class="l"><svg class="spark" width="120" height="22"></svg></td>

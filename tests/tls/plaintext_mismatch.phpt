@@ -18,7 +18,7 @@ echo "bounded by the connect timeout: ", $took < 2.5 ? 'yes' : "no ($took s)", "
 ?>
 --EXPECT--
 -- plaintext client, TLS port
-RedisClusterPool\ConnectionException: Cannot discover the cluster topology: read from 127.0.0.1:PORT failed: connection reset by peer before any reply (does this node speak TLS only? then use tls:// seeds or parameters.scheme => 'tls')
+RedisClusterPool\ConnectionException: Cannot discover the cluster topology: read from 127.0.0.1:PORT failed: connection reset by peer before any reply, and this port answers TLS: use tls:// seeds or parameters.scheme => 'tls'
 -- TLS client, plaintext port (connect timeout 0.5 s)
 RedisClusterPool\TimeoutException: Cannot discover the cluster topology: timed out connecting to 127.0.0.1:PORT (TLS handshake: is it a TLS port?)
 bounded by the connect timeout: yes
