@@ -114,7 +114,7 @@ SSL_CTX *c = SSL_CTX_new(TLS_client_method()); (void)c;]])],
     redis_cluster_pool.c dnl
     src/predis/value.c src/predis/traits.c src/predis/reply_values.c src/predis/filters.c src/predis/filters_streams.c dnl
     src/predis/builders.c src/predis/replies.c src/predis/replies_streams.c src/predis/replies_server.c src/predis/table.c dnl
-    src/errors.c src/slot.c src/commands.c src/cmdlearn.c src/metrics.c src/resp_format.c src/resp_read.c src/reply.c dnl
+    src/util.c src/errors.c src/slot.c src/commands.c src/cmdlearn.c src/metrics.c src/resp_format.c src/resp_read.c src/reply.c dnl
     src/io.c src/pool.c src/shm.c src/topology.c dnl
     src/exec_health.c src/exec_batch.c src/exec_refresh.c src/exec_redirect.c src/exec_read.c src/exec_split.c dnl
     src/exec.c src/exec_pipeline.c src/exec_transaction.c dnl

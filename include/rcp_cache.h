@@ -35,8 +35,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <time.h>
 #include <sys/types.h>
+#include "rcp_util.h"
 
 #define RCP_CACHE_KEY_MAX     1024        /* a cluster's identity: the seeds + user string of rcp_cluster.key */
 #define RCP_CACHE_ADDR_MAX    280         /* "host:port" with its NUL (RCP_ADDR_MAX) */
@@ -52,17 +52,10 @@ typedef struct rcp_cache_link rcp_cache_link;
 
 /* ---- the clock ------------------------------------------------------------------------------------------ */
 
-/* Now, in nanoseconds of CLOCK_MONOTONIC (the vDSO: no system call with the TSC clock source; 20-80 ns). Not
- * CLOCK_MONOTONIC_COARSE: it lags the precise clock by more than its resolution (measured 11.7 ms behind with a
- * 4 ms resolution on a tickless VM), and the bound needs an upper bound of the time, not a lower one
+/* Now: rcp_now_ns() of rcp_util.h (CLOCK_MONOTONIC through the vDSO: no system call with the TSC clock source;
+ * 20-80 ns). Not CLOCK_MONOTONIC_COARSE: it lags the precise clock by more than its resolution (measured 11.7 ms
+ * behind with a 4 ms resolution on a tickless VM), and the bound needs an upper bound of the time, not a lower one
  * (docs/CACHE.md, "The clock"). */
-static inline uint64_t rcp_cache_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 /* ---- the segment (MINIT / MSHUTDOWN) ---------------------------------------------------------------------- */
 
@@ -130,7 +123,7 @@ typedef struct {
 	uint16_t slot;
 	rcp_cache_link *link;
 	uint32_t ttl_ms;
-	uint64_t now_ns;        /* when the read began (rcp_cache_now_ns(), one reading for all keys of an MGET or a
+	uint64_t now_ns;        /* when the read began (rcp_now_ns(), one reading for all keys of an MGET or a
 	                           pipeline), 0: the lookup reads the clock */
 } rcp_cache_key;
 
@@ -253,7 +246,7 @@ rcp_cache_cluster *rcp_cache_link_cluster(rcp_cache_link *l);
 void rcp_cache_key_invalidated(rcp_cache_cluster *cc, const char *key, size_t len);
 /* The link is connecting (state only; its generation is unchanged). */
 void rcp_cache_link_connecting(rcp_cache_link *l);
-/* Tracking is on and the first PING answered: UP, confirmed at ping_sent_ns (rcp_cache_now_ns() when it was sent). */
+/* Tracking is on and the first PING answered: UP, confirmed at ping_sent_ns (rcp_now_ns() when it was sent). */
 void rcp_cache_link_up(rcp_cache_link *l, uint64_t ping_sent_ns, uint32_t mode);
 /* A PONG came for the PING sent at ping_sent_ns: every invalidation the node sent before that PING has been
  * applied; entries are served while now < ping_sent_ns + cache_max_lag. */

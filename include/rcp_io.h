@@ -18,6 +18,7 @@
 #include "rcp_resp_format.h"
 #include "rcp_reply.h"
 #include "rcp_tls.h"
+#include "rcp_util.h"
 
 #define RCP_ADDR_MAX 280
 #define RCP_CONN_ADDRS 4             /* addresses of a host name tried in turn (::1, then 127.0.0.1...) */
@@ -85,7 +86,7 @@ struct rcp_part {
 	zval *replies;                /* caller-provided array of nreplies zvals (filled as UNDEF -> value) */
 	bool wrote_any;               /* some bytes reached the kernel: a write is not safely retryable */
 	bool done;
-	uint64_t done_us;             /* when it completed or failed (uv_hrtime / 1000), for the latency metrics */
+	uint64_t done_us;             /* when it completed or failed (rcp_now_us()), for the latency metrics */
 	struct rcp_shm_nodestat_s *stats; /* its node's metrics (the connection's, kept if the connection goes) */
 	uint32_t kinds;               /* bit (1 << rcp_reply_kind) for every error reply among its replies: a part
 	                                 without RCP_RK_REROUTE_MASK bits holds no redirect to look for */
@@ -93,16 +94,6 @@ struct rcp_part {
 	                                 read as that string (rcp_resp.unwrap1), without building the array */
 	rcp_err err;                  /* per-part error (code RCP_OK when fine) */
 };
-
-/* "host:port", "[v6]:port" for an IPv6 host, into out (cap >= RCP_ADDR_MAX); returns its length. The one
- * place an address is formatted (no printf: it runs for every command). */
-size_t rcp_addr_fmt(char *out, size_t cap, const char *host, unsigned port);
-
-/* This process' pid, without a syscall (refreshed in fork children). */
-pid_t rcp_pid(void);
-
-/* Milliseconds on a monotonic clock. */
-uint64_t rcp_now_ms(void);
 
 /* The process' loop (created on first use; re-forked after fork()). */
 uv_loop_t *rcp_io_loop(void);

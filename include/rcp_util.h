@@ -6,8 +6,8 @@
  *   rcp_now_ns(), rcp_now_us(), rcp_now_ms()   the monotonic clock (CLOCK_MONOTONIC through the vDSO, as libuv's
  *                                uv_hrtime() and the read cache's bound): one reading serves every unit (divide it)
  *   rcp_pid()                    this process' pid without a system call, refreshed in a fork child
- *   rcp_fnv1a()                  64-bit FNV-1a, incremental (RCP_FNV1A_INIT to start): pool keys, credential and
- *                                TLS-settings hashes; never a secret's own bytes made visible
+ *   rcp_fnv1a()                  64-bit FNV-1a, incremental (RCP_FNV1A_INIT to start): the TLS settings' hash, TLS
+ *                                session keys; never a secret (those are rcp_hash.h's keyed rcp_secret_hash())
  *   rcp_addr_fmt()               the one address format, "host:port", "[v6]:port" for an IPv6 host (brackets, so
  *                                the port can be told from the address), without printf
  *
@@ -108,9 +108,9 @@ void rcp_util_pid_init(void)
 
 /* ---- FNV-1a -------------------------------------------------------------------------------------------------- */
 
-/* FNV's 64-bit offset basis. (The three copies this header replaces start from 1469598103934665603, this number
- * with its last digit lost: as good a seed, but not FNV-1a's; nothing hashed with it outlives the process' build:
- * pool keys live in process memory, and the shared segment's keys in one php-fpm master's anonymous mapping.) */
+/* FNV's 64-bit offset basis. (The copies this header replaced started from 1469598103934665603, this number with
+ * its last digit lost; nothing hashed with it outlived the process' build.) FNV-1a is for what holds no secret
+ * (the TLS settings, a TLS session's key in the segment); a hash of anything holding a password is rcp_hash.h's. */
 #define RCP_FNV1A_INIT 14695981039346656037ULL
 
 /* h folded with len bytes at p (start with RCP_FNV1A_INIT; fold more with the result). Not a cryptographic hash:

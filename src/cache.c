@@ -479,7 +479,7 @@ static inline rcp_ix_bucket *rcp_bucket(uint64_t h)
 static inline void rcp_ticket_fill(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t)
 {
 	rcp_cache_link *l = k->link;
-	uint64_t now = k->now_ns ? k->now_ns : rcp_cache_now_ns();
+	uint64_t now = k->now_ns ? k->now_ns : rcp_now_ns();
 
 	t->hkey = rcp_hash(cc->seed, k->key, k->keylen);
 	t->hent = rcp_hash(t->hkey, k->sig, k->siglen) | 1;
@@ -1023,7 +1023,7 @@ bool rcp_cache_link_info_at(rcp_cache_cluster *cc, uint32_t i, rcp_cache_link_in
 		out->state = (rcp_cache_link_state)(gs & 0xff);
 		out->generation = (uint32_t)(gs >> 32);
 		out->mode = LOAD(&l->mode);
-		out->lag_ms = conf ? (int64_t)((rcp_cache_now_ns() - conf) / 1000000ull) : -1;
+		out->lag_ms = conf ? (int64_t)((rcp_now_ns() - conf) / 1000000ull) : -1;
 		out->rtt_us = LOAD(&l->rtt_ns) / 1000;
 		out->rtt_max_us = LOAD(&l->rtt_max_ns) / 1000;
 		out->invalidations = LOAD(&l->invalidations);

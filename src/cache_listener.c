@@ -130,10 +130,10 @@ bool rcp_cache_listener_minit(const char *sapi_name, char *err, size_t errlen)
 		int on = 1;
 		setsockopt(rcp_req_fd[0], SOL_SOCKET, SO_PASSCRED, &on, sizeof(on));
 	}
-	rcp_creator_pid = getpid();
+	rcp_creator_pid = rcp_pid();
 	if (rcp_multi_process_sapi(sapi_name)) {
 		int32_t *pidw = rcp_cache_listener_pid_word();
-		__atomic_store_n(rcp_cache_listener_spawn_word(), rcp_cache_now_ns(), __ATOMIC_RELEASE);
+		__atomic_store_n(rcp_cache_listener_spawn_word(), rcp_now_ns(), __ATOMIC_RELEASE);
 		__atomic_store_n(pidw, -1, __ATOMIC_RELEASE); /* starting */
 		rcp_listener_spawn();
 	}
@@ -142,7 +142,7 @@ bool rcp_cache_listener_minit(const char *sapi_name, char *err, size_t errlen)
 
 void rcp_cache_listener_rinit(void)
 {
-	if (rcp_master_fd[1] >= 0 && getpid() != rcp_creator_pid) {
+	if (rcp_master_fd[1] >= 0 && rcp_pid() != rcp_creator_pid) {
 		close(rcp_master_fd[1]);
 		rcp_master_fd[1] = -1;
 	}
@@ -201,7 +201,7 @@ static bool rcp_listener_alive(uint64_t now)
  * time, at most one attempt per second across processes). */
 static void rcp_listener_ensure(void)
 {
-	uint64_t now = rcp_cache_now_ns(), last;
+	uint64_t now = rcp_now_ns(), last;
 	int32_t *pidw = rcp_cache_listener_pid_word();
 
 	if (rcp_req_fd[0] < 0 || rcp_listener_alive(now)) {
@@ -235,7 +235,7 @@ static size_t rcp_put(char *buf, size_t at, rcp_req_hdr *h, rcp_req_str i, const
 
 bool rcp_cache_link_request(rcp_cache_cluster *cc, rcp_cache_link *l, const rcp_cache_link_cfg *cfg, bool force)
 {
-	uint64_t now = rcp_cache_now_ns(), last;
+	uint64_t now = rcp_now_ns(), last;
 	uint64_t *want = rcp_cache_link_want_word(l);
 	char *buf;
 	rcp_req_hdr h;
@@ -386,7 +386,7 @@ static void rcp_lnk_lost(rcp_lnk *k, rcp_cache_link_state state, const char *fmt
 	rcp_lnk_close(k);
 	rcp_cache_link_lost(k->l, state, why);
 	if (state == RCP_LINK_DOWN) {
-		uint64_t now = rcp_cache_now_ns();
+		uint64_t now = rcp_now_ns();
 		k->phase = P_RETRY;
 		k->retry_at = now + (uint64_t)k->backoff_ms * 1000000ull;
 		k->backoff_ms = k->backoff_ms * 2 > RCP_BACKOFF_MAX_MS ? RCP_BACKOFF_MAX_MS : k->backoff_ms * 2;
@@ -1404,7 +1404,7 @@ static void rcp_listener_main(void)
 		_exit(1);
 	}
 	for (;;) {
-		uint64_t now = rcp_cache_now_ns(), next = now + 1000000000ull;
+		uint64_t now = rcp_now_ns(), next = now + 1000000000ull;
 		int np = 0, timeout;
 
 		__atomic_store_n(rcp_cache_listener_beat_word(), now, __ATOMIC_RELEASE);
@@ -1435,7 +1435,7 @@ static void rcp_listener_main(void)
 		if (poll(pfd, (nfds_t)np, timeout) < 0 && errno != EINTR) {
 			_exit(1);
 		}
-		now = rcp_cache_now_ns();
+		now = rcp_now_ns();
 		if (pfd[1].revents) {
 			/* the master is gone (or re-executed itself for a reload): so is every entry's freshness */
 			for (uint32_t i = 0; i < rcp_nlnk_slots; i++) {

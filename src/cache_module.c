@@ -327,9 +327,9 @@ static ZEND_FUNCTION(rcp_cache_wait_key_seq)
 	if (!rcp_hook_target(key, NULL, &cc, &l)) {
 		RETURN_THROWS();
 	}
-	end = rcp_cache_now_ns() + (uint64_t)timeout * 1000000ull;
+	end = rcp_now_ns() + (uint64_t)timeout * 1000000ull;
 	for (uint32_t spins = 0;; spins++) {
-		uint64_t now = rcp_cache_now_ns();
+		uint64_t now = rcp_now_ns();
 		if (rcp_cache_key_seq(cc, ZSTR_VAL(k), ZSTR_LEN(k)) != (uint32_t)seq) {
 			RETURN_LONG((zend_long)now);
 		}
@@ -410,7 +410,7 @@ static ZEND_FUNCTION(rcp_cache_stats)
 	rcp_cache_listener_get(&li);
 	array_init(&listener);
 	add_assoc_long(&listener, "pid", li.pid);
-	add_assoc_long(&listener, "beat_age_ms", li.beat_ns ? (zend_long)((rcp_cache_now_ns() - li.beat_ns) / 1000000) : -1);
+	add_assoc_long(&listener, "beat_age_ms", li.beat_ns ? (zend_long)((rcp_now_ns() - li.beat_ns) / 1000000) : -1);
 	add_assoc_long(&listener, "started", (zend_long)li.started);
 	add_assoc_long(&listener, "links_up", li.links_up);
 	add_assoc_zval(return_value, "listener", &listener);

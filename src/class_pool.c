@@ -76,8 +76,9 @@ static HashTable *rcp_pool_debug_info(zend_object *o, int *is_temp)
 	array_init(&seeds);
 	if (p->client.cluster) {
 		for (uint32_t i = 0; i < p->client.cluster->nseeds; i++) {
-			add_next_index_str(&seeds, strpprintf(0, "%s:%u", p->client.cluster->seeds[i].host,
-				(unsigned)p->client.cluster->seeds[i].port));
+			char addr[RCP_ADDR_MAX];
+			add_next_index_stringl(&seeds, addr, rcp_addr_fmt(addr, sizeof(addr), p->client.cluster->seeds[i].host,
+				p->client.cluster->seeds[i].port));
 		}
 	}
 	zend_hash_str_update(ht, "seeds", sizeof("seeds") - 1, &seeds);
@@ -892,7 +893,7 @@ ZEND_METHOD(RedisClusterPool, stats)
 	}
 	cc = p->client.cluster;
 	array_init(return_value);
-	add_assoc_long(return_value, "pid", (zend_long)getpid());
+	add_assoc_long(return_value, "pid", (zend_long)rcp_pid());
 
 	array_init(&conns);
 	add_assoc_long(&conns, "pooled", (zend_long)rcp_pool_size());

@@ -9,6 +9,7 @@
 #include "rcp_exec_int.h"
 #include "ext/hash/php_hash.h"
 #include "ext/hash/php_hash_sha.h"
+#include "rcp_hash.h"
 
 /* ---- credentials ------------------------------------------------------------------------------ */
 
@@ -26,7 +27,7 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 	int argc = 0;
 	char *cmd;
 	int len;
-	uint64_t h = 1469598103934665603ULL; /* FNV-1a of the password: tells credentials apart, reveals nothing useful */
+	uint64_t h;
 
 	if (!user) {
 		ulen = 0;
@@ -47,9 +48,9 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 		cl->cred_len = 65;
 	}
 	cl->cred[cl->cred_len++] = '\0';
-	for (size_t i = 0; pass && i < plen; i++) {
-		h = (h ^ (unsigned char)pass[i]) * 1099511628211ULL;
-	}
+	/* the password's keyed hash (rcp_hash.h): tells credentials apart, and nobody can make two passwords of one
+	 * user collide on purpose (FNV collisions can be made at will: they would share an authenticated socket) */
+	h = pass ? rcp_secret_hash(pass, plen) : 0;
 	cl->cred_len += (size_t)snprintf(cl->cred + cl->cred_len, sizeof(cl->cred) - cl->cred_len, "%016llx",
 		pass ? (unsigned long long)h : 0ULL);
 	if (!pass) {

@@ -90,7 +90,7 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 	if (rcp_reply_is_error(reply)) {
 		zend_string *m = rcp_error_message(reply);
 		char addr[RCP_ADDR_MAX];
-		snprintf(addr, sizeof(addr), "%s:%u", host, port);
+		rcp_addr_fmt(addr, sizeof(addr), host, port);
 		bool noperm = ZSTR_LEN(m) >= 6 && !memcmp(ZSTR_VAL(m), "NOPERM", 6);
 		rcp_err_set(err, noperm ? RCP_E_AUTH : RCP_E_CLUSTER, addr, "%s answered CLUSTER SLOTS with %.*s%s", addr,
 			(int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m),

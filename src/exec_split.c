@@ -603,7 +603,7 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 					ZVAL_COPY_VALUE(r, &again);
 				} else {
 					if (!rerr[nrerr].node[0]) {
-						snprintf(rerr[nrerr].node, sizeof(rerr[nrerr].node), "%s:%u", t.host, (unsigned)t.port);
+						rcp_addr_fmt(rerr[nrerr].node, sizeof(rerr[nrerr].node), t.host, t.port);
 					}
 					rerr_group = erealloc(rerr_group, sizeof(uint32_t) * (nrerr + 1));
 					rerr_group[nrerr++] = g;

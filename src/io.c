@@ -28,7 +28,6 @@
 #include <limits.h>
 #include <time.h>
 #include <unistd.h>
-#include <pthread.h>
 
 #include "php.h"
 #include "rcp_io.h"
@@ -55,61 +54,6 @@ static struct {
 } rcp_batch;
 
 static char rcp_read_buf[64 * 1024];
-
-/* getpid() is a syscall; the pid changes only in a fork child, where pthread_atfork() refreshes it. */
-static pid_t rcp_cached_pid;
-
-static void rcp_atfork_child(void)
-{
-	rcp_cached_pid = getpid();
-}
-
-size_t rcp_addr_fmt(char *out, size_t cap, const char *host, unsigned port)
-{
-	size_t hl = strlen(host), n = 0;
-	bool v6 = memchr(host, ':', hl) != NULL;
-	char digits[8];
-	int nd = 0;
-
-	if (cap < 2 + hl + 1 + 5 + 1) {
-		return (size_t)snprintf(out, cap, v6 ? "[%s]:%u" : "%s:%u", host, port);
-	}
-	if (v6) {
-		out[n++] = '[';
-	}
-	memcpy(out + n, host, hl);
-	n += hl;
-	if (v6) {
-		out[n++] = ']';
-	}
-	out[n++] = ':';
-	do {
-		digits[nd++] = (char)('0' + port % 10);
-		port /= 10;
-	} while (port && nd < 7);
-	while (nd) {
-		out[n++] = digits[--nd];
-	}
-	out[n] = '\0';
-	return n;
-}
-
-pid_t rcp_pid(void)
-{
-	if (!rcp_cached_pid) {
-		rcp_cached_pid = getpid();
-		pthread_atfork(NULL, NULL, rcp_atfork_child);
-	}
-	return rcp_cached_pid;
-}
-
-uint64_t rcp_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
 
 uv_loop_t *rcp_io_loop(void)
 {
@@ -332,7 +276,7 @@ static void rcp_part_finish(rcp_part *p)
 		return;
 	}
 	p->done = true;
-	p->done_us = uv_hrtime() / 1000;
+	p->done_us = rcp_now_us();
 	if (--rcp_batch.remaining == 0) {
 		uv_timer_stop(&rcp_timer);
 		uv_stop(&rcp_loop);
@@ -1244,7 +1188,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	rcp_batch.connect_deadline_ms = connect_deadline_ms < deadline_ms ? connect_deadline_ms : deadline_ms;
 	rcp_batch.bailout = false;
 	rcp_batch.nprobe = 0;
-	start_us = uv_hrtime() / 1000;
+	start_us = rcp_now_us();
 	rcp_batch.start_ms = start_us / 1000;
 	/* every part on a ready plaintext connection (the steady state): sent and read with plain syscalls, one poll()
 	 * over the sockets, without turns of the libuv loop */

@@ -334,7 +334,7 @@ void rcp_metrics_pool_stats(zval *out)
 		zval worker, priv;
 		rcp_cluster *cc;
 		array_init(&worker);
-		add_assoc_long(&worker, "pid", (zend_long)getpid());
+		add_assoc_long(&worker, "pid", (zend_long)rcp_pid());
 		array_init(&priv);
 		for (uint32_t i = 0; (cc = rcp_cluster_nth(i)); i++) {
 			zval c;
@@ -405,7 +405,7 @@ static void rcp_prom_cluster(smart_str *s, const char *key, size_t keylen, bool 
 	}
 	if (private_) {
 		char pid[24];
-		rcp_prom_label(s, "worker", pid, (size_t)snprintf(pid, sizeof(pid), "%ld", (long)getpid()), false);
+		rcp_prom_label(s, "worker", pid, (size_t)snprintf(pid, sizeof(pid), "%ld", (long)rcp_pid()), false);
 	}
 }
 

@@ -7,7 +7,6 @@
  * clients that would have opened it exactly alike.
  */
 #include "php.h"
-#include "ext/random/php_random.h"
 #include "rcp_pool.h"
 #include "rcp_shm.h"
 #include "rcp_hash.h"
@@ -38,15 +37,6 @@ static size_t rcp_pool_key(char *buf, size_t cap, const char *host, int port, co
 	buf[n] = '\0';
 	memcpy(buf + len, cred, cred_len);
 	return len + cred_len;
-}
-
-/* ---- the process' secret hash key (rcp_hash.h) ------------------------------------------------ */
-
-uint64_t rcp_hash_key[2];
-
-bool rcp_hash_key_init(void)
-{
-	return php_random_bytes_silent(rcp_hash_key, sizeof(rcp_hash_key)) == SUCCESS;
 }
 
 /* A pool key's hash, the name of its remembered refusals in the shared segment: keyed (rcp_secret_hash), since the

@@ -639,7 +639,7 @@ static void rcp_session_new_token(rcp_session *s)
 	if (php_random_bytes_silent(b, sizeof(b)) == FAILURE) {
 		/* no entropy source: pid, time and a counter still tell requests apart */
 		static uint64_t serial;
-		snprintf(s->token, sizeof(s->token), "p%ldt%llus%llu", (long)getpid(),
+		snprintf(s->token, sizeof(s->token), "p%ldt%llus%llu", (long)rcp_pid(),
 			(unsigned long long)rcp_now_ms(), (unsigned long long)++serial);
 		return;
 	}

@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "rcp_shm.h"
+#include "rcp_util.h"
 
 #define RCP_SHM_MAGIC 0x52435053484d3031ULL /* "RCPSHM01" */
 
@@ -279,7 +280,7 @@ bool rcp_shm_patch_slot(rcp_shm_cluster *sc, int slot, const char *host, uint16_
 
 bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, bool *took_over)
 {
-	int32_t me = (int32_t)getpid(), holder = LOAD(&sc->lease_pid);
+	int32_t me = (int32_t)rcp_pid(), holder = LOAD(&sc->lease_pid);
 
 	*took_over = false;
 	if (holder == me) {
@@ -306,7 +307,7 @@ bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, 
 
 void rcp_shm_lease_release(rcp_shm_cluster *sc)
 {
-	int32_t me = (int32_t)getpid();
+	int32_t me = (int32_t)rcp_pid();
 	CAS(&sc->lease_pid, &me, 0);
 }
 

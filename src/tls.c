@@ -24,7 +24,6 @@
 #include <arpa/inet.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include <openssl/ssl.h>
 #include <openssl/err.h>
@@ -33,6 +32,8 @@
 #include "php.h"
 #include "rcp_tls.h"
 #include "rcp_shm.h"
+#include "rcp_hash.h"
+#include "rcp_util.h"
 
 rcp_tls_stats rcp_tls_counters;
 
@@ -73,14 +74,6 @@ static HashTable rcp_tls_configs;   /* hash (as a string key) -> rcp_tls* */
 static bool rcp_tls_ready;
 static int rcp_tls_ex_idx = -1;
 
-static uint64_t rcp_tls_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 /* OpenSSL's reason for the first error in the queue, the cause (the later ones say what gave up because of
  * it), never data: OpenSSL does not put secrets there. Then an empty queue. */
 static void rcp_tls_errstr(char *buf, size_t cap, unsigned long *code)
@@ -106,29 +99,19 @@ void rcp_tls_opts_init(rcp_tls_opts *o)
 
 /* ---- configurations ------------------------------------------------------------------------------------ */
 
-static uint64_t rcp_fnv(uint64_t h, const void *p, size_t len)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < len; i++) {
-		h = (h ^ b[i]) * 1099511628211ULL;
-	}
-	return h;
-}
-
 /* Each field with a tag and its length, so that no two different settings serialise alike. */
 static uint64_t rcp_fnv_field(uint64_t h, char tag, const char *s, size_t len)
 {
 	uint64_t l = s ? (uint64_t)len : UINT64_MAX;
 
-	h = rcp_fnv(h, &tag, 1);
-	h = rcp_fnv(h, &l, sizeof(l));
-	return s ? rcp_fnv(h, s, len) : h;
+	h = rcp_fnv1a(h, &tag, 1);
+	h = rcp_fnv1a(h, &l, sizeof(l));
+	return s ? rcp_fnv1a(h, s, len) : h;
 }
 
 static uint64_t rcp_tls_opts_hash(const rcp_tls_opts *o)
 {
-	uint64_t h = 1469598103934665603ULL, ph = 1469598103934665603ULL;
+	uint64_t h = RCP_FNV1A_INIT, ph = 0;
 	unsigned char flags[4] = {o->verify_peer, o->verify_peer_name, o->allow_self_signed, o->sni};
 	int versions[2] = {o->min_version, o->max_version};
 
@@ -140,13 +123,14 @@ static uint64_t rcp_tls_opts_hash(const rcp_tls_opts *o)
 	RCP_STR('n', o->peer_name);
 	RCP_STR('x', o->ciphers);
 #undef RCP_STR
-	/* the passphrase only as a hash of a hash: tells settings apart, reveals nothing useful */
+	/* the passphrase only as its keyed hash (rcp_hash.h): this hash starts the segment's TLS session keys
+	 * (rcp_tls_session_key), and an unkeyed hash of the passphrase there would be a test of guesses */
 	if (o->passphrase) {
-		ph = rcp_fnv(ph, o->passphrase, o->passphrase_len);
+		ph = rcp_secret_hash(o->passphrase, o->passphrase_len);
 	}
 	h = rcp_fnv_field(h, 'w', (const char *)&ph, o->passphrase ? sizeof(ph) : 0);
-	h = rcp_fnv(h, flags, sizeof(flags));
-	h = rcp_fnv(h, versions, sizeof(versions));
+	h = rcp_fnv1a(h, flags, sizeof(flags));
+	h = rcp_fnv1a(h, versions, sizeof(versions));
 	return h;
 }
 
@@ -328,7 +312,7 @@ static void rcp_tls_config_dtor(zval *zv)
 
 rcp_status rcp_tls_get(const rcp_tls_opts *o, rcp_tls **out, rcp_err *err)
 {
-	uint64_t h = rcp_tls_opts_hash(o), now = rcp_tls_now_ms();
+	uint64_t h = rcp_tls_opts_hash(o), now = rcp_now_ms();
 	char key[17];
 	rcp_tls *t;
 	SSL_CTX *ctx;
@@ -508,7 +492,7 @@ static void rcp_tls_fail_msg(rcp_tls_conn *tc, char *msg, size_t cap)
 /* The shared segment's key of a node's session under a configuration. */
 static uint64_t rcp_tls_session_key(rcp_tls_conn *tc)
 {
-	return rcp_fnv(tc->cfg->hash, tc->node, strlen(tc->node));
+	return rcp_fnv1a(tc->cfg->hash, tc->node, strlen(tc->node));
 }
 
 static int rcp_tls_new_session_cb(SSL *ssl, SSL_SESSION *sess)
@@ -528,10 +512,7 @@ static int rcp_tls_new_session_cb(SSL *ssl, SSL_SESSION *sess)
 	zend_hash_str_update_ptr(&tc->cfg->sessions, tc->node, strlen(tc->node), sess);
 	/* for the other workers: serialized here, out of the segment, then copied in */
 	if ((len = i2d_SSL_SESSION(sess, &der)) > 0) {
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		rcp_shm_tls_session_put(rcp_tls_session_key(tc), der, (size_t)len,
-			(uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
+		rcp_shm_tls_session_put(rcp_tls_session_key(tc), der, (size_t)len, rcp_now_ms());
 	}
 	OPENSSL_free(der);
 	ERR_clear_error();
@@ -577,7 +558,7 @@ rcp_tls_conn *rcp_tls_conn_new(rcp_tls *t, const char *host, int port)
 	}
 	ERR_clear_error();
 	tc->cfg = t;
-	snprintf(tc->node, sizeof(tc->node), "%s:%d", host, port);
+	rcp_addr_fmt(tc->node, sizeof(tc->node), host, (unsigned)port);
 	snprintf(tc->checked_name, sizeof(tc->checked_name), "%s", name);
 	tc->ssl = SSL_new(t->ctx);
 	tc->rbio = BIO_new(BIO_s_mem());

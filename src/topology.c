@@ -6,6 +6,7 @@
 #include "php.h"
 #include "zend_smart_str.h"
 #include "rcp_topology.h"
+#include "rcp_util.h"
 #include "rcp_shm.h"
 #include "rcp_commands.h"
 
@@ -227,7 +228,7 @@ bool rcp_cluster_cmds_learned(rcp_cluster *cl, const char *blob, size_t len)
 
 void rcp_node_addr(const rcp_node *n, char *buf, size_t cap)
 {
-	snprintf(buf, cap, strchr(n->host, ':') ? "[%s]:%u" : "%s:%u", n->host, (unsigned)n->port);
+	rcp_addr_fmt(buf, cap, n->host, n->port);
 }
 
 uint16_t rcp_map_node(rcp_map *map, const char *host, size_t host_len, uint16_t port, bool replica)
