@@ -108,22 +108,30 @@ SSL_CTX *c = SSL_CTX_new(TLS_client_method()); (void)c;]])],
   PHP_SUBST(REDIS_CLUSTER_POOL_SHARED_LIBADD)
   AC_DEFINE(HAVE_REDIS_CLUSTER_POOL, 1, [ Have redis_cluster_pool support ])
 
+  dnl The layers in folders (docs/DESIGN.md, "Layout"): src/core (no zend_object, no exception), src/binding (PHP
+  dnl values in, exceptions out), src/predis (Predis' argument and reply shapes); include/ is the core's API, the
+  dnl binding's and Predis' headers sit beside their files. Only include/ is on the include path: a core file cannot
+  dnl include a binding header. tools/check_layers.php reads this list (the one list of the sources).
   dnl -fvisibility=hidden: every symbol but get_module (ZEND_GET_MODULE exports it) stays inside the .so, so calls
   dnl between its files are direct, not through the PLT
   PHP_NEW_EXTENSION(redis_cluster_pool,
     redis_cluster_pool.c dnl
+    src/core/util.c src/core/slot.c src/core/commands.c src/core/cmdlearn.c src/core/shm.c src/core/topology.c dnl
+    src/core/resp_format.c src/core/resp_read.c src/core/reply.c src/core/scripts.c src/core/tls.c dnl
+    src/core/io.c src/core/pool.c src/core/metrics.c dnl
+    src/core/exec_health.c src/core/exec_batch.c src/core/exec_refresh.c src/core/exec_redirect.c src/core/exec_read.c dnl
+    src/core/exec_split.c src/core/exec.c src/core/exec_pipeline.c src/core/exec_transaction.c dnl
+    src/core/cache.c src/core/cache_listener.c dnl
+    src/binding/errors.c src/binding/status.c src/binding/options.c src/binding/call.c src/binding/class_pool.c dnl
+    src/binding/class_pipeline.c src/binding/class_scan.c src/binding/class_transaction.c src/binding/class_raw.c dnl
+    src/binding/session.c src/binding/cache_module.c dnl
     src/predis/value.c src/predis/traits.c src/predis/reply_values.c src/predis/filters.c src/predis/filters_streams.c dnl
-    src/predis/builders.c src/predis/replies.c src/predis/replies_streams.c src/predis/replies_server.c src/predis/table.c dnl
-    src/util.c src/errors.c src/slot.c src/commands.c src/cmdlearn.c src/metrics.c src/resp_format.c src/resp_read.c src/reply.c dnl
-    src/io.c src/pool.c src/shm.c src/topology.c dnl
-    src/exec_health.c src/exec_batch.c src/exec_refresh.c src/exec_redirect.c src/exec_read.c src/exec_split.c dnl
-    src/exec.c src/exec_pipeline.c src/exec_transaction.c dnl
-    src/status.c src/call.c src/class_pool.c src/class_pipeline.c src/class_scan.c src/scripts.c src/class_transaction.c src/class_raw.c src/options.c src/session.c src/tls.c dnl
-    src/cache.c src/cache_listener.c src/cache_module.c,
+    src/predis/builders.c src/predis/replies.c src/predis/replies_streams.c src/predis/replies_server.c src/predis/table.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden)
-  dnl the session save handler (src/session.c) registers with ext/session when PHP has it (HAVE_PHP_SESSION)
+  dnl the session save handler (src/binding/session.c) registers with ext/session when PHP has it (HAVE_PHP_SESSION)
   PHP_ADD_EXTENSION_DEP(redis_cluster_pool, session, true)
   PHP_ADD_INCLUDE([$ext_srcdir/include])
-  PHP_ADD_BUILD_DIR([$ext_builddir/src])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/core])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/binding])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/predis])
 fi

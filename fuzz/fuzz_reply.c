@@ -1,6 +1,6 @@
 /*
- * fuzz_reply.c - libFuzzer harness for the RESP reader (src/resp_read.c, which builds zvals in one pass) and,
- * with -DRCP_FUZZ_SLOTS, the CLUSTER SLOTS parser (src/topology.c) on top of it.
+ * fuzz_reply.c - libFuzzer harness for the RESP reader (src/core/resp_read.c, which builds zvals in one pass) and,
+ * with -DRCP_FUZZ_SLOTS, the CLUSTER SLOTS parser (src/core/topology.c) on top of it.
  *
  * The Zend engine comes from Debian's libphp8.2-embed (php's embed SAPI); a tiny module registers the two
  * reply classes (RedisClusterPool\Status, \Error) the reader builds, the way the extension's MINIT does.

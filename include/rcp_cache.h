@@ -1,7 +1,7 @@
 /*
  * rcp_cache.h - the read cache shared by every worker (issue 23): a segment of its own, made in MINIT before the
  * server forks, holding cached replies of reads, kept exact by the servers' invalidations (CLIENT TRACKING, read by
- * the listener: src/cache_listener.c) and by the pool's own writes, with an enforced staleness bound.
+ * the listener: src/core/cache_listener.c) and by the pool's own writes, with an enforced staleness bound.
  *
  * This is the core: it knows nothing of zvals (a value is bytes and a one-byte type tag the binding chooses) nor of
  * the command table; the exec path decides what is cacheable and calls the functions below in this order:
@@ -192,7 +192,7 @@ void rcp_cache_slots_moved_all(rcp_cache_cluster *cc);
 /* FLUSHALL / FLUSHDB sent through the pool: every entry of the cluster is a miss. */
 void rcp_cache_flush_cluster(rcp_cache_cluster *cc);
 
-/* ---- the listener (src/cache_listener.c) -------------------------------------------------------------------- */
+/* ---- the listener (src/core/cache_listener.c) -------------------------------------------------------------------- */
 
 /*
  * How to reach a node for its invalidation link: what the worker's client uses, sent to the listener over a socket
@@ -234,7 +234,7 @@ void rcp_cache_listener_mshutdown(void);
 #define RCP_CACHE_RETRY_REFUSED_MS 30000   /* ... and a link REFUSED or FAILED once per this */
 bool rcp_cache_link_request(rcp_cache_cluster *cc, rcp_cache_link *l, const rcp_cache_link_cfg *cfg, bool force);
 
-/* ---- what the listener writes (src/cache_listener.c, and tests/cache/ which plays the listener) ---------------- */
+/* ---- what the listener writes (src/core/cache_listener.c, and tests/cache/ which plays the listener) ---------------- */
 
 uint16_t rcp_cache_cluster_index(rcp_cache_cluster *cc);
 rcp_cache_cluster *rcp_cache_cluster_at_index(uint16_t idx);

@@ -1,5 +1,5 @@
 /*
- * rcp_cmdlearn.h - a command table learned from the server's COMMAND reply (see src/cmdlearn.c).
+ * rcp_cmdlearn.h - a command table learned from the server's COMMAND reply (see src/core/cmdlearn.c).
  */
 #ifndef RCP_CMDLEARN_H
 #define RCP_CMDLEARN_H

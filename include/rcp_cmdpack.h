@@ -1,5 +1,5 @@
 /*
- * rcp_cmdpack.h - the packed form of a learned command table: what src/cmdlearn.c makes from a server's COMMAND
+ * rcp_cmdpack.h - the packed form of a learned command table: what src/core/cmdlearn.c makes from a server's COMMAND
  * reply, what the shared segment keeps beside the slot map (no pointers: offsets), and what rcp_cmdtab_load()
  * turns into a process' rcp_cmd array.
  *

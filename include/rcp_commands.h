@@ -2,7 +2,7 @@
  * rcp_commands.h - the command table: for every Redis 8.0 and Valkey 8.1 command (and subcommand), where its keys are,
  * whether it writes, and how a keyless command is routed and its per-node replies merged.
  *
- * The table (src/commands_table.h) is generated from the server's own COMMAND output by
+ * The table (src/core/commands_table.h) is generated from the server's own COMMAND output by
  * tools/gen_commands.php; regenerate it for a newer Redis with `php tools/gen_commands.php`.
  * Key positions come from Redis 7 "key specifications" (begin_search + find_keys), interpreted
  * generically by rcp_cmd_keys(), so movable-key commands (EVAL numkeys, XREAD STREAMS, SORT STORE,
@@ -99,7 +99,7 @@ extern const rcp_cmd rcp_cmd_table[];
 extern const size_t rcp_cmd_count;
 
 /*
- * A command table learned from a server's COMMAND reply (src/cmdlearn.c builds its packed form, kept in the
+ * A command table learned from a server's COMMAND reply (src/core/cmdlearn.c builds its packed form, kept in the
  * shared segment beside the slot map; rcp_cmdtab_load() makes a process' copy). Lookups in a learned table
  * fall back to the built-in table for a name the server did not list.
  */

@@ -4,7 +4,7 @@
  * Wherever a hash stands for something that holds a password (a pool key: node + user + password; a TLS
  * passphrase), it is this keyed hash, never a plain one: a plain 64-bit hash (FNV) of a password is a fast
  * offline test of guesses for whoever reads it, and FNV's steps can be undone, so a hash of a longer string
- * that ends in one gives it away too. The key is made in MINIT (rcp_hash_key_init(), src/util.c), in the FPM
+ * that ends in one gives it away too. The key is made in MINIT (rcp_hash_key_init(), src/core/util.c), in the FPM
  * master before it forks, so every worker computes the same values; it lives only in process memory, never in
  * the shared segment, which therefore holds values nobody can test a guess against.
  *
@@ -21,7 +21,7 @@
 /* The process' key (two words), made by rcp_hash_key_init() in MINIT. */
 extern uint64_t rcp_hash_key[2];
 
-/* MINIT (defined in src/util.c): fill rcp_hash_key from the system's CSPRNG (php_random_bytes: getrandom, else
+/* MINIT (defined in src/core/util.c): fill rcp_hash_key from the system's CSPRNG (php_random_bytes: getrandom, else
  * /dev/urandom), before the FPM master forks, so every worker has the same key. False: no random bytes. */
 bool rcp_hash_key_init(void);
 

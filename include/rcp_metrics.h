@@ -2,7 +2,7 @@
  * rcp_metrics.h - pool-wide metrics: what every worker counts into the shared segment (per node: commands,
  * errors by kind, bytes, a latency histogram, connections; per cluster and command name: calls and errors), and
  * the two ways to read them without an instance or a round trip: RedisClusterPool::poolStats() (an array) and
- * RedisClusterPool::metrics() (Prometheus / OpenMetrics text). See src/metrics.c.
+ * RedisClusterPool::metrics() (Prometheus / OpenMetrics text). See src/core/metrics.c.
  */
 #ifndef RCP_METRICS_H
 #define RCP_METRICS_H

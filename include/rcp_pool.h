@@ -34,7 +34,7 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 
 /* Whether node host:port refused the credentials cred_key + suffix (a pool key's credential part, as given to
  * rcp_pool_get(): rcp_client.cred, + "\0ro" for a replica's READONLY connections) in some worker within
- * RCP_AUTH_REMEMBER_MS: a new connection would fail at once. Reads skip such a node (src/exec_read.c). One atomic
+ * RCP_AUTH_REMEMBER_MS: a new connection would fail at once. Reads skip such a node (src/core/exec_read.c). One atomic
  * load when no refusal is remembered at all. */
 bool rcp_pool_auth_refused(const char *host, int port, const char *cred_key, size_t cred_len, const char *suffix,
                            size_t suffix_len, uint64_t now_ms);

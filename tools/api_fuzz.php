@@ -1,7 +1,7 @@
 <?php
 /*
  * tools/api_fuzz.php - a fuzz of the extension's PHP API against a real cluster: every public method of every
- * class, and __call() with the names of the command table (src/commands_table.h) and of the Predis layer
+ * class, and __call() with the names of the command table (src/core/commands_table.h) and of the Predis layer
  * (src/predis/table.c), called with random bad arguments (null, nested and recursive arrays, objects, closures,
  * resources, NAN, INF, huge ints, 1 MB strings, NUL bytes, negative counts, wrong option arrays, objects whose
  * __toString throws or calls back into the pool), in strict and in weak typing mode. Seeded: the same seed
@@ -143,7 +143,7 @@ final class RcpFuzz
 
     private function loadCommands(string $root): void
     {
-        $table = (string) file_get_contents("$root/src/commands_table.h");
+        $table = (string) file_get_contents("$root/src/core/commands_table.h");
         preg_match_all('/^\s*\{"([A-Z0-9_|\-.]+)",\s*(-?\d+),\s*([^,]*),\s*(RCP_ROUTE_\w+),/m', $table, $m, PREG_SET_ORDER);
         foreach ($m as [, $name, $arity, $flags, $route]) {
             preg_match_all('/RCP_CMD_(\w+)/', $flags, $fm);

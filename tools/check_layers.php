@@ -178,12 +178,12 @@ function layers_compile(string $root, array $sources, string $objdir, string $cc
     }
     @mkdir($objdir, 0777, true);
     $headers = 0;
-    foreach (['include', 'src', 'src/predis', '.', 'stubs'] as $d) {
+    foreach (['include', 'src/core', 'src/binding', 'src/predis', '.', 'stubs'] as $d) {
         foreach (glob("$root/$d/*.h") ?: [] as $h) $headers = max($headers, filemtime($h));
     }
     $flags = "-c -O0 -fno-lto -ffunction-sections -fdata-sections -fno-common -fvisibility=hidden -w "
         . "-DCOMPILE_DL_REDIS_CLUSTER_POOL -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 "
-        . "-I" . escapeshellarg($root) . " -I" . escapeshellarg("$root/include") . " -I" . escapeshellarg("$root/src")
+        . "-I" . escapeshellarg($root) . " -I" . escapeshellarg("$root/include")
         . " $includes";
     $stamp = "$objdir/flags";
     $same = @file_get_contents($stamp) === "$cc $flags";

@@ -41,7 +41,7 @@ class Fn(gdb.Breakpoint):
 
 
 def src_name(path):
-    m = re.search(r"(?:^|/)((?:src/predis|src|include)/[^/]+|[^/]+\.[ch])$", path)
+    m = re.search(r"(?:^|/)((?:src/predis|src/core|src/binding|src|include)/[^/]+|[^/]+\.[ch])$", path)
     return m.group(1) if m else path
 
 
@@ -96,7 +96,7 @@ for d, fn, file in ev:
     while stack and nodes[stack[-1]][0] >= d:
         stack.pop()
     parent = stack[-1] if stack else None
-    if file.startswith("include/") and parent is not None:
+    if file.endswith(".h") and parent is not None:
         file = nodes[parent][2]  # a header's inline helper: its caller's file
     nodes.append([d, fn, file, parent])
     stack.append(len(nodes) - 1)

@@ -9,7 +9,7 @@
  * interfaces RedisClusterPool\ClientInterface, PipelineInterface and TransactionInterface (which
  * RedisClusterPool, Pipeline and Transaction implement, and inherit the tags from, as Predis' classes do) get
  * one @method per command the extension accepts, from the command table the C code is built with
- * (src/commands_table.h: top-level commands not refused, plus the Predis method names that differ from their
+ * (src/core/commands_table.h: top-level commands not refused, plus the Predis method names that differ from their
  * command, src/predis/; on ClientInterface also the pool's raw multi/exec/discard/watch/unwatch).
  * Their arguments and reply types come from tools/command_signatures.php (made from Predis 3.7 by
  * tools/gen_command_signatures.php; a command it has no signature for takes `mixed ...$arguments`):

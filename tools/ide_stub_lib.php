@@ -9,9 +9,9 @@
  */
 function rcp_command_methods(string $root): array
 {
-    $table = @file_get_contents("$root/src/commands_table.h");
+    $table = @file_get_contents("$root/src/core/commands_table.h");
     if ($table === false || !preg_match_all('/^\s*\{"([A-Z0-9_|\-]+)",\s*-?\d+,\s*[^,]*,\s*(RCP_ROUTE_\w+),/m', $table, $m, PREG_SET_ORDER)) {
-        throw new RuntimeException('no command in src/commands_table.h');
+        throw new RuntimeException('no command in src/core/commands_table.h');
     }
     $ok = [];
     foreach ($m as [, $name, $route]) {
@@ -35,7 +35,7 @@ function rcp_command_methods(string $root): array
 }
 
 /**
- * The pool's own transaction methods, which __call handles before any command (src/class_transaction.c,
+ * The pool's own transaction methods, which __call handles before any command (src/binding/class_transaction.c,
  * rcp_tx_pool_call()): MULTI, EXEC... are refused as commands (a pipeline has none of them, a transaction has
  * them as real methods), but $pool->multi() ... $pool->exec() work.
  * @return list<string>

@@ -1,7 +1,7 @@
 /*
  * predis_int.h - what the files of src/predis/ share: the rows of the filter and parser tables, and PHP's
  * array and value semantics on zend values (value.c). Private to the Predis layer: the binding includes
- * include/rcp_predis.h only.
+ * src/predis/rcp_predis.h only.
  *
  * The Predis layer's files, bottom up; each includes only the headers of the layers below it (no cycle):
  *
@@ -18,7 +18,7 @@
  *        replies_streams.c     the stream commands' parsers
  *        replies_server.c      SLOWLOG, CLIENT LIST, PUBSUB, SENTINEL, INFO
  *   3  table.c                 the filter and parser tables, the method name -> rcp_predis_cmd dispatch, and
- *                              the API of include/rcp_predis.h
+ *                              the API of src/predis/rcp_predis.h
  */
 #ifndef RCP_PREDIS_INT_H
 #define RCP_PREDIS_INT_H
@@ -54,7 +54,7 @@ typedef struct {
 #define RCP_PD_READS_ARGS  1u   /* the arguments as sent */
 #define RCP_PD_READS_GIVEN 2u   /* the caller's own arguments */
 
-/* One row of the filter table or of the parser table (rcp_pd_row in include/rcp_predis.h) */
+/* One row of the filter table or of the parser table (rcp_pd_row in src/predis/rcp_predis.h) */
 struct rcp_pd_row {
 	const char *lc;          /* method name, lower case */
 	const char *uc;          /* Predis' command ID: sent, and named in messages */

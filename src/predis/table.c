@@ -1,5 +1,5 @@
 /*
- * table.c - the Predis layer's tables and dispatch, and the API of include/rcp_predis.h.
+ * table.c - the Predis layer's tables and dispatch, and the API of src/predis/rcp_predis.h.
  *
  * Two tables list the ported command classes: the argument filters (rcp_pcmds) and the reply parsers
  * (rcp_rcmds), separate because several commands have only one of the two. In MINIT one persistent

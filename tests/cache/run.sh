@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Build and run tests/cache/torture.c: the read cache's core (src/cache.c) and the listener's RESP reader
-# (src/cache_listener.c with RCP_CACHE_STANDALONE: no PHP, no TLS) without PHP.
+# Build and run tests/cache/torture.c: the read cache's core (src/core/cache.c) and the listener's RESP reader
+# (src/core/cache_listener.c with RCP_CACHE_STANDALONE: no PHP, no TLS) without PHP.
 #
 #   bash tests/cache/run.sh plain|asan MODE [ARGS...]     MODE: unit, million [MiB], storm SECS [SEED [MiB]],
 #                                                          resp, bench N (see tests/cache/torture.c)
@@ -22,8 +22,8 @@ case $flavour in
 esac
 [[ $flavour == callgrind ]] && flags=(-O2 -g)   # the production build: no test hooks
 bin="$out/torture-$flavour"
-gcc "${common[@]}" "${flags[@]}" -o "$bin.tmp.$$" tests/cache/torture.c src/cache.c \
-  -DRCP_CACHE_STANDALONE src/cache_listener.c -lpthread
+gcc "${common[@]}" "${flags[@]}" -o "$bin.tmp.$$" tests/cache/torture.c src/core/cache.c \
+  -DRCP_CACHE_STANDALONE src/core/cache_listener.c -lpthread
 mv "$bin.tmp.$$" "$bin"
 if [[ $flavour == callgrind ]]; then
   n=${1:-200000}

@@ -1,5 +1,5 @@
 /*
- * torture.c - the read cache's core (src/cache.c) alone, built without PHP (tests/cache/run.sh builds it plain,
+ * torture.c - the read cache's core (src/core/cache.c) alone, built without PHP (tests/cache/run.sh builds it plain,
  * with ASAN+UBSAN, and with valgrind's callgrind for the hit's instruction count):
  *
  *   torture unit                 functional checks, one process: hits, every kind of invalidation, ttl, the bound,
@@ -11,7 +11,7 @@
  *                                the checker: no hit ever returned a value older than the latest write whose
  *                                invalidation had completed before the lookup began, nor a torn one
  *   torture bench N              N hits (run under callgrind --toggle-collect=rcp_cache_lookup for the count)
- *   torture resp                 the listener's RESP frame reader (src/cache_listener.c built with
+ *   torture resp                 the listener's RESP frame reader (src/core/cache_listener.c built with
  *                                RCP_CACHE_STANDALONE): every frame shape, every cut of it incomplete, garbage refused,
  *                                random bytes never read out of bounds (the ASAN build)
  *
@@ -446,7 +446,7 @@ static shared_t *S;
 static rcp_cache_cluster *g_cc;
 static rcp_cache_link *g_links[NLINKS];
 
-/* Called between every two steps of a fill (src/cache.c built with RCP_CACHE_TEST_HOOKS). */
+/* Called between every two steps of a fill (src/core/cache.c built with RCP_CACHE_TEST_HOOKS). */
 void rcp_cache_test_point(int where);
 void rcp_cache_test_point(int where)
 {

@@ -42,8 +42,8 @@ redis_cluster_pool.php: role doc
 status.php: role doc
 gen_package_xml.php: role src
 without exec.c (1 removed): rc=1
-  not in package.xml: src/exec.c
-  needed by the build but not in package.xml: src/exec.c
+  not in package.xml: src/core/exec.c
+  needed by the build but not in package.xml: src/core/exec.c
 without rcp_io.h (1 removed): rc=1
   not in package.xml: include/rcp_io.h
   needed by the build but not in package.xml: include/rcp_io.h

@@ -31,7 +31,7 @@ if ($seg === null) { echo json_encode(['error' => 'no segment']); exit; }
 $at = strpos($seg, "WRONGPASS\0");
 $keyHash = $at === false ? null : bin2hex(strrev(substr($seg, $at - 24, 8)));
 // what a reader would test guesses against if the key were the old unkeyed hash: FNV-1a of "host:port\0user\0<FNV-1a
-// of the password>", as src/exec_batch.c and src/pool.c computed them (offset basis 1469598103934665603), in hex
+// of the password>", as src/core/exec_batch.c and src/core/pool.c computed them (offset basis 1469598103934665603), in hex
 function fnv(string $s): string {
     [$hi, $lo] = [intdiv(1469598103934665603, 1 << 32), 1469598103934665603 & 0xffffffff];
     for ($i = 0; $i < strlen($s); $i++) {

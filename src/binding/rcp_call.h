@@ -1,5 +1,5 @@
 /*
- * rcp_call.h - resolving a method call once (src/call.c): everything the binding needs to know about a method
+ * rcp_call.h - resolving a method call once (src/binding/call.c): everything the binding needs to know about a method
  * name before it looks at the arguments, found with one probe of a per-process cache.
  */
 #ifndef RCP_CALL_H
@@ -8,7 +8,7 @@
 #include "php.h"
 #include "rcp_commands.h"
 #include "rcp_exec.h"
-#include "rcp_predis.h"
+#include "../predis/rcp_predis.h"
 
 typedef struct {
 	const rcp_predis_cmd *pd;  /* Predis' resolution (filter, parser and what it reads, transaction verb), or

@@ -15,7 +15,7 @@
 #include "rcp_errors.h"
 #include "rcp_exec.h"
 #include "rcp_pool.h"
-#include "rcp_predis.h"
+#include "../predis/rcp_predis.h"
 #include "rcp_reply.h"
 #include "rcp_slot.h"
 #include "rcp_topology.h"

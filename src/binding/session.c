@@ -11,7 +11,7 @@
  *
  * The handler is a thin binding over the core, like the RedisClusterPool class: session.save_path is parsed
  * here into seeds and options, then the client is built by rcp_client_defaults() / rcp_client_attach()
- * (src/options.c) exactly as the constructor builds one, so a session and a RedisClusterPool object with the
+ * (src/binding/options.c) exactly as the constructor builds one, so a session and a RedisClusterPool object with the
  * same seeds and credentials share the cluster entry (the slot map in the shared segment) and this worker's
  * pooled sockets. Every command goes through rcp_exec() / rcp_exec_pipeline(); failures become warnings (the
  * session API reports failure by return value: session_start() returns false), never exceptions.

@@ -40,7 +40,7 @@ typedef struct {
 } rcp_argv;
 
 /* argv[0] = name (not copied: static, or held through name_str when given), then every element of args
- * stringified like PHP's (string) cast (throws on arrays/objects). src/call.c. */
+ * stringified like PHP's (string) cast (throws on arrays/objects). src/binding/call.c. */
 bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, HashTable *args,
                     const char *what);
 /* The same from n values in a row (a method's arguments as the engine passes them). */
@@ -69,12 +69,12 @@ const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl);
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);
 
 /*
- * Arguments that hold secrets (src/call.c). The commands whose arguments may hold a password (AUTH, HELLO ... AUTH,
+ * Arguments that hold secrets (src/binding/call.c). The commands whose arguments may hold a password (AUTH, HELLO ... AUTH,
  * MIGRATE ... AUTH/AUTH2, ACL SETUSER >pass, CONFIG SET requirepass/masterauth) have, whatever their subcommand,
  * their arguments kept out of traces the way PHP's #[\SensitiveParameter] does it: the method's frame arguments
  * after the command name become SensitiveParameterValue objects before anything can throw, so neither an
  * exception's trace nor debug_backtrace() shows them (with or without zend.exception_ignore_args). No message
- * ever repeats an argument of a command (src/errors.c names arguments by position).
+ * ever repeats an argument of a command (src/binding/errors.c names arguments by position).
  */
 /* Whether a command or method name is one of those (any case: "auth", "CONFIG"). */
 bool rcp_name_sensitive(const char *name, size_t len);

@@ -9,7 +9,7 @@
 #include "zend_interfaces.h"
 #include "rcp_binding.h"
 #include "rcp_errors.h"
-#include "rcp_predis.h"
+#include "../predis/rcp_predis.h"
 #include "rcp_reply.h"
 
 zend_class_entry *rcp_ce_pipeline;

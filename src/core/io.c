@@ -14,7 +14,7 @@
  *  - a PHP bailout (memory_limit while building a reply zval) is caught inside the libuv callback, the
  *    loop is stopped cleanly, the batch's connections are marked BROKEN, and the bailout is re-thrown
  *    once libuv is consistent again (the pool closes them at request shutdown);
- *  - TLS (src/tls.c, memory BIOs) sits between the socket and everything else: ciphertext read is fed to
+ *  - TLS (src/core/tls.c, memory BIOs) sits between the socket and everything else: ciphertext read is fed to
  *    OpenSSL and only the plaintext reaches the RESP scanner and the reader; plaintext written comes out as
  *    ciphertext written the same way (try_write, tail copied). A new TLS connection stays CONNECTING until its
  *    handshake is done (under the connect deadline), then its setup and first command leave in the same

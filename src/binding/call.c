@@ -15,7 +15,7 @@
 #include "rcp_binding.h"
 #include "rcp_call.h"
 #include "rcp_errors.h"
-#include "rcp_predis.h"
+#include "../predis/rcp_predis.h"
 #include "rcp_reply.h"
 
 /* ---- resolving a method name, once ------------------------------------------------------------------ */

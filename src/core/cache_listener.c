@@ -1,13 +1,13 @@
 /*
  * cache_listener.c - the process that holds the read cache's invalidation links: one connection per node per pool
- * (not per worker), tracking on in BCAST mode, every invalidation applied to the segment (src/cache.c), every link
+ * (not per worker), tracking on in BCAST mode, every invalidation applied to the segment (src/core/cache.c), every link
  * confirmed by a PING every cache_max_lag/4 (see docs/CACHE.md for the lifecycle and why a process).
  *
  * Who runs it. A process of its own, never a PHP worker: double-forked (so that no server ever sees an unknown child
  * exit) from the process that made the segment, in MINIT under php-fpm and Apache (before the workers fork), or at
  * the first link request in any other SAPI (the CLI: lazily; a dead listener is replaced the same way, by whichever
  * process asks first). It runs no PHP code: plain C, poll(), its own RESP reader (push and pub/sub frames), OpenSSL
- * through src/tls.c's memory BIOs for TLS nodes. It exits when the master goes: it holds the read end of a pipe
+ * through src/core/tls.c's memory BIOs for TLS nodes. It exits when the master goes: it holds the read end of a pipe
  * whose write end only the master keeps (workers close their copy at their first RINIT; the FPM reload's re-exec
  * closes it, FD_CLOEXEC) — EOF means the master is gone.
  *

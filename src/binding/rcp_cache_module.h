@@ -1,5 +1,5 @@
 /*
- * rcp_cache_module.h - the read cache's glue to the module (src/cache_module.c): the ini settings turned into the
+ * rcp_cache_module.h - the read cache's glue to the module (src/binding/cache_module.c): the ini settings turned into the
  * segment and the listener's sockets at MINIT, the per-request and shutdown hooks, the conversion of a client's TLS
  * settings into what the listener is sent, and the internal test functions.
  */

@@ -1,7 +1,7 @@
 /*
  * rcp_options.h - building an rcp_client from options already parsed: the one place that says what a new
  * client's defaults are and how seeds + credentials + TLS settings become a cluster entry and a pool key. Used by
- * the RedisClusterPool constructor (src/class_pool.c) and the session handler (src/session.c), so that a session
+ * the RedisClusterPool constructor (src/binding/class_pool.c) and the session handler (src/binding/session.c), so that a session
  * and a RedisClusterPool object with the same seeds and credentials share the slot map and the sockets.
  */
 #ifndef RCP_OPTIONS_H
