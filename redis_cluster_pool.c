@@ -12,7 +12,7 @@
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "php_redis_cluster_pool.h"
-#include "rcp_errors.h"
+#include "src/binding/rcp_exceptions.h"
 #include "rcp_reply.h"
 #include "rcp_pool.h"
 #include "rcp_topology.h"
@@ -29,10 +29,6 @@
 #include <openssl/crypto.h>
 #include "zend_attributes.h"
 #include "stubs/redis_cluster_pool_arginfo.h"
-
-ZEND_DECLARE_MODULE_GLOBALS(redis_cluster_pool)
-
-zend_class_entry *rcp_ce_pool;
 
 static ZEND_INI_MH(rcp_ini_nonneg)
 {

@@ -18,7 +18,7 @@ inc=$(php-config8.2 --includes)
 libdir=$(dirname "$(find /usr/lib -maxdepth 2 -name 'libphp8.2.so' | head -1)")
 flags=(-D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
        -Wall -Wno-unused-parameter -Iinclude $inc -I"$(php-config8.2 --include-dir)/sapi/embed")
-src=(fuzz/fuzz_reply.c src/core/resp_read.c src/core/reply.c src/binding/status.c src/binding/errors.c src/core/topology.c)
+src=(fuzz/fuzz_reply.c src/core/resp_read.c src/core/reply.c src/core/err.c src/binding/status.c src/binding/errors.c src/core/topology.c)
 libs=(-L"$libdir" -Wl,-rpath,"$libdir" -lphp8.2)
 # shellcheck disable=SC2068
 clang-14 ${flags[@]} -o fuzz/out/fuzz_reply "${src[@]}" "${libs[@]}"

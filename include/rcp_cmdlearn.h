@@ -5,7 +5,7 @@
 #define RCP_CMDLEARN_H
 
 #include "php.h"
-#include "rcp_errors.h"
+#include "rcp_err.h"
 #include "rcp_commands.h"
 
 /* Pack a COMMAND reply (as the reply reader built it) into the rcp_cmdpack.h form, at most cap bytes.

@@ -13,7 +13,7 @@
 
 #include "php.h"
 #include <uv.h>
-#include "rcp_errors.h"
+#include "rcp_err.h"
 #include "rcp_resp_read.h"
 #include "rcp_resp_format.h"
 #include "rcp_reply.h"

@@ -1,8 +1,7 @@
 /*
  * rcp_metrics.h - pool-wide metrics: what every worker counts into the shared segment (per node: commands,
- * errors by kind, bytes, a latency histogram, connections; per cluster and command name: calls and errors), and
- * the two ways to read them without an instance or a round trip: RedisClusterPool::poolStats() (an array) and
- * RedisClusterPool::metrics() (Prometheus / OpenMetrics text). See src/core/metrics.c.
+ * errors by kind, bytes, a latency histogram, connections; per cluster and command name: calls and errors). See
+ * src/core/metrics.c; the two ways to read them (poolStats(), metrics()) are the binding's, src/binding/observe.c.
  */
 #ifndef RCP_METRICS_H
 #define RCP_METRICS_H
@@ -27,8 +26,5 @@ void rcp_metrics_command(rcp_shm_cluster *sc, const rcp_cmd *cmd, bool error);
 /* Whether reply is an error reply. */
 bool rcp_metrics_is_error(const zval *reply);
 
-/* RedisClusterPool::poolStats() and ::metrics(). */
-void rcp_metrics_pool_stats(zval *out);
-zend_string *rcp_metrics_prometheus(void);
 
 #endif

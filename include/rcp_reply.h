@@ -15,6 +15,19 @@
 extern zend_class_entry *rcp_ce_status;
 extern zend_class_entry *rcp_ce_error;
 
+/* A Status or Error object: its one string (and an Error's kind). The binding gives the classes their handlers
+ * (src/binding/status.c); the core makes and reads them (src/core/reply.c). */
+typedef struct {
+	zend_string *str;
+	uint8_t kind;            /* Error: its rcp_reply_kind (classified when it was made) */
+	zend_object std;
+} rcp_str_object;
+
+static inline rcp_str_object *rcp_str_from_obj(zend_object *obj)
+{
+	return (rcp_str_object *)((char *)obj - XtOffsetOf(rcp_str_object, std));
+}
+
 /* Whether a memory_limit error is pending. PHP builds with delayed OOM handling (EG(delayed_oom),
  * ZEND_HAS_OOM()) do not bail out at the allocation that crosses memory_limit: allocations go on and the
  * fatal error is raised at the next safe point, and past a hard limit (2x) the process exits at once.
@@ -78,7 +91,5 @@ zend_string *rcp_error_message(zval *err);
 
 /* Drop the shared Status instances (RSHUTDOWN). */
 void rcp_status_rshutdown(void);
-
-zend_string *rcp_error_type_of(zend_string *msg);
 
 #endif

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include "rcp_errors.h"
+#include "rcp_err.h"
 
 /* What the user asked for, parsed by the binding (strings borrowed, NUL-terminated, NULL when not given). */
 typedef struct {

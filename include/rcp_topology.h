@@ -12,7 +12,7 @@
 #define RCP_TOPOLOGY_H
 
 #include "php.h"
-#include "rcp_errors.h"
+#include "rcp_err.h"
 #include "rcp_slot.h"
 
 #define RCP_MAX_NODES   512

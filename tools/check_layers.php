@@ -1,8 +1,8 @@
 <?php
 /*
  * The layers of the C code, checked: which file calls (or reads a global of) which other file, and whether any
- * files call each other in a cycle. Exit status 1 when there is a cycle (that no allowlist entry excuses), 0
- * otherwise, 2 on a usage or build error.
+ * files call each other in a cycle. Exit status 1 when there is a cycle (that no allowlist entry excuses) or the core
+ * uses a layer above it, 0 otherwise, 2 on a usage or build error.
  *
  *   php tools/check_layers.php                  the file graph (each file's level and what it uses), then the
  *                                               cycles (strongly connected components) with the symbols that
@@ -11,6 +11,8 @@
  *                                               transitively), each with the shortest chain of functions into it
  *   php tools/check_layers.php --edges          every edge between two files with all of its symbols
  *   php tools/check_layers.php --dot            the file graph for graphviz (cycles in red)
+ * The folders' rule is checked too: a file of src/core/ that uses a file of src/binding/, src/predis/ or the module
+ * file (redis_cluster_pool.c) is listed ("the core uses a layer above it") and the exit status is 1.
  * Options:
  *   --calls-only        ignore references to another file's global variables (default: they count: reading
  *                       another file's global is a dependency as much as calling it)
@@ -128,9 +130,22 @@ $allowName = str_starts_with($allowFile, "$root/") ? substr($allowFile, strlen($
 foreach ($allowed as [$a, $b, $why]) echo "allowed ($allowName): $a -> $b: $why\n";
 foreach ($stale as $e) echo "$allowName allows $e, an edge that no longer exists: remove the line\n";
 if ($stale) exit(1);
+// the folders' rule: the core (src/core/) uses no file of the binding (src/binding/), of Predis' layer (src/predis/)
+// or the module file; what a core file would need from up there it gets as a variable the binding sets
+$upward = [];
+foreach ($edges as $f => $to) {
+    if (!str_starts_with($f, 'core/')) continue;
+    foreach ($to as $t => $syms) {
+        if (str_starts_with($t, 'binding/') || str_starts_with($t, 'predis/') || !str_contains($t, '/')) {
+            $s = array_keys($syms);
+            $upward[] = "$f -> $t: " . implode(', ', array_slice($s, 0, 6)) . (count($s) > 6 ? sprintf(', ... (%d)', count($s)) : '');
+        }
+    }
+}
+foreach ($upward as $u) echo "the core uses a layer above it: $u\n";
 if (!$cycles) {
-    echo "no cycle\n";
-    exit(0);
+    echo $upward ? '' : "the core uses no file of the binding, Predis' layer or the module\n", "no cycle\n";
+    exit($upward ? 1 : 0);
 }
 printf("%d cycle%s (files that call each other, directly or through others):\n", count($cycles), count($cycles) > 1 ? 's' : '');
 foreach ($cycles as $c) {

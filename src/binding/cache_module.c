@@ -14,7 +14,7 @@
 #include <time.h>
 #include "php.h"
 #include "rcp_cache_module.h"
-#include "rcp_errors.h"
+#include "rcp_exceptions.h"
 #include "rcp_options.h"
 
 static bool rcp_cache_hooks_on;

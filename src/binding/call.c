@@ -5,8 +5,9 @@
  * turn the outcome into the reply in Predis' shape or one exception. Also the queues of pipelines and
  * transactions, which do the same for many calls at once.
  *
- * Used by the class files (class_pool.c, class_pipeline.c, class_transaction.c, class_raw.c), which depend on
- * this file and never on each other for it: the order is class_* -> call -> exec (core).
+ * Used by the class files (class_pool.c, class_pipeline.c, class_transaction.c, class_raw.c, class_scan.c), which
+ * depend on this file and never on each other for it (the pool object itself, rcp_pool_checked(), is here too):
+ * the order is class_pool -> class_pipeline/_scan/_transaction/_raw -> call -> exec (core).
  */
 #include "php.h"
 #include "zend_exceptions.h"
@@ -14,9 +15,22 @@
 #include "ext/standard/php_string.h"
 #include "rcp_binding.h"
 #include "rcp_call.h"
-#include "rcp_errors.h"
+#include "rcp_exceptions.h"
 #include "../predis/rcp_predis.h"
 #include "rcp_reply.h"
+
+/* ---- the pool object ------------------------------------------------------------------------------ */
+
+rcp_pool_object *rcp_pool_checked(zval *this_zv)
+{
+	rcp_pool_object *p = rcp_pool_from(Z_OBJ_P(this_zv));
+
+	if (!p->constructed) {
+		zend_throw_error(NULL, "RedisClusterPool object is not initialized (its constructor was not called)");
+		return NULL;
+	}
+	return p;
+}
 
 /* ---- resolving a method name, once ------------------------------------------------------------------ */
 

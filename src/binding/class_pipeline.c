@@ -8,7 +8,7 @@
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "rcp_binding.h"
-#include "rcp_errors.h"
+#include "rcp_exceptions.h"
 #include "../predis/rcp_predis.h"
 #include "rcp_reply.h"
 

@@ -12,7 +12,7 @@
 #include "zend_interfaces.h"
 #include "php_redis_cluster_pool.h"
 #include "rcp_commands.h"
-#include "rcp_errors.h"
+#include "rcp_exceptions.h"
 #include "rcp_exec.h"
 #include "rcp_pool.h"
 #include "../predis/rcp_predis.h"
@@ -23,9 +23,12 @@
 #include "rcp_metrics.h"
 #include "rcp_binding.h"
 #include "rcp_options.h"
+#include "rcp_observe.h"
 
 #define RCP_MAX_SEEDS 64
 
+
+zend_class_entry *rcp_ce_pool;
 
 static zend_object_handlers rcp_pool_handlers;
 
@@ -120,17 +123,6 @@ void rcp_class_pool_minit(void)
 }
 
 #define RCP_THIS_POOL() rcp_pool_from(Z_OBJ_P(ZEND_THIS))
-
-rcp_pool_object *rcp_pool_checked(zval *this_zv)
-{
-	rcp_pool_object *p = rcp_pool_from(Z_OBJ_P(this_zv));
-
-	if (!p->constructed) {
-		zend_throw_error(NULL, "RedisClusterPool object is not initialized (its constructor was not called)");
-		return NULL;
-	}
-	return p;
-}
 
 /* ---- constructor ------------------------------------------------------------------------------ */
 

@@ -18,7 +18,7 @@
 #include "php_redis_cluster_pool.h"
 #include "rcp_binding.h"
 #include "rcp_resp_format.h"
-#include "rcp_errors.h"
+#include "rcp_exceptions.h"
 #include "rcp_exec.h"
 #include "rcp_io.h"
 #include "rcp_pool.h"

@@ -17,7 +17,7 @@
 #include "zend_interfaces.h"
 #include "zend_smart_str.h"
 #include "rcp_binding.h"
-#include "rcp_errors.h"
+#include "rcp_exceptions.h"
 #include "rcp_reply.h"
 
 zend_class_entry *rcp_ce_keyspace;

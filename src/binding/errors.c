@@ -1,12 +1,13 @@
 /*
- * errors.c - the exception classes and the single place where core error contexts become exceptions.
- * Classes are declared in stubs/redis_cluster_pool.stub.php and registered in redis_cluster_pool.c.
+ * errors.c - the exception classes and the single place where core error contexts (include/rcp_err.h,
+ * src/core/err.c) become exceptions (see rcp_exceptions.h). Classes are declared in
+ * stubs/redis_cluster_pool.stub.php and registered in redis_cluster_pool.c.
  */
 #include <stdarg.h>
 #include "php.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
-#include "rcp_errors.h"
+#include "rcp_exceptions.h"
 
 zend_class_entry *rcp_ce_exception;
 zend_class_entry *rcp_ce_invalid_argument;
@@ -18,61 +19,6 @@ zend_class_entry *rcp_ce_timeout;
 zend_class_entry *rcp_ce_protocol;
 zend_class_entry *rcp_ce_auth;
 zend_class_entry *rcp_ce_memory;
-
-rcp_status rcp_err_set(rcp_err *err, rcp_status code, const char *node, const char *fmt, ...)
-{
-	va_list ap;
-
-	err->code = code;
-	err->full = NULL;
-	err->etype[0] = '\0';
-	snprintf(err->node, sizeof(err->node), "%s", node ? node : "");
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	return code;
-}
-
-rcp_status rcp_err_set_long(rcp_err *err, zend_string **owner, rcp_status code, const char *node, const char *fmt, ...)
-{
-	va_list ap;
-	zend_string *m;
-
-	va_start(ap, fmt);
-	m = zend_vstrpprintf(0, fmt, ap);
-	va_end(ap);
-	rcp_err_set(err, code, node, "%s", ZSTR_VAL(m));
-	if (ZSTR_LEN(m) < sizeof(err->msg)) {
-		zend_string_release(m);
-		return code;
-	}
-	if (*owner) {
-		zend_string_release(*owner);
-	}
-	*owner = m;
-	err->full = owner;
-	return code;
-}
-
-void rcp_err_append(rcp_err *err, const char *fmt, ...)
-{
-	va_list ap;
-	size_t l = strlen(err->msg);
-
-	va_start(ap, fmt);
-	vsnprintf(err->msg + l, sizeof(err->msg) - l, fmt, ap);
-	va_end(ap);
-	if (err->full && *err->full) {
-		zend_string *more, *all;
-		va_start(ap, fmt);
-		more = zend_vstrpprintf(0, fmt, ap);
-		va_end(ap);
-		all = zend_string_concat2(ZSTR_VAL(*err->full), ZSTR_LEN(*err->full), ZSTR_VAL(more), ZSTR_LEN(more));
-		zend_string_release(more);
-		zend_string_release(*err->full);
-		*err->full = all;
-	}
-}
 
 /* Optimal string alignment distance of a and b (both short), or more than 2 as soon as it is. */
 static size_t rcp_edit_distance(const char *a, size_t al, const char *b, size_t bl)
@@ -247,34 +193,6 @@ zend_string *rcp_error_type_of(zend_string *msg)
 }
 
 /* ---- PartialFailureException ------------------------------------------------------------------ */
-
-void rcp_partial_alloc(rcp_partial *p, uint32_t nkeys, size_t keybytes, uint32_t maxnodes)
-{
-	size_t o_end = (size_t)maxnodes * sizeof(rcp_partial_node);
-	size_t o_node = o_end + (size_t)nkeys * sizeof(size_t);
-	size_t o_keys = o_node + (size_t)nkeys * sizeof(int32_t);
-	char *m;
-
-	rcp_partial_free(p);
-	m = p->mem = emalloc(o_keys + keybytes + 1);
-	p->nodes = (rcp_partial_node *)m;
-	p->key_end = (size_t *)(m + o_end);
-	p->key_node = (int32_t *)(m + o_node);
-	p->keys = m + o_keys;
-	p->nnodes = 0;
-	p->nkeys = 0;
-	ZVAL_UNDEF(&p->results);
-}
-
-void rcp_partial_release(rcp_partial *p)
-{
-	for (uint32_t i = 0; i < p->nnodes; i++) {
-		zend_string_release(p->nodes[i].error);
-	}
-	zval_ptr_dtor(&p->results);
-	efree(p->mem);
-	memset(p, 0, sizeof(*p)); /* results: IS_UNDEF */
-}
 
 /* Key k of p without its first prefix_len bytes (the "prefix" option), appended to the list dst. */
 static void rcp_partial_key_add(zval *dst, const rcp_partial *p, uint32_t k, size_t prefix_len)

@@ -10,7 +10,12 @@
 #include "php.h"
 #include "php_redis_cluster_pool.h"
 #include "rcp_options.h"
+#include "rcp_exceptions.h"
 #include "rcp_shm.h"
+
+/* The module's globals (php_redis_cluster_pool.h: the ini settings) live with the code that reads them, below the
+ * module file, which only registers them (redis_cluster_pool.c). */
+ZEND_DECLARE_MODULE_GLOBALS(redis_cluster_pool)
 
 void rcp_client_defaults(rcp_client *cl)
 {

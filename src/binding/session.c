@@ -41,7 +41,7 @@
 #include "ext/session/php_session.h"
 #include "ext/random/php_random.h"
 #include "rcp_commands.h"
-#include "rcp_errors.h"
+#include "rcp_exceptions.h"
 #include "rcp_exec.h"
 #include "rcp_options.h"
 #include "rcp_reply.h"

@@ -1,30 +1,18 @@
 /*
  * status.c - RedisClusterPool\Status and RedisClusterPool\Error: tiny immutable objects holding one
- * string (a status payload, or an error message), the counterparts of Predis\Response\Status / Error.
+ * string (a status payload, or an error message), the counterparts of Predis\Response\Status / Error. Their
+ * object handlers and methods; the reader makes them through src/core/reply.c's constructors (the object's layout,
+ * rcp_str_object, is include/rcp_reply.h's), and this file's MINIT gives those classes their handlers.
  *
  * Status::get('OK') / ('QUEUED') / ('NOKEY') / ('PONG') return one shared instance per request, like Predis, so that
  * code comparing replies by identity (Symfony: `$reply === Status::get('OK')`-style checks) works.
  */
 #include "php.h"
 #include "zend_interfaces.h"
-#include "rcp_errors.h"
+#include "rcp_exceptions.h"
 #include "rcp_reply.h"
 
-zend_class_entry *rcp_ce_status;
-zend_class_entry *rcp_ce_error;
-
 static zend_object_handlers rcp_str_object_handlers;
-
-typedef struct {
-	zend_string *str;
-	uint8_t kind;            /* Error: its rcp_reply_kind (classified when it was made) */
-	zend_object std;
-} rcp_str_object;
-
-static inline rcp_str_object *rcp_str_from_obj(zend_object *obj)
-{
-	return (rcp_str_object *)((char *)obj - XtOffsetOf(rcp_str_object, std));
-}
 
 static zend_object *rcp_str_object_create(zend_class_entry *ce)
 {
@@ -70,95 +58,6 @@ static zend_object *rcp_str_object_clone(zend_object *old)
 	return n;
 }
 
-static void rcp_str_new(zval *dst, zend_class_entry *ce, zend_string *s)
-{
-	object_init_ex(dst, ce);
-	rcp_str_from_obj(Z_OBJ_P(dst))->str = s;
-}
-
-/* ---- shared Status instances -------------------------------------------------------------------- */
-
-
-static zval rcp_status_ok, rcp_status_queued, rcp_status_pong, rcp_status_nokey;
-
-static zval *rcp_status_shared_slot(const char *p, size_t len)
-{
-	if (len == 2 && memcmp(p, "OK", 2) == 0) {
-		return &rcp_status_ok;
-	}
-	if (len == 6 && memcmp(p, "QUEUED", 6) == 0) {
-		return &rcp_status_queued;
-	}
-	if (len == 4 && memcmp(p, "PONG", 4) == 0) {
-		return &rcp_status_pong;
-	}
-	if (len == 5 && memcmp(p, "NOKEY", 5) == 0) {
-		return &rcp_status_nokey;
-	}
-	return NULL;
-}
-
-bool rcp_status_is_object(const char *payload, size_t len)
-{
-	return rcp_status_shared_slot(payload, len) != NULL;
-}
-
-void rcp_status_new(zval *dst, const char *payload, size_t len)
-{
-	zval *shared = rcp_status_shared_slot(payload, len);
-
-	if (shared) {
-		if (Z_TYPE_P(shared) != IS_OBJECT) {
-			rcp_str_new(shared, rcp_ce_status, zend_string_init_interned(payload, len, 0));
-		}
-		ZVAL_COPY(dst, shared);
-		return;
-	}
-	rcp_str_new(dst, rcp_ce_status, zend_string_init(payload, len, 0));
-}
-
-void rcp_status_rshutdown(void)
-{
-	zval_ptr_dtor(&rcp_status_ok);
-	zval_ptr_dtor(&rcp_status_queued);
-	zval_ptr_dtor(&rcp_status_pong);
-	zval_ptr_dtor(&rcp_status_nokey);
-	ZVAL_UNDEF(&rcp_status_nokey);
-	ZVAL_UNDEF(&rcp_status_ok);
-	ZVAL_UNDEF(&rcp_status_queued);
-	ZVAL_UNDEF(&rcp_status_pong);
-}
-
-void rcp_error_new_kind(zval *dst, const char *msg, size_t len, rcp_reply_kind kind)
-{
-	rcp_str_new(dst, rcp_ce_error, zend_string_init(msg, len, 0));
-	rcp_str_from_obj(Z_OBJ_P(dst))->kind = (uint8_t)kind;
-}
-
-void rcp_error_new(zval *dst, const char *msg, size_t len)
-{
-	rcp_error_new_kind(dst, msg, len, rcp_reply_classify(msg, len));
-}
-
-rcp_reply_kind rcp_reply_kind_of(const zval *z)
-{
-	if (Z_TYPE_P(z) != IS_OBJECT || Z_OBJCE_P(z) != rcp_ce_error) {
-		return RCP_RK_VALUE;
-	}
-	return (rcp_reply_kind)rcp_str_from_obj(Z_OBJ_P(z))->kind;
-}
-
-bool rcp_reply_is_status(const zval *z)
-{
-	return Z_TYPE_P(z) == IS_OBJECT && Z_OBJCE_P(z) == rcp_ce_status;
-}
-
-zend_string *rcp_error_message(zval *err)
-{
-	zend_string *s = rcp_str_from_obj(Z_OBJ_P(err))->str;
-	return s ? s : ZSTR_EMPTY_ALLOC();
-}
-
 void rcp_status_minit(void)
 {
 	memcpy(&rcp_str_object_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
@@ -168,10 +67,6 @@ void rcp_status_minit(void)
 	rcp_str_object_handlers.get_debug_info = rcp_str_object_debug_info;
 	rcp_ce_status->create_object = rcp_str_object_create;
 	rcp_ce_error->create_object = rcp_str_object_create;
-	ZVAL_UNDEF(&rcp_status_ok);
-	ZVAL_UNDEF(&rcp_status_queued);
-	ZVAL_UNDEF(&rcp_status_pong);
-	ZVAL_UNDEF(&rcp_status_nokey);
 }
 
 /* ---- methods ------------------------------------------------------------------------------------ */

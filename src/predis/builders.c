@@ -5,7 +5,7 @@
  */
 #include "handlers.h"
 #include "traits.h"
-#include "rcp_errors.h"
+#include "../binding/rcp_exceptions.h"
 
 /* Builders: rcp_pb_run() gives each a new array and releases it when the builder fails. */
 zend_result rcp_pb_run(const rcp_pd_row *c, HashTable *in, zval *out)

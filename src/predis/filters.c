@@ -5,7 +5,7 @@
  */
 #include "handlers.h"
 #include "traits.h"
-#include "rcp_errors.h"
+#include "../binding/rcp_exceptions.h"
 
 /* Command::normalizeArguments: a single array argument is the argument list. */
 zend_result rcp_pf_normalize(const rcp_pd_row *c, HashTable *in, zval *out)

@@ -3,7 +3,7 @@
  */
 #include "handlers.h"
 #include "traits.h"
-#include "rcp_errors.h"
+#include "../binding/rcp_exceptions.h"
 
 /* XADD (key, [field => value], id = '*', options) */
 zend_result rcp_pf_xadd(const rcp_pd_row *c, HashTable *in, zval *out)

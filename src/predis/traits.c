@@ -2,7 +2,7 @@
  * traits.c - Predis\Command\Traits\* ported to C (see traits.h for the contract).
  */
 #include "traits.h"
-#include "rcp_errors.h"
+#include "../binding/rcp_exceptions.h"
 
 /* Replace the skip values from off by the elements of ins (owned: released here), as array_merge() of the
  * part before, ins and the part after does; FAILURE after throwing. */

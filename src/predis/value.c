@@ -13,7 +13,7 @@
 #include "predis_int.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
-#include "rcp_errors.h"
+#include "../binding/rcp_exceptions.h"
 
 /* ---- PHP array semantics on zend arrays ---------------------------------------------------------- */
 
