@@ -16,15 +16,16 @@
 #include "rcp_reply.h"
 #include "rcp_pool.h"
 #include "rcp_topology.h"
-#include "rcp_io.h"
+#include "rcp_conn.h"
 #include "src/predis/rcp_predis.h"
 #include "rcp_shm.h"
 #include "src/binding/rcp_binding.h"
 #include "rcp_exec.h"
 #include "rcp_scripts.h"
 #include "src/binding/rcp_session.h"
-#include "rcp_metrics.h"
+#include "rcp_count.h"
 #include "src/binding/rcp_cache_module.h"
+#include "src/binding/rcp_observe.h"
 #include "rcp_hash.h"
 #include <openssl/crypto.h>
 #include "zend_attributes.h"
@@ -208,41 +209,13 @@ PHP_RSHUTDOWN_FUNCTION(redis_cluster_pool)
 
 PHP_MINFO_FUNCTION(redis_cluster_pool)
 {
-	char buf[32];
-
 	php_info_print_table_start();
 	php_info_print_table_row(2, "redis_cluster_pool support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_REDIS_CLUSTER_POOL_VERSION);
-	snprintf(buf, sizeof(buf), "%u", rcp_pool_size());
-	php_info_print_table_row(2, "Pooled connections (this process)", buf);
-	{
-		rcp_shm_info si;
-		if (rcp_shm_get_info(&si)) {
-			snprintf(buf, sizeof(buf), "%zu of %zu bytes", si.used, si.size);
-			php_info_print_table_row(2, "Shared segment", buf);
-			snprintf(buf, sizeof(buf), "%u of %u", si.clusters_used, si.clusters_max);
-			php_info_print_table_row(2, "Clusters in the shared segment", buf);
-		}
-	}
+	rcp_observe_minfo_pool();
 	php_info_print_table_row(2, "libuv (running)", uv_version_string());
 	php_info_print_table_row(2, "OpenSSL (running)", OpenSSL_version(OPENSSL_VERSION));
-	php_info_print_table_row(2, "Pool-wide metrics", rcp_metrics_on ? "on (RedisClusterPool::poolStats(), ::metrics())" : "off");
-	{
-		const char *key;
-		size_t keylen;
-		rcp_shm_cluster *sc;
-		for (uint32_t i = 0; (sc = rcp_shm_cluster_at(i, &key, &keylen)); i++) {
-			/* the seeds and the user name (the key holds no password) */
-			const char *nul = memchr(key, '\0', keylen);
-			char name[64], val[1200];
-			snprintf(name, sizeof(name), "Cluster %u", i + 1);
-			snprintf(val, sizeof(val), "%.*s%s%.*s, slot map generation %llu", nul ? (int)(nul - key) : (int)keylen, key,
-				nul && (size_t)(nul - key) + 1 < keylen ? " user " : "",
-				nul ? (int)(keylen - (size_t)(nul - key) - 1) : 0, nul ? nul + 1 : "",
-				(unsigned long long)rcp_shm_generation(sc));
-			php_info_print_table_row(2, name, val);
-		}
-	}
+	rcp_observe_minfo_clusters();
 	rcp_session_minfo();
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();

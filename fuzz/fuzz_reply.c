@@ -11,7 +11,7 @@
  * byte 0 odd are read as a split MGET's part (rcp_resp.unwrap1), where an array of one string may come as the
  * string alone: both forms count as the same reply.
  * Each input runs in a zend_try: a PHP bailout (memory_limit while pre-sizing a huge array) is an expected
- * outcome, handled like io.c does (drop the reader), after which the request is restarted.
+ * outcome, handled like the engine (engine.c) does (drop the reader), after which the request is restarted.
  * Build and run: fuzz/build.sh, fuzz/run.sh (see docs/FAULTS.md).
  */
 #include <stdint.h>
@@ -219,7 +219,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		bailed = true;
 	} zend_end_try();
 	if (bailed) {
-		/* as io.c: what the reader holds (request memory) is abandoned with the request; restart the request */
+		/* as engine.c: what the reader holds (request memory) is abandoned with the request; restart the request */
 		php_request_shutdown(NULL);
 		php_request_startup();
 	}

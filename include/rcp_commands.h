@@ -68,7 +68,7 @@ typedef enum {
 	RCP_ROUTE_MULTI_SHARD,     /* keyed, splittable per slot/node (MGET, MSET, DEL, ...) */
 	RCP_ROUTE_UNSUPPORTED,     /* cannot work through a pool (SUBSCRIBE, MONITOR, SELECT, ...) */
 	RCP_ROUTE_AFTER_WRITE,     /* WAIT, WAITAOF: only after a write, in a pipeline or a transaction, to its node */
-} rcp_route;
+} rcp_route_rule;
 
 /* How per-node replies of a fanned-out command are merged (response_policy tips). */
 typedef enum {
@@ -88,7 +88,7 @@ typedef struct {
 	const char *name;          /* upper case: "GET", "CLUSTER|INFO" */
 	int16_t  arity;            /* Redis arity: >0 exact argc, <0 at least -arity (argc includes the name) */
 	uint16_t flags;            /* RCP_CMD_* */
-	uint8_t  route;            /* rcp_route */
+	uint8_t  route;            /* rcp_route_rule */
 	uint8_t  merge;            /* rcp_merge */
 	uint8_t  nspecs;
 	const rcp_key_spec *specs;
@@ -149,12 +149,8 @@ void rcp_shapes_free(void);
 int rcp_cmd_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                  int *pos, int maxpos, char *errbuf, size_t errlen);
 
+/* Keys a route keeps without an allocation (rcp_route.h): every command of one key, MGET of up to 16... */
 #define RCP_KEYS_STACK 16
-
-/* rcp_cmd_keys() with every position: into the caller's stack buffer of RCP_KEYS_STACK ints, or for more
- * keys an emalloc'd array; *pos says which (efree it when *pos != stack). Returns the count, or -1. */
-int rcp_cmd_keys_into(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *stack,
-                      int **pos, char *errbuf, size_t errlen);
 
 /* Check argc against cmd->arity. Returns 1 when acceptable. */
 int rcp_cmd_arity_ok(const rcp_cmd *cmd, int argc);

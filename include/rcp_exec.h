@@ -11,8 +11,9 @@
 #define RCP_EXEC_H
 
 #include "rcp_commands.h"
-#include "rcp_io.h"
+#include "rcp_engine.h"
 #include "rcp_topology.h"
+#include "rcp_route.h"
 
 /*
  * The one bound on the hops of one command (a single command, a pipelined or split one re-run alone, a
@@ -71,6 +72,8 @@ typedef struct {
 	                                 "" when none */
 	uint64_t deadline_ms;         /* option "deadline": one operation, all attempts (0: rw_timeout_ms) */
 	uint64_t cmd_deadline;        /* absolute deadline of the operation running (rcp_now_ms clock) */
+	uint64_t op_clock_us;         /* rcp_begin()'s clock reading, for the operation's first deadline (0: used) */
+	uint64_t batch_start_us;      /* the reading rcp_deadline() used, for the batch about to run (0: used) */
 	char ro_cred[132];            /* pool key of READONLY (replica read) connections: cred + "\0ro" */
 	size_t ro_cred_len;
 	char *ro_setup;               /* setup + READONLY (emalloc'd, zeroed when freed), built on first use */
@@ -122,27 +125,30 @@ typedef struct {
 
 /*
  * Commands for nodes the caller chose: each node's bytes in one write, every node written before any reply
- * is read (one round trip). A pooled connection found dead before anything was written is retried once on a
- * fresh one; any other failure fails the call naming the node (marked suspect, refresh requested). Replies
- * are left as the reader built them (UNDEF where a node failed). Replica nodes get READONLY connections.
+ * is read (one round trip), on the batch builder of every multi-node path (its one retry rule: a pooled connection
+ * found dead before anything was written is retried once on a fresh one; src/core/exec_batch.c). Any other failure
+ * fails the call naming the node (marked suspect, refresh requested). Replies are left as the reader built them
+ * (UNDEF where a node failed). Replica nodes get READONLY connections.
  */
 rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t nn, zval *replies, rcp_err *err);
 
-/* Execute argv (argv[0] is the command name) described by cmd. */
-rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
-                    zval *reply, rcp_err *err);
+/* Execute the command of route r (filled by rcp_route_keys + rcp_route_slots: rcp_route.h): the reply (an error reply
+ * as an Error object, r->reply_kind saying so), or a failure in err. */
+rcp_status rcp_exec(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err);
 
-/* One command of a pipeline: input argv, output reply (UNDEF until executed). */
+/* The same for argv built by the caller itself (the session handler, the core's own commands): the route made here. */
+rcp_status rcp_exec_argv(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
+                         zval *reply, rcp_err *err);
+
 /* Ask the server where the keys of a call of an RCP_CMD_GETKEYS command are (COMMAND GETKEYS) and remember
  * them for its shape (rcp_shape_note). An error: the call must not be sent (nobody can tell where it goes). */
 rcp_status rcp_client_getkeys(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
                               const size_t *argvlen, rcp_err *err);
 
+/* One command of a pipeline or a transaction: its route (rcp_route_build, or the binding's steps; freed by whoever
+ * filled it: rcp_route_free), its reply (UNDEF until executed). */
 typedef struct {
-	const rcp_cmd *cmd;
-	int argc;
-	const char *const *argv;
-	const size_t *argvlen;
+	rcp_route route;
 	zval reply;
 } rcp_pipe_cmd;
 
@@ -166,11 +172,6 @@ typedef struct {
 	uint16_t port;
 	uint64_t conn_id;             /* rcp_conn.id of the connection holding it */
 } rcp_watch;
-
-/* Fold the keys of one command into *slot (-1: none yet): RCP_E_CLUSTER when they hash elsewhere,
- * RCP_E_ARGUMENT for commands that cannot be queued (unsupported, or running on every node). */
-rcp_status rcp_tx_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *slot,
-                       rcp_err *err);
 
 /* WATCH argv[1..] now, on the owner of their slot (the slot of earlier WATCHes of w, if any). */
 rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *const *argv, const size_t *argvlen,

@@ -9,14 +9,7 @@
 #ifndef RCP_POOL_H
 #define RCP_POOL_H
 
-#include "rcp_io.h"
-
-typedef struct {
-	uint64_t opened, reused, discarded_broken, discarded_forked, discarded_unread,
-		discarded_closed, discarded_idle, connect_failures, auth_refused;
-} rcp_pool_stats;
-
-extern rcp_pool_stats rcp_pool_counters;
+#include "rcp_conn.h"
 
 /* How long a node's refusal of a connection's credentials (AUTH: WRONGPASS, READONLY: NOPERM, ...) is
  * remembered by every worker of the pool: new connections with the same credentials to that node fail at

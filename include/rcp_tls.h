@@ -9,8 +9,8 @@
  *    under different TLS settings are never shared.
  *  - rcp_tls_conn: the TLS state of one connection. OpenSSL never touches the socket: ciphertext read from the
  *    socket is fed in (rcp_tls_feed), plaintext comes out (rcp_tls_read); plaintext written (rcp_tls_write)
- *    leaves ciphertext to send (rcp_tls_out). So io.c keeps its own write-everything-then-read batch and the
- *    RESP scanner sees exactly the decrypted bytes.
+ *    leaves ciphertext to send (rcp_tls_out). So the engine (engine.c) keeps its own write-everything-then-read
+ *    batch and the RESP reader sees exactly the decrypted bytes.
  *
  * Errors are strings for the caller's rcp_err (the node is named by the caller); they never contain a secret
  * (the passphrase, key contents). OpenSSL's error queue is left empty after every call (PHP's openssl
@@ -58,13 +58,6 @@ rcp_status rcp_tls_get(const rcp_tls_opts *o, rcp_tls **out, rcp_err *err);
 /* 64-bit hash of the settings (secrets hashed, never stored): part of the pool key. */
 uint64_t rcp_tls_hash(const rcp_tls *t);
 
-/* Process-wide counters (stats()). */
-typedef struct {
-	uint64_t handshakes;   /* completed handshakes */
-	uint64_t resumed;      /* of which abbreviated (a session resumed) */
-	uint64_t failures;     /* handshakes that failed (verification, protocol, closed) */
-} rcp_tls_stats;
-extern rcp_tls_stats rcp_tls_counters;
 
 /* ---- one connection ---------------------------------------------------------------------------------- */
 

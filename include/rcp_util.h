@@ -129,7 +129,7 @@ static inline uint64_t rcp_fnv1a(uint64_t h, const void *p, size_t len)
 
 /* "host:port", or "[host]:port" when host is an IPv6 address (it holds a ':'), into out; returns its length (what
  * snprintf would return: out is cut short, NUL-terminated, when cap is too small). No printf when it fits: it runs
- * for every new connection and every error that names a node. cap >= RCP_ADDR_MAX (rcp_io.h) always fits. */
+ * for every new connection and every error that names a node. cap >= RCP_ADDR_MAX (rcp_conn.h) always fits. */
 static inline size_t rcp_addr_fmt(char *out, size_t cap, const char *host, unsigned port)
 {
 	size_t hl = strlen(host), n = 0;

@@ -444,61 +444,79 @@ const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl)
 			return NULL;
 		}
 	}
-	if (a->has_null) {
-		/* a null where a key goes would silently become the key "" */
-		int stackpos[RCP_KEYS_STACK], *pos = stackpos, n;
-		char ebuf[256];
-		n = rcp_cmd_keys_into(cmd, a->argc, a->argv, a->lens, stackpos, &pos, ebuf, sizeof(ebuf));
-		for (int i = 0; i < n; i++) {
-			if (a->strs[pos[i]] == &rcp_null_holder.s) {
-				rcp_throw(rcp_ce_invalid_argument, "%s: argument %d is a key and must not be null", cmd->name, pos[i]);
-				cmd = NULL;
-				break;
-			}
-		}
-		if (pos != stackpos) {
-			efree(pos);
-		}
-	}
 	return cmd;
 }
 
-/* Prepend the prefix to every key argument (Predis' "prefix" option). */
+static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
+{
+	rcp_route_keys(r, cmd, a->argc, a->argv, a->lens);
+	if (a->has_null) {
+		/* a null where a key goes would silently become the key "" */
+		for (int i = 0; i < r->nkeys; i++) {
+			if (a->strs[r->pos[i]] == &rcp_null_holder.s) {
+				rcp_throw(rcp_ce_invalid_argument, "%s: argument %d is a key and must not be null", cmd->name, r->pos[i]);
+				rcp_route_free(r);
+				return false;
+			}
+		}
+	}
+	if (prefix) {
+		/* Predis' "prefix" option: on every key argument (the route's positions; their slots come after) */
+		if (r->nkeys < 0) {
+			char ebuf[256];
+			rcp_route_keys_error(r, ebuf, sizeof(ebuf));
+			rcp_throw(rcp_ce_invalid_argument, "%s", ebuf);
+			rcp_route_free(r);
+			return false;
+		}
+		for (int i = 0; i < r->nkeys; i++) {
+			int k = r->pos[i];
+			zend_string *s = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), a->argv[k], a->lens[k]);
+			if (a->strs[k]) {
+				zend_string_release(a->strs[k]);
+			}
+			a->strs[k] = s;
+			a->argv[k] = ZSTR_VAL(s);
+			a->lens[k] = ZSTR_LEN(s);
+		}
+	}
+	rcp_route_slots(r);
+	return true;
+}
+
+bool rcp_argv_route(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
+{
+	return rcp_argv_route_in(a, cmd, prefix, r);
+}
+
+/* Prepend the prefix to every key argument (Predis' "prefix" option): a WATCH's, whose route the transaction makes. */
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
 {
-	int stackpos[RCP_KEYS_STACK], *pos = stackpos, n;
-	char ebuf[256];
+	rcp_route r;
 
-	n = rcp_cmd_keys_into(cmd, a->argc, a->argv, a->lens, stackpos, &pos, ebuf, sizeof(ebuf));
-	if (n < 0) {
-		rcp_throw(rcp_ce_invalid_argument, "%s", ebuf);
+	if (!rcp_argv_route(a, cmd, prefix, &r)) {
 		return false;
 	}
-	for (int i = 0; i < n; i++) {
-		zend_string *s = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), a->argv[pos[i]], a->lens[pos[i]]);
-		zend_string_release(a->strs[pos[i]]);
-		a->strs[pos[i]] = s;
-		a->argv[pos[i]] = ZSTR_VAL(s);
-		a->lens[pos[i]] = ZSTR_LEN(s);
-	}
-	if (pos != stackpos) {
-		efree(pos);
-	}
+	rcp_route_free(&r);
 	return true;
 }
 
 /* ---- running ---------------------------------------------------------------------------------- */
 
-/* Run argv (cmd: its checked table entry); on an error reply throw (exceptions on) or return the Error object. */
-static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zval *return_value)
+/* Run argv (cmd: its checked table entry): its route (keys, prefix, slots) made here, once. On a failure, throw; an
+ * error reply is left in return_value as an Error object. Returns the reply's kind as the reader recorded it (-1:
+ * nothing to shape: it threw, or failed). */
+static int rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zval *return_value)
 {
 	rcp_err err;
+	rcp_route r;
+	int kind = -1;
 
-	if (p->prefix && !rcp_argv_prefix(a, cmd, p->prefix)) {
-		return;
+	if (!rcp_argv_route_in(a, cmd, p->prefix, &r)) {
+		return -1;
 	}
 	err.code = RCP_OK;
-	if (rcp_exec(&p->client, cmd, a->argc, a->argv, a->lens, return_value, &err) != RCP_OK) {
+	if (rcp_exec(&p->client, &r, return_value, &err) != RCP_OK) {
 		rcp_err_scrub(&err, a);
 		if (p->client.partial.nkeys) {
 			rcp_throw_partial(&p->client.partial, &err, cmd->name, (cmd->flags & RCP_CMD_WRITE) != 0,
@@ -512,8 +530,12 @@ static void rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zv
 			p->prefix ? ZSTR_LEN(p->prefix) : 0);
 		zval_ptr_dtor(return_value);
 		ZVAL_NULL(return_value);
+	} else {
+		kind = r.reply_kind;
 	}
 	rcp_partial_free(&p->client.partial);
+	rcp_route_free(&r);
+	return kind;
 }
 
 /* Throw a ServerException with msg (scrubbed for a, when given) naming node. */
@@ -528,10 +550,16 @@ static void rcp_throw_server(zend_string *msg, const rcp_argv *a, const char *no
 	zend_string_release(m);
 }
 
-/* rcp_reply_throw_if_error() for the reply to argv a (its message scrubbed of a's secrets). */
-static bool rcp_reply_throw_if_error_of(rcp_pool_object *p, zval *rv, const rcp_argv *a)
+static zend_always_inline bool rcp_reply_is_error_object(const zval *rv)
 {
-	if (p->exceptions && Z_TYPE_P(rv) == IS_OBJECT && Z_OBJCE_P(rv) == rcp_ce_error) {
+	return Z_TYPE_P(rv) == IS_OBJECT && Z_OBJCE_P(rv) == rcp_ce_error;
+}
+
+/* rcp_reply_throw_if_error() for the reply to argv a (its message scrubbed of a's secrets), the reply's kind known
+ * (the reader's record: an Error object when not RCP_RK_VALUE). */
+static bool rcp_reply_throw_kind(rcp_pool_object *p, zval *rv, const rcp_argv *a, int kind)
+{
+	if (p->exceptions && kind != RCP_RK_VALUE) {
 		rcp_throw_server(rcp_error_message(rv), a, p->client.last_node);
 		zval_ptr_dtor(rv);
 		ZVAL_NULL(rv);
@@ -542,7 +570,7 @@ static bool rcp_reply_throw_if_error_of(rcp_pool_object *p, zval *rv, const rcp_
 
 bool rcp_reply_throw_if_error(rcp_pool_object *p, zval *rv)
 {
-	return rcp_reply_throw_if_error_of(p, rv, NULL);
+	return rcp_reply_throw_kind(p, rv, NULL, rcp_reply_is_error_object(rv) ? RCP_RK_ERROR : RCP_RK_VALUE);
 }
 
 void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value)
@@ -592,31 +620,37 @@ static zend_always_inline void rcp_pool_call_argv(rcp_pool_object *p, const rcp_
                                zval *return_value)
 {
 	const rcp_cmd *cmd = rcp_call_cmd(r, a, &p->client);
+	int kind;
 
-	if (cmd) {
-		rcp_pool_run(p, a, cmd, return_value);
-		if (!EG(exception) && !rcp_reply_throw_if_error_of(p, return_value, a)) {
-			rcp_call_parse(r, a, given, return_value);
-		}
+	if (cmd && (kind = rcp_pool_run(p, a, cmd, return_value)) >= 0 && !EG(exception) &&
+	    !rcp_reply_throw_kind(p, return_value, a, kind)) {
+		rcp_call_parse(r, a, given, return_value);
 	}
 	rcp_argv_free(a);
+}
+
+void rcp_pool_call_res(rcp_pool_object *p, const rcp_call_res *r, zend_string *name, HashTable *args,
+                       zval *return_value)
+{
+	zval flat;
+	rcp_argv a;
+
+	if (rcp_predis_filter(r->pd, args, &flat) == FAILURE) {
+		return;
+	}
+	if (rcp_argv_build(&a, r->id ? r->id : ZSTR_VAL(name), r->id ? r->idlen : ZSTR_LEN(name), r->id ? NULL : name,
+	                    Z_ARRVAL(flat), ZSTR_VAL(name))) {
+		rcp_pool_call_argv(p, r, &a, args, return_value);
+	}
+	zval_ptr_dtor(&flat);
 }
 
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value)
 {
 	rcp_call_res r;
-	zval flat;
-	rcp_argv a;
 
 	rcp_call_resolve(name, &p->client, &r);
-	if (rcp_predis_filter(r.pd, args, &flat) == FAILURE) {
-		return;
-	}
-	if (rcp_argv_build(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
-	                    Z_ARRVAL(flat), ZSTR_VAL(name))) {
-		rcp_pool_call_argv(p, &r, &a, args, return_value);
-	}
-	zval_ptr_dtor(&flat);
+	rcp_pool_call_res(p, &r, name, args, return_value);
 }
 
 void rcp_hot_args(zend_execute_data *execute_data, zval *out)
@@ -659,7 +693,14 @@ bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data
 	}
 	rcp_hot_resolve(set, execute_data, &p->client, &r);
 	if (rcp_hot_needs_array(r.pd)) {
-		return false;
+		/* Predis rewrites the arguments (MGET's, SET's...), or its parser reads them as given: as an array, the way
+		 * __call() gets them, with the resolution made here (no command method is a transaction verb, and no raw
+		 * transaction is open: rcp_tx_pool_call() has nothing to do) */
+		zval args;
+		rcp_hot_args(execute_data, &args);
+		rcp_pool_call_res(p, &r, name, Z_ARRVAL(args), return_value);
+		zval_ptr_dtor(&args);
+		return true;
 	}
 	if (rcp_argv_build_vals(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
 	                        ZEND_CALL_ARG(execute_data, 1), ZEND_NUM_ARGS(), ZSTR_VAL(name))) {
@@ -892,6 +933,7 @@ bool rcp_queue_prepare(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q)
 		const char *id;
 		size_t idlen;
 		bool built;
+		const rcp_cmd *cmd;
 
 		uint64_t serial = rcp_cmdtab_serial(rcp_cluster_cmds(pool->client.cluster));
 
@@ -909,20 +951,17 @@ bool rcp_queue_prepare(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q)
 		if (!built) {
 			return false;
 		}
-		q->n++;
 		ZVAL_UNDEF(&c->reply);
-		c->cmd = rcp_call_cmd(r, a, &pool->client);
-		if (!c->cmd || (pool->prefix && !rcp_argv_prefix(a, c->cmd, pool->prefix))) {
+		if (!(cmd = rcp_call_cmd(r, a, &pool->client)) || !rcp_argv_route_in(a, cmd, pool->prefix, &c->route)) {
+			rcp_argv_free(a);
 			return false;
 		}
-		if (c->cmd->route == RCP_ROUTE_UNSUPPORTED) {
-			rcp_cmd_unsupported(c->cmd, &err);
+		q->n++; /* its argv and route are freed by rcp_queue_free() */
+		if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
+			rcp_cmd_unsupported(cmd, &err);
 			rcp_throw_err(&err);
 			return false;
 		}
-		c->argc = a->argc;
-		c->argv = a->argv;
-		c->argvlen = a->lens;
 	}
 	return true;
 }
@@ -931,6 +970,7 @@ void rcp_queue_free(rcp_queue *q)
 {
 	for (uint32_t k = 0; k < q->n; k++) {
 		rcp_argv_free(&q->argvs[k]);
+		rcp_route_free(&q->cmds[k].route);
 		zval_ptr_dtor(&q->cmds[k].reply);
 	}
 	efree(q->argvs);

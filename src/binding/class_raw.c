@@ -20,14 +20,15 @@
 #include "rcp_resp_format.h"
 #include "rcp_exceptions.h"
 #include "rcp_exec.h"
-#include "rcp_io.h"
+#include "rcp_engine.h"
 #include "rcp_pool.h"
 #include "rcp_topology.h"
 
-/* Build, look up, prefix and check one raw command (element `idx` of the caller's list). on_node: sent to a
- * node the caller chose, where a SCAN cursor is meaningful (through the routed path it is refused). */
+/* Build, look up, prefix and check one raw command (element `idx` of the caller's list), its route into *r (free
+ * it with rcp_route_free()). on_node: sent to a node the caller chose, where a SCAN cursor is meaningful (through
+ * the routed path it is refused). */
 static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const char *what, bool on_node, rcp_argv *a,
-                         const rcp_cmd **cmd)
+                         const rcp_cmd **cmd, rcp_route *r)
 {
 	HashTable *args, rest;
 	zval *first = NULL, *v;
@@ -61,7 +62,7 @@ static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const cha
 	if (!ok) {
 		return false;
 	}
-	if (!(*cmd = rcp_argv_lookup(a, &p->client)) || (p->prefix && !rcp_argv_prefix(a, *cmd, p->prefix))) {
+	if (!(*cmd = rcp_argv_lookup(a, &p->client)) || !rcp_argv_route(a, *cmd, p->prefix, r)) {
 		rcp_argv_free(a);
 		return false;
 	}
@@ -69,6 +70,7 @@ static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const cha
 		rcp_err err;
 		rcp_cmd_unsupported(*cmd, &err);
 		rcp_throw_err(&err);
+		rcp_route_free(r);
 		rcp_argv_free(a);
 		return false;
 	}
@@ -116,14 +118,10 @@ ZEND_METHOD(RedisClusterPool, rawPipeline)
 	cmds = safe_emalloc(n, sizeof(rcp_pipe_cmd), 0);
 	ZEND_HASH_FOREACH_VAL(list, cmdz) {
 		const rcp_cmd *cmd;
-		if (!rcp_raw_argv(p, cmdz, built, "rawPipeline()", false, &argvs[built], &cmd)) {
+		if (!rcp_raw_argv(p, cmdz, built, "rawPipeline()", false, &argvs[built], &cmd, &cmds[built].route)) {
 			ok = false;
 			break;
 		}
-		cmds[built].cmd = cmd;
-		cmds[built].argc = argvs[built].argc;
-		cmds[built].argv = argvs[built].argv;
-		cmds[built].argvlen = argvs[built].lens;
 		ZVAL_UNDEF(&cmds[built].reply);
 		built++;
 	} ZEND_HASH_FOREACH_END();
@@ -139,6 +137,7 @@ ZEND_METHOD(RedisClusterPool, rawPipeline)
 		}
 	}
 	for (uint32_t k = 0; k < built; k++) {
+		rcp_route_free(&cmds[k].route);
 		rcp_argv_free(&argvs[k]);
 	}
 	efree(argvs);
@@ -238,13 +237,15 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 		nodes[nn].first = built;
 		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(list), cmdz) {
 			const rcp_cmd *cmd;
+			rcp_route r;
 			char *buf;
 			int len;
 
-			if (!rcp_raw_argv(p, cmdz, i++, "rawOnNodes()", true, &argvs[built], &cmd)) {
+			if (!rcp_raw_argv(p, cmdz, i++, "rawOnNodes()", true, &argvs[built], &cmd, &r)) {
 				ok = false;
 				break;
 			}
+			rcp_route_free(&r); /* the node is the caller's: only the checks and the prefix apply */
 			len = rcp_format_command(&buf, argvs[built].argc, (const char **)argvs[built].argv, argvs[built].lens);
 			smart_str_appendl(&nodes[nn].buf, buf, (size_t)len);
 			rcp_free_command(buf);

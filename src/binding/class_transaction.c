@@ -616,13 +616,13 @@ static void rcp_pool_tx_end(zval *pool)
 	ZVAL_UNDEF(&p->tx);
 }
 
-bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *return_value)
+bool rcp_tx_pool_call(zval *pool, const rcp_call_res *res, zend_string *name, HashTable *args, zval *return_value)
 {
 	rcp_pool_object *p = rcp_pool_from(Z_OBJ_P(pool));
 	rcp_tx_object *t = Z_TYPE(p->tx) == IS_OBJECT ? rcp_tx_from(Z_OBJ(p->tx)) : NULL;
-	const char *n = ZSTR_VAL(name);
+	rcp_predis_tx verb = res->pd ? (rcp_predis_tx)res->pd->tx : RCP_PREDIS_TX_NONE; /* the resolution says which */
 
-	if (ZSTR_LEN(name) == 5 && !strcasecmp(n, "multi")) {
+	if (verb == RCP_PREDIS_TX_MULTI) {
 		if (zend_hash_num_elements(args)) {
 			rcp_throw(rcp_ce_invalid_argument, "MULTI takes no arguments");
 		} else if (t && t->in_multi) {
@@ -635,7 +635,7 @@ bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *retu
 		}
 		return true;
 	}
-	if (ZSTR_LEN(name) == 4 && !strcasecmp(n, "exec")) {
+	if (verb == RCP_PREDIS_TX_EXEC) {
 		const char *aborted;
 		if (!t || !t->in_multi) {
 			rcp_throw(rcp_ce_invalid_argument, "EXEC without MULTI");
@@ -649,7 +649,7 @@ bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *retu
 		}
 		return true;
 	}
-	if (ZSTR_LEN(name) == 7 && !strcasecmp(n, "discard")) {
+	if (verb == RCP_PREDIS_TX_DISCARD) {
 		if (!t || !t->in_multi) {
 			rcp_throw(rcp_ce_invalid_argument, "DISCARD without MULTI");
 			return true;
@@ -659,7 +659,7 @@ bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *retu
 		rcp_status_new(return_value, "OK", 2);
 		return true;
 	}
-	if (ZSTR_LEN(name) == 5 && !strcasecmp(n, "watch")) {
+	if (verb == RCP_PREDIS_TX_WATCH) {
 		if (t && t->in_multi) {
 			rcp_throw(rcp_ce_invalid_argument, "WATCH inside MULTI is not allowed");
 		} else if ((t = rcp_pool_tx(pool, true)) && rcp_tx_do_watch(t, p, args)) {
@@ -667,7 +667,7 @@ bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *retu
 		}
 		return true;
 	}
-	if (ZSTR_LEN(name) == 7 && !strcasecmp(n, "unwatch")) {
+	if (verb == RCP_PREDIS_TX_UNWATCH) {
 		if (t) {
 			rcp_tx_unwatch(&p->client, &t->watch);
 			if (!t->in_multi) {

@@ -6,7 +6,8 @@
  */
 #include "php.h"
 #include "zend_smart_str.h"
-#include "rcp_metrics.h"
+#include "ext/standard/info.h"
+#include "rcp_count.h"
 #include "rcp_reply.h"
 #include "rcp_topology.h"
 #include "rcp_pool.h"
@@ -117,6 +118,13 @@ static const char *rcp_key_user(const char *key, size_t keylen, size_t *ulen)
 }
 
 /* The cluster entry's key -> seeds and user. */
+static size_t rcp_cluster_label(const char *key, size_t keylen)
+{
+	const char *nul = memchr(key, '\0', keylen);
+	size_t n = nul ? (size_t)(nul - key) : keylen;
+	return n && key[n - 1] == ',' ? n - 1 : n;
+}
+
 static void rcp_key_parts(const char *key, size_t keylen, zval *seeds, zval *user)
 {
 	const char *nul = memchr(key, '\0', keylen), *p = key, *end = nul ? nul : key + keylen, *u;
@@ -301,12 +309,6 @@ static void rcp_prom_head(smart_str *s, const char *name, const char *type, cons
 }
 
 /* The cluster label: its seeds, comma-separated (the entry's key without the user). */
-static size_t rcp_cluster_label(const char *key, size_t keylen)
-{
-	const char *nul = memchr(key, '\0', keylen);
-	size_t n = nul ? (size_t)(nul - key) : keylen;
-	return n && key[n - 1] == ',' ? n - 1 : n;
-}
 
 /* A cluster entry's labels, the first ones of a sample: cluster (its seeds), user when it has one (two users of
  * one cluster are two entries), worker (its pid) for a private cluster, which only that worker knows. */
@@ -575,4 +577,149 @@ zend_string *rcp_metrics_prometheus(void)
 	smart_str_appends(&s, "# EOF\n");
 	smart_str_0(&s);
 	return s.s;
+}
+
+/* ---- stats(): this worker's figures for one cluster, with the pool's beside them -------------------------- */
+
+void rcp_observe_stats(rcp_cluster *cc, zval *out)
+{
+	zval conns, cl;
+
+	array_init(out);
+	add_assoc_long(out, "pid", (zend_long)rcp_pid());
+
+	array_init(&conns);
+	add_assoc_long(&conns, "pooled", (zend_long)rcp_pool_size());
+	add_assoc_long(&conns, "opened", (zend_long)rcp_conn_stats.opened);
+	add_assoc_long(&conns, "reused", (zend_long)rcp_conn_stats.reused);
+	add_assoc_long(&conns, "discarded_broken", (zend_long)rcp_conn_stats.discarded_broken);
+	add_assoc_long(&conns, "discarded_closed_by_peer", (zend_long)rcp_conn_stats.discarded_closed);
+	add_assoc_long(&conns, "discarded_unread_reply", (zend_long)rcp_conn_stats.discarded_unread);
+	add_assoc_long(&conns, "discarded_forked", (zend_long)rcp_conn_stats.discarded_forked);
+	add_assoc_long(&conns, "discarded_idle", (zend_long)rcp_conn_stats.discarded_idle);
+	add_assoc_long(&conns, "auth_refused", (zend_long)rcp_conn_stats.auth_refused);
+	add_assoc_long(&conns, "tls_handshakes", (zend_long)(rcp_conn_stats.tls_full + rcp_conn_stats.tls_resumed));
+	add_assoc_long(&conns, "tls_resumed", (zend_long)rcp_conn_stats.tls_resumed);
+	add_assoc_long(&conns, "tls_handshake_failures", (zend_long)rcp_conn_stats.tls_failed);
+	add_assoc_zval(out, "connections", &conns);
+
+	array_init(&cl);
+	add_assoc_long(&cl, "generation", (zend_long)cc->generation);
+	add_assoc_long(&cl, "nodes", cc->map ? cc->map->nnodes : 0);
+	add_assoc_long(&cl, "primaries", cc->map ? cc->map->nprimaries : 0);
+	add_assoc_long(&cl, "refreshes", (zend_long)cc->refreshes);
+	add_assoc_long(&cl, "refresh_failures", (zend_long)cc->refresh_failures);
+	add_assoc_long(&cl, "cluster_slots_sent", (zend_long)cc->cluster_slots_sent);
+	add_assoc_string(&cl, "topology_from", cc->no_shards ? "CLUSTER SLOTS" : "CLUSTER SHARDS");
+	add_assoc_long(&cl, "moved", (zend_long)cc->moved_seen);
+	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
+	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);
+	add_assoc_long(&cl, "read_retries", (zend_long)cc->read_retries);
+	add_assoc_long(&cl, "readonly_redirects", (zend_long)cc->readonly_seen);
+	{
+		/* where command routing comes from: the servers' own table (COMMAND), or the built-in one */
+		zval cmds;
+		rcp_cmdtab *t = rcp_cluster_cmds(cc);
+		array_init(&cmds);
+		add_assoc_string(&cmds, "source", t ? "server" : "built-in");
+		add_assoc_long(&cmds, "count", (zend_long)(t ? rcp_cmdtab_count(t) : rcp_cmd_count));
+		add_assoc_long(&cmds, "packed_bytes", (zend_long)rcp_cmdtab_bytes(t));
+		add_assoc_long(&cmds, "getkeys_sent", (zend_long)cc->getkeys_sent);
+		add_assoc_string(&cmds, "why_built_in", !t && cc->cmds_note[0] ? cc->cmds_note : "");
+		add_assoc_zval(&cl, "commands", &cmds);
+	}
+	add_assoc_bool(&cl, "shared", cc->shared != NULL);
+	{
+		/* pool-wide figures from the shared segment; a cluster the segment does not hold (it is full, or off)
+		 * is this process's alone: its own figures then */
+		zval pool, suspects;
+		char addr[RCP_ADDR_MAX];
+		rcp_shm_cluster *sh = cc->shared;
+		array_init(&pool);
+		array_init(&suspects);
+		add_assoc_long(&pool, "generation", (zend_long)(sh ? rcp_shm_generation(sh) : cc->generation));
+		add_assoc_long(&pool, "cluster_slots_sent", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_CLUSTER_SLOTS)
+			: cc->cluster_slots_sent));
+		add_assoc_long(&pool, "refreshes", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_REFRESHES) : cc->refreshes));
+		add_assoc_long(&pool, "refresh_failures", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_REFRESH_FAILURES)
+			: cc->refresh_failures));
+		add_assoc_long(&pool, "moved", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_MOVED) : cc->moved_seen));
+		add_assoc_long(&pool, "ask", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_ASK) : cc->ask_seen));
+		add_assoc_long(&pool, "lease_takeovers", (zend_long)(sh ? rcp_shm_counter_get(sh, RCP_SC_LEASE_TAKEOVERS) : 0));
+		add_assoc_long(&pool, "lease_holder", (zend_long)(sh ? rcp_shm_lease_holder(sh) : 0));
+		if (sh) {
+			/* suspects are marked by the index of a node in the shared map: named from this process's copy when
+			 * it is that map, else from the shared map itself */
+			rcp_map *map = cc->map, *copy = NULL;
+			uint64_t now = rcp_now_ms();
+			if (!map || cc->shared_gen != rcp_shm_generation(sh)) {
+				copy = emalloc(sizeof(rcp_map));
+				map = rcp_shm_read_map(sh, copy) ? copy : NULL;
+			}
+			for (uint16_t i = 0; map && i < map->nnodes; i++) {
+				if (rcp_shm_is_suspect(sh, i, now)) {
+					rcp_node_addr(&map->nodes[i], addr, sizeof(addr));
+					add_next_index_string(&suspects, addr);
+				}
+			}
+			if (copy) {
+				efree(copy);
+			}
+		}
+		add_assoc_zval(&pool, "suspect_nodes", &suspects);
+		add_assoc_zval(&cl, "pool", &pool);
+	}
+	add_assoc_zval(out, "cluster", &cl);
+	{
+		/* every key always (zeros without a segment: redis_cluster_pool.shm_size=0) */
+		rcp_shm_info si;
+		zval shm;
+		memset(&si, 0, sizeof(si));
+		array_init(&shm);
+		if (!rcp_shm_get_info(&si)) {
+			memset(&si, 0, sizeof(si));
+		}
+		add_assoc_long(&shm, "bytes_total", (zend_long)si.size);
+		add_assoc_long(&shm, "bytes_used", (zend_long)si.used);
+		add_assoc_long(&shm, "clusters_max", si.clusters_max);
+		add_assoc_long(&shm, "clusters_used", si.clusters_used);
+		add_assoc_long(&shm, "clusters_table_full", si.clusters_full);
+		add_assoc_zval(out, "shm", &shm);
+	}
+}
+
+/* ---- phpinfo(): the rows of the module's section ------------------------------------------------------ */
+
+void rcp_observe_minfo_pool(void)
+{
+	char buf[32];
+	rcp_shm_info si;
+
+	snprintf(buf, sizeof(buf), "%u", rcp_pool_size());
+	php_info_print_table_row(2, "Pooled connections (this process)", buf);
+	if (rcp_shm_get_info(&si)) {
+		snprintf(buf, sizeof(buf), "%zu of %zu bytes", si.used, si.size);
+		php_info_print_table_row(2, "Shared segment", buf);
+		snprintf(buf, sizeof(buf), "%u of %u", si.clusters_used, si.clusters_max);
+		php_info_print_table_row(2, "Clusters in the shared segment", buf);
+	}
+}
+
+void rcp_observe_minfo_clusters(void)
+{
+	const char *key;
+	size_t keylen;
+	rcp_shm_cluster *sc;
+
+	php_info_print_table_row(2, "Pool-wide metrics", rcp_metrics_on ? "on (RedisClusterPool::poolStats(), ::metrics())" : "off");
+	for (uint32_t i = 0; (sc = rcp_shm_cluster_at(i, &key, &keylen)); i++) {
+		/* the seeds and the user name (the key holds no password) */
+		char name[64], val[1200];
+		size_t ulen;
+		const char *u = rcp_key_user(key, keylen, &ulen);
+		snprintf(name, sizeof(name), "Cluster %u", i + 1);
+		snprintf(val, sizeof(val), "%.*s%s%.*s, slot map generation %llu", (int)rcp_cluster_label(key, keylen), key,
+			u ? " user " : "", u ? (int)ulen : 0, u ? u : "", (unsigned long long)rcp_shm_generation(sc));
+		php_info_print_table_row(2, name, val);
+	}
 }

@@ -49,8 +49,8 @@ bool rcp_argv_build_vals(rcp_argv *a, const char *name, size_t name_len, zend_st
 void rcp_argv_free(rcp_argv *a);
 zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx);
 
-/* The table entry for argv, its arguments checked: the server's arity, no null in a key position (throws
- * InvalidArgumentException, or "Unknown command", and returns NULL). cl: the client whose cluster's learned
+/* The table entry for argv, its arguments checked: the server's arity (throws InvalidArgumentException, or
+ * "Unknown command", and returns NULL); a null in a key position is refused by rcp_argv_route(). cl: the client whose cluster's learned
  * command table applies (NULL: the built-in table); a call whose keys only the server can find (a module's
  * getkeys-api) has them resolved here (COMMAND GETKEYS, once per call shape). */
 const rcp_cmd *rcp_argv_lookup(rcp_argv *a, rcp_client *cl);
@@ -65,7 +65,12 @@ void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value);
 /* rcp_argv_lookup()'s checks of argv against cmd, its entry found already (rcp_call_resolve). */
 const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl);
 
-/* Prepend the prefix to every key argument. */
+/* The route of argv (rcp_route.h), after rcp_argv_check(): the key positions found once, a null in a key position
+ * refused, the prefix (NULL: none) put on every key, then each key's slot. False after throwing (r freed then);
+ * else free r with rcp_route_free() once the command ran. */
+bool rcp_argv_route(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r);
+
+/* Prepend the prefix to every key argument (rcp_argv_route() without keeping the route). */
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);
 
 /*
@@ -156,10 +161,13 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 
 /* RedisClusterPool::__call's work: Predis argument rewriting, run, Predis reply shape. */
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value);
+/* The same for a name resolved already (r: rcp_call_resolve()'s): one resolution per call. */
+void rcp_pool_call_res(rcp_pool_object *p, const rcp_call_res *r, zend_string *name, HashTable *args,
+                       zval *return_value);
 
 /* The same for the command method running in execute_data (one of set's functions), straight from the frame's
- * arguments: false (nothing done) when that is not possible, and __call()'s way is to be taken (a raw
- * transaction open on p, named arguments, a command whose arguments Predis rewrites). */
+ * arguments (as an array when Predis rewrites them: resolved once either way): false (nothing done) when __call()'s
+ * way is to be taken (a raw transaction open on p, named arguments). */
 bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value);
 
 
@@ -173,9 +181,10 @@ void rcp_class_transaction_minit(void);
 /* A Transaction on pool (options may be NULL); without a callback its first attempt starts now (the
  * "watch" option's WATCH is sent). False after throwing. */
 bool rcp_tx_new(zval *pool, HashTable *opts, bool has_callback, zval *dst);
-/* The pool's raw MULTI/EXEC/DISCARD/WATCH/UNWATCH, and commands queued after MULTI: true when handled
- * (return_value set, or an exception thrown); false: an ordinary command. */
-bool rcp_tx_pool_call(zval *pool, zend_string *name, HashTable *args, zval *return_value);
+/* The pool's raw MULTI/EXEC/DISCARD/WATCH/UNWATCH (res: the name's resolution, rcp_call_resolve(), whose Predis
+ * entry says which verb it is), and commands queued after MULTI: true when handled (return_value set, or an
+ * exception thrown); false: an ordinary command. */
+bool rcp_tx_pool_call(zval *pool, const rcp_call_res *res, zend_string *name, HashTable *args, zval *return_value);
 
 extern zend_class_entry *rcp_ce_keyspace;
 void rcp_class_scan_minit(void);

@@ -13,7 +13,7 @@
  * here into seeds and options, then the client is built by rcp_client_defaults() / rcp_client_attach()
  * (src/binding/options.c) exactly as the constructor builds one, so a session and a RedisClusterPool object with the
  * same seeds and credentials share the cluster entry (the slot map in the shared segment) and this worker's
- * pooled sockets. Every command goes through rcp_exec() / rcp_exec_pipeline(); failures become warnings (the
+ * pooled sockets. Every command goes through rcp_exec_argv() / rcp_exec_pipeline(); failures become warnings (the
  * session API reports failure by return value: session_start() returns false), never exceptions.
  *
  * Invariants:
@@ -48,419 +48,8 @@
 #include "rcp_session.h"
 #include "rcp_topology.h"
 
-#define RCP_SESSION_DEFAULT_PREFIX "PHPREDIS_CLUSTER_SESSION:"
-#define RCP_SESSION_MAX_SEEDS 64          /* as the RedisClusterPool constructor */
-#define RCP_SESSION_PREFIX_MAX 256
-#define RCP_SESSION_LOCK_SUFFIX "_LOCK"
-#define RCP_SESSION_SID_TRIES 3           /* new ids generated before giving up on collisions, as ext/session */
 
-/* ---- ini settings ------------------------------------------------------------------------------ */
-
-/*
- * Read where they are used (zend_ini lookups, a few per session start) rather than kept in module globals:
- * the values are needed once per request, and this keeps the session settings in this file.
- */
-static ZEND_INI_MH(rcp_session_ini_range)
-{
-	zend_long min = (zend_long)(intptr_t)mh_arg1, max = (zend_long)(intptr_t)mh_arg2, v;
-	char *end;
-
-	v = ZEND_STRTOL(ZSTR_VAL(new_value), &end, 10);
-	while (*end == ' ' || *end == '\t') {
-		end++;
-	}
-	if (!ZSTR_LEN(new_value) || *end || v < min || v > max) {
-		php_error_docref(NULL, E_WARNING, "%s must be an integer from " ZEND_LONG_FMT " to " ZEND_LONG_FMT
-			", \"%s\" given", ZSTR_VAL(entry->name), min, max, ZSTR_VAL(new_value));
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-PHP_INI_BEGIN()
-	/* a boolean as PHP reads one ("1", "on", "yes", "true"; anything else is off) */
-	PHP_INI_ENTRY_EX("redis_cluster_pool.session_locking_enabled", "0", PHP_INI_ALL, NULL,
-		zend_ini_boolean_displayer_cb)
-	/* seconds; 0: max_execution_time when it is set, else 30 */
-	ZEND_INI_ENTRY2("redis_cluster_pool.session_lock_expire", "0", PHP_INI_ALL, rcp_session_ini_range,
-		(void *)(intptr_t)0, (void *)(intptr_t)86400)
-	/* microseconds between two tries */
-	ZEND_INI_ENTRY2("redis_cluster_pool.session_lock_wait_time", "20000", PHP_INI_ALL, rcp_session_ini_range,
-		(void *)(intptr_t)1, (void *)(intptr_t)10000000)
-	/* tries after the first one: the wait is bounded by retries x wait_time (+ a round trip each) */
-	ZEND_INI_ENTRY2("redis_cluster_pool.session_lock_retries", "250", PHP_INI_ALL, rcp_session_ini_range,
-		(void *)(intptr_t)0, (void *)(intptr_t)1000000)
-PHP_INI_END()
-
-static zend_string *rcp_session_ini(const char *name, size_t len)
-{
-	zend_ini_entry *e = zend_hash_str_find_ptr(EG(ini_directives), name, len);
-
-	return e && e->value ? e->value : ZSTR_EMPTY_ALLOC();
-}
-
-/* redis_cluster_pool.<n> as an integer (validated when set) */
-#define RCP_SESSION_INI_LONG(n) \
-	ZEND_STRTOL(ZSTR_VAL(rcp_session_ini("redis_cluster_pool." n, sizeof("redis_cluster_pool." n) - 1)), NULL, 10)
-
-/* ---- session.save_path ------------------------------------------------------------------------- */
-
-/*
- * A query string, as phpredis' rediscluster handler takes it:
- *     seed[]=10.0.0.1:6379&seed[]=10.0.0.2:6379&timeout=1.5&read_timeout=2&auth[user]=app&auth[pass]=...&prefix=S:
- * Names and values are URL-decoded (+ is a space, %XX a byte). Anything unknown or malformed is refused with a
- * message naming the part; a value is echoed only for seeds and numbers, never for auth.
- */
-enum { RCP_AUTH_NONE, RCP_AUTH_STRING, RCP_AUTH_LIST, RCP_AUTH_NAMED };
-
-typedef struct {
-	rcp_seed *seeds;                  /* emalloc'd, RCP_SESSION_MAX_SEEDS */
-	uint32_t nseeds;
-	uint64_t connect_ms, rw_ms;       /* 0: the client's default */
-	zend_string *user, *pass, *prefix;
-	int auth_form;                    /* RCP_AUTH_*: which of phpredis' forms auth was given in */
-	uint32_t auth_list;               /* auth[] elements seen */
-} rcp_session_conf;
-
-/* Free a string that may hold a secret: its bytes are zeroed first. */
-static void rcp_secret_release(zend_string **s)
-{
-	if (*s) {
-		if (GC_REFCOUNT(*s) == 1 && !ZSTR_IS_INTERNED(*s)) {
-			explicit_bzero(ZSTR_VAL(*s), ZSTR_LEN(*s));
-		}
-		zend_string_release(*s);
-		*s = NULL;
-	}
-}
-
-static void rcp_session_conf_free(rcp_session_conf *c)
-{
-	if (c->seeds) {
-		efree(c->seeds);
-	}
-	rcp_secret_release(&c->user);
-	rcp_secret_release(&c->pass);
-	if (c->prefix) {
-		zend_string_release(c->prefix);
-	}
-}
-
-/* "1.5" -> 1500 ms; false when not a number of seconds in (0, 86400] (the constructor's bounds). */
-static bool rcp_session_seconds(const char *v, uint64_t *ms)
-{
-	char *end;
-	double d;
-
-	if (!*v) {
-		return false;
-	}
-	d = zend_strtod(v, (const char **)&end);
-	if (*end || !(d > 0) || d > 86400) {
-		return false;
-	}
-	*ms = (uint64_t)(d * 1000.0 + 0.5);
-	if (*ms == 0) {
-		*ms = 1;
-	}
-	return true;
-}
-
-#define RCP_SP_FAIL(...) do { snprintf(why, whylen, __VA_ARGS__); return false; } while (0)
-
-/* One name=value of save_path (both decoded, NUL-terminated; value_len for binary-safe values). */
-static bool rcp_session_conf_item(rcp_session_conf *c, const char *name, const char *value, size_t value_len,
-                                  char *why, size_t whylen)
-{
-	if (!strcmp(name, "seed[]") || !strcmp(name, "seed")) {
-		rcp_err err;
-		if (c->nseeds == RCP_SESSION_MAX_SEEDS) {
-			RCP_SP_FAIL("more than %d seed[] entries (a few nodes of the cluster are enough)", RCP_SESSION_MAX_SEEDS);
-		}
-		if (!value_len) {
-			RCP_SP_FAIL("seed[] #%u is empty (expected host:port)", c->nseeds + 1);
-		}
-		if (memchr(value, '@', value_len)) {
-			RCP_SP_FAIL("seed[] #%u: credentials do not go in a seed; use auth[user]=...&auth[pass]=...", c->nseeds + 1);
-		}
-		if (memchr(value, '?', value_len)) {
-			/* rcp_seed_parse() would point at the constructor's "parameters" option */
-			RCP_SP_FAIL("seed[] #%u: options do not go in a seed; they are save_path items (timeout=...)", c->nseeds + 1);
-		}
-		if (rcp_seed_parse(value, value_len, &c->seeds[c->nseeds], &err) != RCP_OK) {
-			RCP_SP_FAIL("seed[] #%u: %s", c->nseeds + 1, err.msg);
-		}
-		c->nseeds++;
-	} else if (!strcmp(name, "timeout") || !strcmp(name, "read_timeout")) {
-		bool connect = name[0] == 't';
-		uint64_t *ms = connect ? &c->connect_ms : &c->rw_ms;
-		if (*ms) {
-			RCP_SP_FAIL("%s is given twice", name);
-		}
-		if (!rcp_session_seconds(value, ms)) {
-			RCP_SP_FAIL("%s must be a number of seconds > 0 and <= 86400, \"%.32s\" given", name, value);
-		}
-	} else if (!strcmp(name, "prefix")) {
-		if (c->prefix) {
-			RCP_SP_FAIL("prefix is given twice");
-		}
-		if (value_len > RCP_SESSION_PREFIX_MAX) {
-			RCP_SP_FAIL("prefix is longer than %d bytes", RCP_SESSION_PREFIX_MAX);
-		}
-		if (memchr(value, '{', value_len) || memchr(value, '}', value_len)) {
-			RCP_SP_FAIL("prefix must not contain { or }: the handler puts the session id in braces (a hash tag), "
-				"so that a session and its lock share a slot");
-		}
-		c->prefix = zend_string_init(value, value_len, 0);
-	} else if (!strcmp(name, "auth") || !strcmp(name, "auth[]") || !strncmp(name, "auth[", 5)) {
-		int form = !strcmp(name, "auth") ? RCP_AUTH_STRING : !strcmp(name, "auth[]") ? RCP_AUTH_LIST : RCP_AUTH_NAMED;
-		zend_string **dst;
-		if (form == RCP_AUTH_NAMED && strcmp(name, "auth[user]") && strcmp(name, "auth[pass]")) {
-			RCP_SP_FAIL("unknown auth entry \"%.40s\" (use auth=PASSWORD, auth[]=USER&auth[]=PASSWORD, or "
-				"auth[user]=USER&auth[pass]=PASSWORD)", name);
-		}
-		if (c->auth_form != RCP_AUTH_NONE && (c->auth_form != form || form == RCP_AUTH_STRING)) {
-			RCP_SP_FAIL("auth is given more than once (use one of auth=PASSWORD, auth[]=USER&auth[]=PASSWORD, "
-				"auth[user]=USER&auth[pass]=PASSWORD)");
-		}
-		c->auth_form = form;
-		if (form == RCP_AUTH_LIST) {
-			/* phpredis: one element is the password, two are user then password */
-			if (c->auth_list == 2) {
-				RCP_SP_FAIL("auth[] has more than two entries (expected auth[]=USER&auth[]=PASSWORD)");
-			}
-			if (c->auth_list++ == 1) {
-				c->user = c->pass;
-				c->pass = NULL;
-			}
-			dst = &c->pass;
-		} else {
-			dst = form == RCP_AUTH_NAMED && name[5] == 'u' ? &c->user : &c->pass;
-			if (*dst) {
-				RCP_SP_FAIL("%s is given twice", name);
-			}
-		}
-		if (!value_len) {
-			RCP_SP_FAIL("%s is empty", dst == &c->user ? "the auth user name" : "the auth password");
-		}
-		*dst = zend_string_init(value, value_len, 0);
-	} else if (!strcmp(name, "persistent") || !strcmp(name, "persistent_id")) {
-		RCP_SP_FAIL("%s is a phpredis option: this handler always uses the worker's pooled connections (remove it)", name);
-	} else if (!strcmp(name, "failover") || !strcmp(name, "distribute")) {
-		RCP_SP_FAIL("%s is a phpredis option: sessions are always read and written on the slot's primary (remove it)", name);
-	} else if (!strncmp(name, "stream", 6)) {
-		RCP_SP_FAIL("%s: stream settings are not supported in session.save_path; for TLS write the seeds as tls://host:port "
-			"(verification on, the CA from redis_cluster_pool.tls_cafile)", name);
-	} else {
-		RCP_SP_FAIL("unknown option \"%.40s\" (known: seed[], timeout, read_timeout, auth, prefix)", name);
-	}
-	return true;
-}
-
-/*
- * Parse save_path into c (zeroed by the caller; free with rcp_session_conf_free() in every case). False with
- * a message in why. The decoded text is kept in a scratch copy zeroed before it is freed (it holds the
- * password).
- */
-static bool rcp_session_conf_parse(const char *path, rcp_session_conf *c, char *why, size_t whylen)
-{
-	size_t len = strlen(path);
-	char *buf, *p, *end;
-	uint32_t item = 0;
-	bool ok = true;
-
-	c->seeds = safe_emalloc(RCP_SESSION_MAX_SEEDS, sizeof(rcp_seed), 0);
-	if (!len) {
-		RCP_SP_FAIL("it is empty; it must name seed nodes of the cluster, e.g. "
-			"seed[]=10.0.0.1:6379&seed[]=10.0.0.2:6379");
-	}
-	buf = estrndup(path, len);
-	for (p = buf, end = buf + len; ok && p < end; ) {
-		char *amp = memchr(p, '&', (size_t)(end - p)), *stop = amp ? amp : end, *eq, *s = p, *e = stop;
-		size_t nlen;
-
-		p = stop + 1;
-		item++;
-		while (s < e && strchr(" \t\r\n", *s)) {
-			s++;
-		}
-		while (e > s && strchr(" \t\r\n", e[-1])) {
-			e--;
-		}
-		if (s == e) {
-			continue;
-		}
-		*e = '\0';
-		if (!(eq = memchr(s, '=', (size_t)(e - s)))) {
-			/* not echoed: a value pasted without its name would be shown */
-			snprintf(why, whylen, "item #%u has no \"=\" (expected name=value, items separated by &)", item);
-			ok = false;
-			break;
-		}
-		*eq = '\0';
-		nlen = php_url_decode(s, (size_t)(eq - s));
-		s[nlen] = '\0';
-		if (memchr(s, '\0', nlen)) {
-			snprintf(why, whylen, "item #%u: its name contains a NUL byte", item);
-			ok = false;
-			break;
-		}
-		{
-			size_t vlen = php_url_decode(eq + 1, (size_t)(e - eq - 1));
-			eq[1 + vlen] = '\0';
-			ok = rcp_session_conf_item(c, s, eq + 1, vlen, why, whylen);
-		}
-	}
-	explicit_bzero(buf, len);
-	efree(buf);
-	if (!ok) {
-		return false;
-	}
-	if (!c->nseeds) {
-		RCP_SP_FAIL("no seed: name one or more nodes of the cluster, e.g. seed[]=10.0.0.1:6379&seed[]=10.0.0.2:6379");
-	}
-	if (c->user && !c->pass) {
-		RCP_SP_FAIL("auth[user] needs auth[pass] as well");
-	}
-	return true;
-}
-
-/* ---- passwords out of sight -------------------------------------------------------------------- */
-
-/* Whether the value of a save_path item with this (raw) name may be a secret: auth entries but the user
- * name, and anything whose name mentions a password (a misspelt option is refused, and then shown). */
-static bool rcp_session_secret_name(const char *name, size_t len)
-{
-	char dec[64];
-	size_t n;
-
-	if (len >= sizeof(dec)) {
-		len = sizeof(dec) - 1;
-	}
-	memcpy(dec, name, len);
-	n = php_url_decode(dec, len);
-	dec[n] = '\0';
-	while (n && strchr(" \t\r\n", dec[0])) {
-		memmove(dec, dec + 1, n--);
-	}
-	if (!strcmp(dec, "auth[user]")) {
-		return false;
-	}
-	for (size_t i = 0; i < n; i++) {
-		dec[i] = (char)tolower((unsigned char)dec[i]);
-	}
-	return strstr(dec, "auth") || strstr(dec, "pass") || strstr(dec, "secret");
-}
-
-/*
- * save_path with every possible secret replaced by ***, or NULL when there is none: the values of secret names,
- * an item without "=" (a value pasted alone), and what stands before an @ (user:password@host in a seed).
- */
-static zend_string *rcp_session_mask(const char *path, size_t len)
-{
-	smart_str out = {0};
-	const char *p = path, *end = path + len;
-	bool masked = false;
-
-	if (!memchr(path, '=', len)) {
-		return NULL; /* not a query string (the files handler's directory, say) */
-	}
-	while (p <= end) {
-		const char *amp = memchr(p, '&', (size_t)(end - p)), *stop = amp ? amp : end;
-		const char *eq = memchr(p, '=', (size_t)(stop - p)), *at = NULL;
-
-		for (const char *q = eq ? eq : p; q < stop; q++) {
-			at = *q == '@' ? q : at;
-		}
-		if (!eq && stop > p) {
-			smart_str_appends(&out, "***");
-			masked = true;
-		} else if (eq && rcp_session_secret_name(p, (size_t)(eq - p))) {
-			smart_str_appendl(&out, p, (size_t)(eq - p) + 1);
-			smart_str_appends(&out, "***");
-			masked = true;
-		} else if (at) {
-			smart_str_appendl(&out, p, (size_t)(eq - p) + 1);
-			smart_str_appends(&out, "***");
-			smart_str_appendl(&out, at, (size_t)(stop - at));
-			masked = true;
-		} else {
-			smart_str_appendl(&out, p, (size_t)(stop - p));
-		}
-		if (!amp) {
-			break;
-		}
-		smart_str_appendc(&out, '&');
-		p = amp + 1;
-	}
-	smart_str_0(&out);
-	if (!masked) {
-		smart_str_free(&out);
-		return NULL;
-	}
-	return out.s;
-}
-
-/* phpinfo() / php -i: session.save_path with its passwords masked (displayer of the session extension's
- * entry, registered in MINIT; the value itself is untouched). */
-static ZEND_INI_DISP(rcp_session_path_displayer)
-{
-	zend_string *v = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value : ini_entry->value;
-	zend_string *m;
-
-	if (!v || !ZSTR_LEN(v)) {
-		if (sapi_module.phpinfo_as_text) {
-			PHPWRITE("no value", sizeof("no value") - 1);
-		} else {
-			PHPWRITE("<i>no value</i>", sizeof("<i>no value</i>") - 1);
-		}
-		return;
-	}
-	m = rcp_session_mask(ZSTR_VAL(v), ZSTR_LEN(v));
-	if (!m) {
-		m = zend_string_copy(v);
-	}
-	if (sapi_module.phpinfo_as_text) {
-		PHPWRITE(ZSTR_VAL(m), ZSTR_LEN(m));
-	} else {
-		php_html_puts(ZSTR_VAL(m), ZSTR_LEN(m));
-	}
-	zend_string_release(m);
-}
-
-/*
- * When a save handler fails, ext/session warns (or throws) "... (path: <session.save_path>)" right after it,
- * from PS(save_path); so does session_regenerate_id(). Before a failure is returned, PS(save_path) is pointed
- * at a masked copy; the next open, and the end of the request, restore it (close must not: ext/session
- * closes the handler between the failure and its message). If session.save_path is changed meanwhile,
- * PS(save_path) is the new value and only the copy is dropped. Request memory, one per thread.
- */
-ZEND_TLS char *rcp_session_path_orig;
-ZEND_TLS zend_string *rcp_session_path_masked;
-
-static void rcp_session_unhide_path(void)
-{
-	if (rcp_session_path_masked) {
-		if (PS(save_path) == ZSTR_VAL(rcp_session_path_masked)) {
-			PS(save_path) = rcp_session_path_orig;
-		}
-		zend_string_release(rcp_session_path_masked);
-		rcp_session_path_masked = NULL;
-		rcp_session_path_orig = NULL;
-	}
-}
-
-static void rcp_session_hide_path(void)
-{
-	if (!PS(save_path) || (rcp_session_path_masked && PS(save_path) == ZSTR_VAL(rcp_session_path_masked))) {
-		return;
-	}
-	rcp_session_unhide_path();
-	if ((rcp_session_path_masked = rcp_session_mask(PS(save_path), strlen(PS(save_path))))) {
-		rcp_session_path_orig = PS(save_path);
-		PS(save_path) = ZSTR_VAL(rcp_session_path_masked);
-	}
-}
+#include "session_int.h"
 
 /* ---- the handler's state ----------------------------------------------------------------------- */
 
@@ -548,7 +137,7 @@ static bool rcp_session_run(rcp_session *s, const char *what, rcp_session_argv *
 
 	err.code = RCP_OK;
 	err.full = NULL;
-	if (rcp_exec(&s->client, cmd, a->argc, a->argv, a->lens, reply, &err) != RCP_OK) {
+	if (rcp_exec_argv(&s->client, cmd, a->argc, a->argv, a->lens, reply, &err) != RCP_OK) {
 		zval_ptr_dtor(reply);
 		ZVAL_UNDEF(reply);
 		if (what) {
@@ -692,14 +281,9 @@ static bool rcp_session_lock_and_read(rcp_session *s, zend_string *sid, zend_str
 		rcp_err err;
 		bool acquired;
 
-		cmds[0].cmd = rcp_cmd_lookup("SET", 3, NULL, 0);
-		cmds[0].argc = set.argc;
-		cmds[0].argv = set.argv;
-		cmds[0].argvlen = set.lens;
-		cmds[1].cmd = rcp_cmd_lookup("GET", 3, NULL, 0);
-		cmds[1].argc = get.argc;
-		cmds[1].argv = get.argv;
-		cmds[1].argvlen = get.lens;
+		/* (one key each: their routes allocate nothing, there is nothing to free) */
+		rcp_route_build(&cmds[0].route, rcp_cmd_lookup("SET", 3, NULL, 0), set.argc, set.argv, set.lens);
+		rcp_route_build(&cmds[1].route, rcp_cmd_lookup("GET", 3, NULL, 0), get.argc, get.argv, get.lens);
 		ZVAL_UNDEF(&cmds[0].reply);
 		ZVAL_UNDEF(&cmds[1].reply);
 		err.code = RCP_OK;
@@ -772,11 +356,8 @@ static PS_OPEN_FUNC(redis_cluster_pool)
 	rcp_session_conf conf = {0};
 	rcp_session *s;
 	char why[400];
-	const char *path = save_path;
+	const char *path = rcp_session_path_unmasked(save_path); /* hidden after an earlier failure of this request */
 
-	if (rcp_session_path_masked && save_path == ZSTR_VAL(rcp_session_path_masked)) {
-		path = rcp_session_path_orig; /* hidden after an earlier failure of this request */
-	}
 	rcp_session_unhide_path();
 	if (PS_GET_MOD_DATA()) {
 		ps_close_redis_cluster_pool(mod_data); /* not expected: ext/session closes before it opens again */
@@ -1024,14 +605,13 @@ static const ps_module rcp_ps_module = {
 
 void rcp_session_minit(int module_number)
 {
-	zend_register_ini_entries(ini_entries, module_number);
+	rcp_session_config_minit(module_number);
 	php_session_register_module(&rcp_ps_module);
-	zend_ini_register_displayer("session.save_path", sizeof("session.save_path") - 1, rcp_session_path_displayer);
 }
 
 void rcp_session_mshutdown(void)
 {
-	zend_ini_register_displayer("session.save_path", sizeof("session.save_path") - 1, NULL);
+	rcp_session_config_mshutdown();
 }
 
 void rcp_session_rshutdown(void)

@@ -386,19 +386,6 @@ int rcp_cmd_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const si
 	return ks.n;
 }
 
-int rcp_cmd_keys_into(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *stack,
-                      int **pos, char *errbuf, size_t errlen)
-{
-	int n = rcp_cmd_keys(cmd, argc, argv, argvlen, stack, RCP_KEYS_STACK, errbuf, errlen);
-
-	*pos = stack;
-	if (n > RCP_KEYS_STACK) {
-		*pos = safe_emalloc((size_t)n, sizeof(int), 0);
-		n = rcp_cmd_keys(cmd, argc, argv, argvlen, *pos, n, errbuf, errlen);
-	}
-	return n;
-}
-
 /* ---- key positions told by the server (RCP_CMD_GETKEYS) ----------------------------------------------- */
 
 typedef struct {

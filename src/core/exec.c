@@ -20,9 +20,14 @@
 /* ---- scripts: NOSCRIPT fallback ---------------------------------------------------------------- */
 
 /* Remember the body of an EVAL / EVAL_RO / SCRIPT LOAD, for a later NOSCRIPT on EVALSHA. */
-void rcp_script_note(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen)
+void rcp_script_note(const rcp_route *r)
 {
-	if (!(cmd->flags & RCP_CMD_NOSCRIPT)) {
+	const rcp_cmd *cmd = r->cmd;
+	int argc = r->argc;
+	const char *const *argv = r->argv;
+	const size_t *argvlen = r->argvlen;
+
+	if (!(r->flags & RCP_RF_NOSCRIPT)) {
 		return; /* cheap filter: every scripting command has the "noscript" flag */
 	}
 	if ((!strcmp(cmd->name, "EVAL") || !strcmp(cmd->name, "EVAL_RO")) && argc > 1) {
@@ -32,19 +37,22 @@ void rcp_script_note(const rcp_cmd *cmd, int argc, const char *const *argv, cons
 	}
 }
 
-/* An EVALSHA / EVALSHA_RO answered NOSCRIPT whose body this process knows. */
-bool rcp_noscript_recoverable(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
-                                     zval *reply)
+/* An EVALSHA / EVALSHA_RO answered NOSCRIPT (kind: its reply's, as the reader recorded it) whose body this process
+ * knows. */
+bool rcp_noscript_recoverable(const rcp_route *r, rcp_reply_kind kind)
 {
-	return (cmd->flags & RCP_CMD_NOSCRIPT) && argc > 1 && rcp_reply_kind_of(reply) == RCP_RK_NOSCRIPT &&
-		(!strcmp(cmd->name, "EVALSHA") || !strcmp(cmd->name, "EVALSHA_RO")) &&
-		rcp_script_body(argv[1], argvlen[1]) != NULL;
+	return kind == RCP_RK_NOSCRIPT && (r->flags & RCP_RF_NOSCRIPT) && r->argc > 1 &&
+		(!strcmp(r->cmd->name, "EVALSHA") || !strcmp(r->cmd->name, "EVALSHA_RO")) &&
+		rcp_script_body(r->argv[1], r->argvlen[1]) != NULL;
 }
 
 /* Re-send an EVALSHA that got NOSCRIPT as EVAL with the body (same keys and arguments, same node). */
-static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
-                                        const size_t *argvlen, rcp_target target, zval *reply, rcp_err *err)
+static rcp_status rcp_noscript_fallback(rcp_client *cl, rcp_route *r, rcp_target target, zval *reply, rcp_err *err)
 {
+	const rcp_cmd *cmd = r->cmd;
+	int argc = r->argc;
+	const char *const *argv = r->argv;
+	const size_t *argvlen = r->argvlen;
 	zend_string *body = rcp_script_body(argv[1], argvlen[1]);
 	const char **av = safe_emalloc((size_t)argc, sizeof(char *), 0);
 	size_t *lens = safe_emalloc((size_t)argc, sizeof(size_t), 0);
@@ -62,55 +70,14 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, const rcp_cmd *cmd, int 
 	}
 	zval_ptr_dtor(reply);
 	ZVAL_UNDEF(reply);
-	cl->cluster->noscript_fallbacks++;
-	rcp_cluster_count(cl->cluster, RCP_SC_NOSCRIPT_FALLBACKS);
-	st = rcp_exec_at(cl, target, &req, ro ? "EVAL_RO" : "EVAL", reply, err);
+	rcp_count_cluster(cl->cluster, RCP_CEV_NOSCRIPT_FALLBACK);
+	st = rcp_exec_at(cl, target, &req, ro ? "EVAL_RO" : "EVAL", reply, &r->reply_kind, err);
 	efree(av);
 	efree(lens);
 	return st;
 }
 
 /* ---- entry point ------------------------------------------------------------------------------ */
-
-bool rcp_cmd_node_cursor(const rcp_cmd *cmd)
-{
-	return !strcmp(cmd->name, "SCAN");
-}
-
-bool rcp_cmd_node_only(const rcp_cmd *cmd)
-{
-	/* SCAN's cursor is one node's; the CLUSTER administration subcommands (SETSLOT, ADDSLOTS, DELSLOTSRANGE,
-	 * COUNTKEYSINSLOT, FORGET, MEET, REPLICATE, FAILOVER, RESET...) act on, or ask, the node they are sent to
-	 * and leave no state on the connection: meaningful only where the caller names the node */
-	return rcp_cmd_node_cursor(cmd) || !strncmp(cmd->name, "CLUSTER|", 8);
-}
-
-rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err)
-{
-	if (rcp_cmd_node_cursor(cmd)) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-			"SCAN cannot be sent to a cluster as one command: every node has its own cursor; use "
-			"RedisClusterPool::scanAll() to walk the keys of every primary");
-	}
-	if (rcp_cmd_node_only(cmd)) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-			"CLUSTER %s acts on the node it is sent to: send it to a named node with rawOnNodes() (Predis: "
-			"$client->getConnection()->getConnectionById('host:port')->executeCommand(...))", cmd->name + 8);
-	}
-	return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-		"%s is not supported by RedisClusterPool: it changes or depends on per-connection state that a "
-		"shared pool cannot keep", cmd->name);
-}
-
-rcp_status rcp_cmd_misplaced(const rcp_cmd *cmd, const char *where, rcp_err *err)
-{
-	return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-		"%s waits for the replication of the writes sent before it on its connection, so it can only follow a write: "
-		"in a pipeline or a transaction, after a command with keys that is not read-only (it then goes to that "
-		"write's node in the same flight; in a transaction, after EXEC); here it is %s", cmd->name, where);
-}
-
-#define RCP_SLOTS_SHOWN 8
 
 rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int argc, const char *const *argv,
                          const size_t *argvlen, const char *name, zval *reply, rcp_err *err)
@@ -125,7 +92,7 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 	}
 	snprintf(t.host, sizeof(t.host), "%s", host);
 	t.port = port;
-	return rcp_exec_at(cl, t, &req, name, reply, err);
+	return rcp_exec_at(cl, t, &req, name, reply, NULL, err);
 }
 
 rcp_status rcp_exec_addr(rcp_client *cl, const char *addr, int argc, const char *const *argv, const size_t *argvlen,
@@ -152,125 +119,76 @@ rcp_status rcp_exec_addr(rcp_client *cl, const char *addr, int argc, const char 
 	return rcp_exec_node(cl, host, (uint16_t)strtoul(colon + 1, NULL, 10), argc, argv, argvlen, name, reply, err);
 }
 
-static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
-                               const size_t *argvlen, zval *reply, rcp_err *err);
-
-/* Every command of the API goes through one of the three entries below: counted per name (pool-wide metrics). */
-rcp_status rcp_exec(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
-                    zval *reply, rcp_err *err)
+/* Every command of the API goes through rcp_exec() or the pipeline's and the transaction's entries: counted per name
+ * (pool-wide metrics), once, from the reply's kind the reader recorded. */
+rcp_status rcp_exec(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err)
 {
-	rcp_status st = rcp_exec_one(cl, cmd, argc, argv, argvlen, reply, err);
+	rcp_status st = rcp_exec_route(cl, r, reply, err);
 
-	rcp_metrics_command(cl->cluster->shared, cmd, st != RCP_OK || rcp_metrics_is_error(reply));
+	rcp_count_command(cl->cluster->shared, r->cmd, st != RCP_OK || r->reply_kind != RCP_RK_VALUE);
+	if (r->flags & RCP_RF_WRITE) {
+		rcp_cache_at_write(cl, r);
+	}
 	return st;
 }
 
-static rcp_status rcp_exec_one(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
-                               const size_t *argvlen, zval *reply, rcp_err *err)
+rcp_status rcp_exec_argv(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
+                         zval *reply, rcp_err *err)
 {
-	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, i;
-	char ebuf[256];
-	int slot = -1;
+	rcp_route r;
+	rcp_status st;
+
+	rcp_route_build(&r, cmd, argc, argv, argvlen);
+	st = rcp_exec(cl, &r, reply, err);
+	rcp_route_free(&r);
+	return st;
+}
+
+rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err)
+{
+	rcp_req req = {.argc = r->argc, .argv = r->argv, .argvlen = r->argvlen, .nreplies = 1};
 	rcp_target target;
-	rcp_req req = {.argc = argc, .argv = argv, .argvlen = argvlen, .nreplies = 1};
 	rcp_status st;
 	uint64_t now;
 
 	ZVAL_UNDEF(reply);
+	r->reply_kind = RCP_RK_VALUE;
 	now = rcp_begin(cl);
 	rcp_partial_free(&cl->partial); /* only ever describes the last command */
-	if (cmd->route >= RCP_ROUTE_UNSUPPORTED) { /* one test on the way of every command */
-		return cmd->route == RCP_ROUTE_UNSUPPORTED ? rcp_cmd_unsupported(cmd, err)
-			: rcp_cmd_misplaced(cmd, "on its own: its pooled connection is shared, so it would wait for whatever "
-				"was last written on it", err);
+	if (r->cmd->route < RCP_ROUTE_UNSUPPORTED) {
+		rcp_script_note(r);
 	}
-	rcp_script_note(cmd, argc, argv, argvlen);
-	nkeys = rcp_cmd_keys_into(cmd, argc, argv, argvlen, stackpos, &pos, ebuf, sizeof(ebuf));
-	if (nkeys < 0) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s", ebuf);
-	}
-	for (i = 0; i < nkeys; i++) {
-		int s = rcp_key_slot(argv[pos[i]], argvlen[pos[i]]);
-		if (slot < 0) {
-			slot = s;
-		} else if (s != slot && cmd->route == RCP_ROUTE_MULTI_SHARD) {
-			slot = -2; /* split below, once the map is known */
-			break;
-		} else if (s != slot) {
-			smart_str slots = {0};
-			int shown = 0;
-			for (int j = 0; j < nkeys && shown < RCP_SLOTS_SHOWN; j++, shown++) {
-				smart_str_appends(&slots, j ? ", " : "");
-				smart_str_append_long(&slots, rcp_key_slot(argv[pos[j]], argvlen[pos[j]]));
-			}
-			if (nkeys > RCP_SLOTS_SHOWN) {
-				smart_str_appends(&slots, ", ...");
-			}
-			smart_str_0(&slots);
-			rcp_err_set(err, RCP_E_CLUSTER, NULL,
-				"%s: keys hash to different slots (%s); a command spanning slots cannot be sent to one node "
-				"(use a {hash tag} to keep the keys in one slot)", cmd->name, ZSTR_VAL(slots.s));
-			smart_str_free(&slots);
-			if (pos != stackpos) {
-				efree(pos);
-			}
-			return RCP_E_CLUSTER;
-		}
-	}
-	if (slot == -2) {
-		if ((st = rcp_client_ready_at(cl, now, err)) == RCP_OK) {
-			st = rcp_exec_split(cl, cmd, argc, argv, argvlen, pos, nkeys, reply, err);
-		}
-		if (pos != stackpos) {
-			efree(pos);
-		}
-		return st;
-	}
-	if (pos != stackpos) {
-		efree(pos);
+	if (r->kind == RCP_RT_REFUSED) { /* one test on the way of every command */
+		return rcp_route_refusal(r, err);
 	}
 	if ((st = rcp_client_ready_at(cl, now, err)) != RCP_OK) {
 		return st;
 	}
-	if (nkeys == 0 && (cmd->route == RCP_ROUTE_ALL_PRIMARIES || cmd->route == RCP_ROUTE_ALL_NODES)) {
-		return rcp_exec_fanout(cl, cmd, &req, reply, err);
+	if (r->kind == RCP_RT_SPLIT) {
+		return rcp_exec_split(cl, r, reply, err);
 	}
-	{
-		rcp_map *map = cl->cluster->map;
-		uint16_t idx;
-
-		if (slot >= 0) {
-			idx = map->slots[slot];
-			if (idx == RCP_NO_NODE) {
-				rcp_want_refresh(cl->cluster);
-				return rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node "
-					"(CLUSTERDOWN: the cluster does not cover all slots)", cmd->name, slot);
-			}
-		} else {
-			/* keyless: a random primary */
-			uint16_t pick = (uint16_t)php_mt_rand_range(0, map->nprimaries ? map->nprimaries - 1 : 0), seen = 0;
-			idx = 0;
-			for (uint16_t k = 0; k < map->nnodes; k++) {
-				if (!map->nodes[k].replica && seen++ == pick) {
-					idx = k;
-					break;
-				}
-			}
-		}
-		memcpy(target.host, map->nodes[idx].host, strlen(map->nodes[idx].host) + 1);
-		target.port = map->nodes[idx].port;
-		target.ro = false;
-		target.read = (cmd->flags & RCP_CMD_READONLY) != 0;
-		target.has_slot = slot >= 0;
-		target.slot = slot >= 0 ? (uint16_t)slot : 0;
-		target.node1 = (uint16_t)(idx + 1);
-		if (slot >= 0 && rcp_is_policy_read(cl, cmd)) {
-			return rcp_exec_read(cl, idx, &req, cmd->name, reply, err);
+	if (r->kind == RCP_RT_FANOUT) {
+		st = rcp_exec_fanout(cl, r->cmd, &req, reply, err);
+		r->reply_kind = (uint8_t)rcp_reply_kind_of(reply);
+		return st;
+	}
+	if ((st = rcp_route_target(cl, r, err)) != RCP_OK) {
+		return st;
+	}
+	if (rcp_cache_at_lookup(cl, r, reply)) {
+		return RCP_OK;
+	}
+	if (r->kind == RCP_RT_ONE_SLOT && rcp_is_policy_read(cl, r->cmd)) {
+		st = rcp_exec_read(cl, r->node, &req, r->cmd->name, reply, &r->reply_kind, err);
+	} else {
+		rcp_route_to_target(cl->cluster->map, r, &target);
+		st = rcp_exec_at(cl, target, &req, r->cmd->name, reply, &r->reply_kind, err);
+		if (st == RCP_OK && rcp_noscript_recoverable(r, r->reply_kind)) {
+			st = rcp_noscript_fallback(cl, r, target, reply, err);
 		}
 	}
-	st = rcp_exec_at(cl, target, &req, cmd->name, reply, err);
-	if (st == RCP_OK && rcp_noscript_recoverable(cmd, argc, argv, argvlen, reply)) {
-		st = rcp_noscript_fallback(cl, cmd, argc, argv, argvlen, target, reply, err);
+	if (st == RCP_OK && r->reply_kind == RCP_RK_VALUE && (r->flags & RCP_RF_CACHEABLE)) {
+		rcp_cache_at_fill(cl, r, reply);
 	}
 	return st;
 }
@@ -291,14 +209,13 @@ rcp_status rcp_client_getkeys(rcp_client *cl, const rcp_cmd *cmd, int argc, cons
 	av[1] = "GETKEYS"; al[1] = 7;
 	memcpy(av + 2, argv, sizeof(char *) * (size_t)argc);
 	memcpy(al + 2, argvlen, sizeof(size_t) * (size_t)argc);
-	st = rcp_exec(cl, gk, argc + 2, av, al, &reply, err);
+	st = rcp_exec_argv(cl, gk, argc + 2, av, al, &reply, err);
 	efree(av);
 	efree(al);
 	if (st != RCP_OK) {
 		return st;
 	}
-	cl->cluster->getkeys_sent++;
-	rcp_cluster_count(cl->cluster, RCP_SC_GETKEYS);
+	rcp_count_cluster(cl->cluster, RCP_CEV_GETKEYS);
 	if (rcp_reply_is_error(&reply)) {
 		zend_string *m = rcp_error_message(&reply);
 		rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s: the server cannot tell where the keys of this call are "

@@ -110,10 +110,10 @@ static void rcp_client_setinfo(rcp_client *cl)
 	static const char si[] = "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$18\r\nredis_cluster_pool\r\n";
 	const rcp_cmd *c;
 	smart_str ver = {0};
-	rcp_cmdtab *t = rcp_cluster_cmds(cl->cluster);
+	rcp_cmdtab *t;
 
-	if (cl->setinfo_checked || !t) {
-		return;
+	if (cl->setinfo_checked || !(t = rcp_cluster_cmds(cl->cluster))) {
+		return; /* (the flag first: known once, then one test per connection fetched) */
 	}
 	cl->setinfo_checked = true;
 	c = rcp_cmdtab_lookup(t, "CLIENT", 6, "SETINFO", 7);
@@ -162,11 +162,19 @@ rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port)
 	return rcp_client_conn_ro(cl, host, port, false);
 }
 
-/* Start of an operation: its overall deadline (option "deadline", else read_write_timeout). Returns the clock
- * reading it was computed from. */
+/*
+ * Start of an operation: its overall deadline (option "deadline", else read_write_timeout). Returns the clock
+ * reading it was computed from (ms). That one reading also serves the operation's first I/O deadline
+ * (rcp_deadline) and the start of its first batch (rcp_run_one, rcp_nodebatch_run): a GET reads the clock here and
+ * once more when its reply arrives (the engine), not at every step. Each is used once; later steps (a redirect's
+ * hop, a retry after a backoff) read the clock again.
+ */
 uint64_t rcp_begin(rcp_client *cl)
 {
-	uint64_t now = rcp_now_ms();
+	uint64_t now_us = rcp_now_us(), now = now_us / 1000;
+
+	cl->op_clock_us = now_us;
+	cl->batch_start_us = 0;
 
 	if (cl->err_full) { /* the last operation's long message: thrown by now */
 		zend_string_release(cl->err_full);
@@ -179,8 +187,21 @@ uint64_t rcp_begin(rcp_client *cl)
 /* Deadline of one I/O: read_write_timeout from now, never past the operation's deadline. */
 uint64_t rcp_deadline(rcp_client *cl)
 {
-	uint64_t d = rcp_now_ms() + cl->rw_timeout_ms;
+	uint64_t now_us = cl->op_clock_us ? cl->op_clock_us : rcp_now_us(), d = now_us / 1000 + cl->rw_timeout_ms;
+
+	cl->op_clock_us = 0;
+	cl->batch_start_us = now_us; /* the next batch starts now */
 	return cl->cmd_deadline && cl->cmd_deadline < d ? cl->cmd_deadline : d;
+}
+
+/* The start of the batch about to run: the reading its deadline was computed from, once, else 0 (the engine reads
+ * the clock). */
+static zend_always_inline uint64_t rcp_batch_start(rcp_client *cl)
+{
+	uint64_t s = cl->batch_start_us;
+
+	cl->batch_start_us = 0;
+	return s;
 }
 
 /* A part on connection c, nothing to send yet. Field by field: its rcp_err (~800 bytes) is only read once
@@ -213,7 +234,9 @@ void rcp_run_one(rcp_client *cl, rcp_part *part, rcp_conn *c, const char *buf, s
 		ZVAL_UNDEF(&replies[i]);
 	}
 	/* the connect deadline only matters to a connection that is not connected yet (no clock read for others) */
-	rcp_io_run(part, 1, deadline, c->state == RCP_CONN_READY ? deadline : rcp_now_ms() + cl->connect_timeout_ms);
+	uint64_t start_us = rcp_batch_start(cl);
+	rcp_io_run(part, 1, deadline, c->state == RCP_CONN_READY ? deadline
+		: (start_us ? start_us / 1000 : rcp_now_ms()) + cl->connect_timeout_ms, start_us);
 }
 
 
@@ -288,8 +311,7 @@ rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro
 			break;
 		}
 		if (part.wrote_any) {
-			cl->cluster->read_retries++;
-			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+			rcp_count_cluster(cl->cluster, RCP_CEV_READ_RETRY);
 		}
 	}
 	return err->code;
@@ -384,8 +406,7 @@ static void rcp_nodebatch_retry(rcp_nodebatch *b, rcp_client *cl, uint64_t deadl
 			continue;
 		}
 		if (pt->wrote_any) {
-			cl->cluster->read_retries++;
-			rcp_cluster_count(cl->cluster, RCP_SC_READ_RETRIES);
+			rcp_count_cluster(cl->cluster, RCP_CEV_READ_RETRY);
 		}
 		bytes = pt->conn->wbuf;
 		memset(&pt->conn->wbuf, 0, sizeof(bytes));
@@ -425,8 +446,10 @@ void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
 		off += b->parts[p].nreplies;
 	}
 	if (b->nparts) {
+		uint64_t start_us;
 		deadline = rcp_deadline(cl);
-		rcp_io_run(b->parts, (int)b->nparts, deadline, rcp_now_ms() + cl->connect_timeout_ms);
+		start_us = rcp_batch_start(cl);
+		rcp_io_run(b->parts, (int)b->nparts, deadline, start_us / 1000 + cl->connect_timeout_ms, start_us);
 		/* (the parts looked at here rather than rcp_io_run()'s count: no caller reads that, so LTO drops it
 		 * from the one-command path) */
 		for (uint32_t p = 0; p < b->nparts; p++) {
@@ -437,6 +460,30 @@ void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
 		}
 	}
 	rcp_parts_trim(b->parts, b->nparts);
+}
+
+int rcp_nodebatch_outcomes(rcp_nodebatch *b, rcp_client *cl)
+{
+	int first = -1;
+
+	for (uint32_t p = 0; p < b->nparts; p++) {
+		rcp_part *pt = &b->parts[p];
+		if (pt->err.code == RCP_OK) {
+			continue;
+		}
+		if (pt->conn) {
+			if (!pt->err.node[0]) {
+				snprintf(pt->err.node, sizeof(pt->err.node), "%s", pt->conn->addr);
+			}
+			rcp_node_outcome(cl->cluster, pt->conn->host, (uint16_t)pt->conn->port, pt->err.code);
+		} else {
+			rcp_want_refresh(cl->cluster); /* its connection is gone: the node is not known any more */
+		}
+		if (first < 0) {
+			first = (int)p;
+		}
+	}
+	return first;
 }
 
 void rcp_nodebatch_free(rcp_nodebatch *b)

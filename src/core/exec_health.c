@@ -15,13 +15,6 @@ void rcp_want_refresh(rcp_cluster *cc)
 	}
 }
 
-void rcp_cluster_count(rcp_cluster *cc, rcp_shm_counter c)
-{
-	if (cc->shared) {
-		rcp_shm_count(cc->shared, c);
-	}
-}
-
 #define RCP_SUSPECT_MS 5000
 
 static int rcp_local_node(rcp_cluster *cc, const char *host, uint16_t port)
@@ -46,7 +39,7 @@ void rcp_node_failed(rcp_cluster *cc, const char *host, uint16_t port)
 		char addr[RCP_ADDR_MAX];
 		rcp_shm_mark_suspect(cc->shared, (uint16_t)idx, rcp_now_ms() + RCP_SUSPECT_MS);
 		rcp_node_addr(&cc->map->nodes[idx], addr, sizeof(addr));
-		rcp_ns_add(rcp_metrics_node(addr), RCP_NS_SUSPECT_MARKS, 1);
+		rcp_count_conn(rcp_count_node(addr), RCP_NEV_SUSPECT_MARK);
 	}
 	rcp_want_refresh(cc);
 }

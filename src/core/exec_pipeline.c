@@ -6,124 +6,80 @@
 
 /* ---- commands for chosen nodes ------------------------------------------------------------------ */
 
+/*
+ * On the batch builder like every path that sends to several nodes: each node's bytes appended to its connection's
+ * buffer (a replica's READONLY one), one round trip, the builder's one retry rule (no part is taken for reads only:
+ * the caller's commands may be writes, so a part is sent again only when nothing of it was written), the one
+ * failure bookkeeping. A failed node's replies stay UNDEF.
+ */
 rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t nn, zval *replies, rcp_err *err)
 {
-	rcp_map *map = cl->cluster->map;
-	rcp_part *parts = safe_emalloc(nn ? nn : 1, sizeof(rcp_part), 0);
-	bool *retry = ecalloc(nn ? nn : 1, sizeof(bool)), *was_new = ecalloc(nn ? nn : 1, sizeof(bool));
-	uint32_t *which = safe_emalloc(nn ? nn : 1, sizeof(uint32_t), 0);
+	rcp_nodebatch nb;
+	uint32_t *part = safe_emalloc(nn ? nn : 1, 2 * sizeof(uint32_t), 0), *ridx = part + (nn ? nn : 1);
 	rcp_status st = RCP_OK;
-	uint64_t deadline;
+	int failed;
 
 	rcp_begin(cl);
-	deadline = rcp_deadline(cl);
-	for (int attempt = 0; attempt < 2; attempt++) {
-		uint32_t np = 0;
-
-		for (uint32_t i = 0; i < nn; i++) {
-			const rcp_node *node = &map->nodes[b[i].node];
-			if (attempt == 1 && !retry[i]) {
-				continue;
-			}
-			rcp_part_init(&parts[np], NULL);
-			parts[np].conn = rcp_client_conn_ro(cl, node->host, node->port, node->replica != 0);
-			was_new[np] = parts[np].conn->state == RCP_CONN_NEW;
-			parts[np].buf = b[i].buf;
-			parts[np].len = b[i].len;
-			parts[np].nreplies = b[i].count;
-			parts[np].replies = replies + b[i].first;
-			for (uint32_t r = 0; r < b[i].count; r++) {
-				ZVAL_UNDEF(&parts[np].replies[r]);
-			}
-			which[np++] = i;
+	for (uint32_t i = 0; i < nn; i++) {
+		for (uint32_t r = 0; r < b[i].count; r++) {
+			ZVAL_UNDEF(&replies[b[i].first + r]);
 		}
-		if (np == 0) {
-			break;
-		}
-		rcp_io_run(parts, (int)np, deadline, rcp_now_ms() + cl->connect_timeout_ms);
-		memset(retry, 0, nn * sizeof(bool));
-		for (uint32_t k = 0; k < np; k++) {
-			const rcp_node *node = &map->nodes[b[which[k]].node];
-			if (parts[k].err.code == RCP_OK) {
-				continue;
-			}
-			for (uint32_t r = 0; r < parts[k].nreplies; r++) {
-				zval_ptr_dtor(&parts[k].replies[r]);
-				ZVAL_UNDEF(&parts[k].replies[r]);
-			}
-			if (attempt == 0 && rcp_retry_safe(&parts[k], was_new[k], false, deadline)) {
-				retry[which[k]] = true;
-				continue;
-			}
-			rcp_node_outcome(cl->cluster, node->host, node->port, parts[k].err.code);
-			if (st == RCP_OK) {
-				*err = parts[k].err;
-				st = err->code;
-			}
-		}
-		rcp_pool_sweep_parts(parts, (int)np);
 	}
-	efree(which);
-	efree(was_new);
-	efree(retry);
-	efree(parts);
+	rcp_nodebatch_init(&nb, cl->cluster->map, nn, true);
+	for (uint32_t i = 0; i < nn; i++) {
+		rcp_req req = {.buf = b[i].buf, .len = b[i].len, .nreplies = b[i].count};
+		if (!rcp_nodebatch_add(&nb, cl, nb.map, b[i].node, &req, &part[i], &ridx[i])) {
+			st = rcp_err_set(err, RCP_E_MEMORY, NULL, "out of memory encoding the commands for the nodes");
+			goto out;
+		}
+	}
+	rcp_nodebatch_run(&nb, cl);
+	if ((failed = rcp_nodebatch_outcomes(&nb, cl)) >= 0) {
+		*err = nb.parts[failed].err;
+		st = err->code;
+	}
+	for (uint32_t i = 0; i < nn; i++) {
+		rcp_part *pt = &nb.parts[part[i]];
+		if (pt->err.code != RCP_OK) {
+			continue; /* destroyed with the batch: a failed node's replies are UNDEF */
+		}
+		for (uint32_t r = 0; r < b[i].count; r++) {
+			ZVAL_COPY_VALUE(&replies[b[i].first + r], &pt->replies[ridx[i] + r]);
+			ZVAL_UNDEF(&pt->replies[ridx[i] + r]);
+		}
+	}
+	rcp_pool_sweep_parts(nb.parts, (int)nb.nparts);
+out:
+	rcp_nodebatch_free(&nb);
+	efree(part);
 	return st;
 }
 
 /* ---- pipelines -------------------------------------------------------------------------------- */
 
-/* Whether cmd's one key is always argv[1] (GET, SET, INCR, HGET, ...: one key spec, at index 1, no more keys),
- * what rcp_cmd_keys() would find without its general search. */
-static bool rcp_first_arg_is_the_key(const rcp_cmd *cmd)
-{
-	const rcp_key_spec *sp = cmd->specs;
-
-	return cmd->nspecs == 1 && sp->bs_type == RCP_BS_INDEX && sp->bs_a == 1 && sp->fk_type == RCP_FK_RANGE &&
-		sp->fk_a == 0 && sp->fk_b > 0 && !(cmd->flags & (RCP_CMD_HAS_SUBCMDS | RCP_CMD_GETKEYS)) &&
-		!(cmd->name[0] == 'S' && (!strcmp(cmd->name, "SORT") || !strcmp(cmd->name, "SORT_RO")));
-}
-
 /* rcp_pipe_target(): WAIT / WAITAOF, placed by the caller after the write before them. */
 #define RCP_PIPE_AFTER_WRITE (-3)
+/* rcp_exec_pipeline_run(): a command the read cache answered (nothing sent for it). */
+#define RCP_PIPE_ANSWERED (-4)
 
 /* Routes that never travel in a batch as such (one test for all: a bit each). */
 #define RCP_PIPE_NOT_BATCHED ((1u << RCP_ROUTE_UNSUPPORTED) | (1u << RCP_ROUTE_ALL_PRIMARIES) | \
                               (1u << RCP_ROUTE_ALL_NODES) | (1u << RCP_ROUTE_AFTER_WRITE))
 
-/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone), or
- * RCP_PIPE_AFTER_WRITE. */
-static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *read_node)
+/* The node (index in the map) a command goes to when it can travel in a batch, or -1 (run it alone: rcp_exec_route
+ * reports what keeps it out of the batch), or RCP_PIPE_AFTER_WRITE. any_primary: the one pick among the primaries for
+ * the pipeline's keyless commands (RCP_NO_NODE until one needs it). */
+static int rcp_pipe_target(rcp_client *cl, const rcp_route *r, uint16_t *read_node, uint16_t *any_primary)
 {
 	rcp_map *map = cl->cluster->map;
-	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, slot = -1, i, node = -1;
-	char ebuf[256];
+	int node = -1;
 
-	if ((1u << pc->cmd->route) & RCP_PIPE_NOT_BATCHED) {
-		return pc->cmd->route == RCP_ROUTE_AFTER_WRITE ? RCP_PIPE_AFTER_WRITE : -1;
+	if ((1u << r->cmd->route) & RCP_PIPE_NOT_BATCHED) {
+		return r->cmd->route == RCP_ROUTE_AFTER_WRITE ? RCP_PIPE_AFTER_WRITE : -1;
 	}
-	if (pc->argc > 1 && rcp_first_arg_is_the_key(pc->cmd)) {
-		stackpos[0] = 1;
-		nkeys = 1;
-	} else {
-		nkeys = rcp_cmd_keys_into(pc->cmd, pc->argc, pc->argv, pc->argvlen, stackpos, &pos, ebuf, sizeof(ebuf));
-	}
-	for (i = 0; i < nkeys; i++) {
-		int s = rcp_key_slot(pc->argv[pos[i]], pc->argvlen[pos[i]]);
-		if (slot >= 0 && s != slot) {
-			slot = -2;
-			break;
-		}
-		slot = s;
-	}
-	if (pos != stackpos) {
-		efree(pos);
-	}
-	if (nkeys < 0 || slot == -2) {
-		return -1;
-	}
-	if (slot >= 0) {
-		node = map->slots[slot] == RCP_NO_NODE ? -1 : map->slots[slot];
-		if (node >= 0 && rcp_is_policy_read(cl, pc->cmd)) {
+	if (r->kind == RCP_RT_ONE_SLOT) {
+		node = map->slots[r->slot] == RCP_NO_NODE ? -1 : map->slots[r->slot];
+		if (node >= 0 && cl->read_policy != RCP_READ_PRIMARY && rcp_is_policy_read(cl, r->cmd)) {
 			/* one read node per primary for the whole pipeline: one part per node */
 			if (read_node[node] == RCP_NO_NODE) {
 				uint16_t cand[RCP_MAX_READ_CANDIDATES];
@@ -132,13 +88,12 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *rea
 			}
 			node = read_node[node];
 		}
-	} else {
-		for (uint16_t k = 0; k < map->nnodes; k++) {
-			if (!map->nodes[k].replica) {
-				node = k;
-				break;
-			}
+	} else if (r->kind == RCP_RT_ANY) {
+		/* keyless: one primary for all of the pipeline's (one part), drawn as a single command's is */
+		if (*any_primary == RCP_NO_NODE) {
+			*any_primary = rcp_map_any_primary(map);
 		}
+		node = *any_primary;
 	}
 	return node;
 }
@@ -151,18 +106,12 @@ static int rcp_pipe_target(rcp_client *cl, const rcp_pipe_cmd *pc, uint16_t *rea
 static int rcp_pipe_anchor(const rcp_pipe_cmd *cmds, const int *target, int w)
 {
 	for (int j = w - 1; j >= 0; j--) {
-		int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys;
-		char ebuf[256];
+		const rcp_route *r = &cmds[j].route;
 
-		if ((cmds[j].cmd->flags & RCP_CMD_READONLY) || cmds[j].cmd->route == RCP_ROUTE_AFTER_WRITE) {
+		if ((r->flags & RCP_RF_READ) || r->cmd->route == RCP_ROUTE_AFTER_WRITE) {
 			continue;
 		}
-		nkeys = rcp_cmd_keys_into(cmds[j].cmd, cmds[j].argc, cmds[j].argv, cmds[j].argvlen, stackpos, &pos, ebuf,
-			sizeof(ebuf));
-		if (pos != stackpos) {
-			efree(pos);
-		}
-		if (nkeys > 0) {
+		if (r->nkeys > 0) {
 			return target[j] >= 0 ? j : -2;
 		}
 	}
@@ -182,7 +131,7 @@ static bool rcp_pipe_part_reads(const rcp_nodebatch *b, uint32_t part, const voi
 	const rcp_pipe_parts *pp = ctx;
 
 	for (int i = 0; i < pp->n; i++) {
-		if (pp->target[i] >= 0 && pp->part_of[i] == part && !(pp->cmds[i].cmd->flags & RCP_CMD_READONLY)) {
+		if (pp->target[i] >= 0 && pp->part_of[i] == part && !(pp->cmds[i].route.flags & RCP_RF_READ)) {
 			return false;
 		}
 	}
@@ -191,12 +140,31 @@ static bool rcp_pipe_part_reads(const rcp_nodebatch *b, uint32_t part, const voi
 
 static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err);
 
+/* Every command counted once, from the kind of its reply (a command re-run alone is not counted again there): run
+ * by run of the same command, one counting call per run (a pipeline of 100 GETs: one). */
 rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err)
 {
 	rcp_status st = rcp_exec_pipeline_run(cl, cmds, n, err);
+	const rcp_cmd *run = NULL;
+	uint32_t calls = 0, errors = 0;
 
 	for (int i = 0; i < n; i++) {
-		rcp_metrics_command(cl->cluster->shared, cmds[i].cmd, st != RCP_OK || rcp_metrics_is_error(&cmds[i].reply));
+		rcp_route *r = &cmds[i].route;
+		if (r->cmd != run) {
+			if (calls) {
+				rcp_count_commands(cl->cluster->shared, run, calls, errors);
+			}
+			run = r->cmd;
+			calls = errors = 0;
+		}
+		calls++;
+		errors += st != RCP_OK || r->reply_kind != RCP_RK_VALUE;
+		if (r->flags & RCP_RF_WRITE) {
+			rcp_cache_at_write(cl, r);
+		}
+	}
+	if (calls) {
+		rcp_count_commands(cl->cluster->shared, run, calls, errors);
 	}
 	return st;
 }
@@ -206,6 +174,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	rcp_map *map;
 	int *target = NULL, i;
 	uint16_t *read_node = NULL;  /* policy reads: the node chosen for each primary */
+	uint16_t any_primary = RCP_NO_NODE; /* keyless commands: the one primary they all go to */
 	bool *rerun = NULL;          /* commands to re-run alone (their read node failed, or the write a WAIT follows was) */
 	int *anchor = NULL;          /* with WAIT / WAITAOF only: a WAIT's index -> the write it follows; that write's
 	                                index -> -2 (a write some WAIT follows); others -1 */
@@ -242,10 +211,17 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 
 	/* 1. group the batchable commands by node, encoded back to back */
 	for (i = 0; i < n; i++) {
-		rcp_req req = {.argc = cmds[i].argc, .argv = cmds[i].argv, .argvlen = cmds[i].argvlen, .nreplies = 1};
+		rcp_route *r = &cmds[i].route;
+		rcp_req req = {.argc = r->argc, .argv = r->argv, .argvlen = r->argvlen, .nreplies = 1};
 
-		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
-		target[i] = rcp_pipe_target(cl, &cmds[i], read_node);
+		if (r->flags & RCP_RF_NOSCRIPT) {
+			rcp_script_note(r);
+		}
+		target[i] = rcp_pipe_target(cl, r, read_node, &any_primary);
+		if (target[i] >= 0 && rcp_cache_at_lookup(cl, r, &cmds[i].reply)) {
+			target[i] = RCP_PIPE_ANSWERED; /* the read cache's (nothing sent) */
+			continue;
+		}
 		if (target[i] < 0) {
 			/* WAIT / WAITAOF: to the node of the write before it, on the same connection, in the same flight */
 			int a;
@@ -254,7 +230,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 			}
 			a = rcp_pipe_anchor(cmds, target, i);
 			if (a < 0) {
-				first_fail = rcp_cmd_misplaced(cmds[i].cmd, a == -2 ? "after a write that cannot travel in a batch "
+				first_fail = rcp_cmd_misplaced(r->cmd, a == -2 ? "after a write that cannot travel in a batch "
 					"(its keys span slots, or its slot is not served)" : i == 0 ? "first in the pipeline"
 					: "after no write in the pipeline", err);
 				break;
@@ -279,18 +255,16 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	if (nparts) {
 		uint32_t p;
 		rcp_nodebatch_run(&nb, cl);
+		rcp_nodebatch_outcomes(&nb, cl); /* what each failed part says about its node */
 		for (p = 0; p < nparts; p++) {
 			bool reads_only = rcp_read_elsewhere(parts[p].err.code);
 			for (i = 0; i < n && reads_only; i++) {
-				if (target[i] >= 0 && part_of[i] == p && !rcp_is_policy_read(cl, cmds[i].cmd)) {
+				if (target[i] >= 0 && part_of[i] == p && !rcp_is_policy_read(cl, cmds[i].route.cmd)) {
 					reads_only = false;
 				}
 			}
 			if (reads_only) {
 				/* only policy reads on this node: each is re-run alone below, on the slot's other nodes */
-				if (parts[p].conn) {
-					rcp_node_outcome(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port, parts[p].err.code);
-				}
 				for (i = 0; i < n; i++) {
 					if (target[i] >= 0 && part_of[i] == p) {
 						zval_ptr_dtor(&parts[p].replies[reply_idx[i]]);
@@ -305,31 +279,37 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 				*err = parts[p].err;
 				rcp_err_append(err, " (pipeline of %d commands)", n);
 				first_fail = err->code;
-				if (parts[p].conn) {
-					rcp_node_outcome(cl->cluster, parts[p].conn->host, (uint16_t)parts[p].conn->port, parts[p].err.code);
-				}
-			}
-		}
-		for (i = 0; i < n; i++) {
-			if (target[i] >= 0) {
-				zval *r = &parts[part_of[i]].replies[reply_idx[i]];
-				ZVAL_COPY_VALUE(&cmds[i].reply, r);
-				ZVAL_UNDEF(r);
 			}
 		}
 		for (p = 0; p < nparts; p++) {
 			kinds_seen |= parts[p].kinds;
+		}
+		for (i = 0; i < n; i++) {
+			if (target[i] >= 0) {
+				zval *r = &parts[part_of[i]].replies[reply_idx[i]];
+				rcp_route *rt = &cmds[i].route;
+				ZVAL_COPY_VALUE(&cmds[i].reply, r);
+				ZVAL_UNDEF(r);
+				/* the reply's kind: looked at only when some reader of the batch saw an error reply (else it is the
+				 * route's RCP_RK_VALUE) */
+				if (kinds_seen) {
+					rt->reply_kind = (uint8_t)rcp_reply_kind_of(&cmds[i].reply);
+				}
+				if (rt->reply_kind == RCP_RK_VALUE && (rt->flags & RCP_RF_CACHEABLE) && !Z_ISUNDEF(cmds[i].reply)) {
+					rcp_cache_at_fill(cl, rt, &cmds[i].reply);
+				}
+			}
 		}
 		rcp_pool_sweep_parts(parts, (int)nparts);
 	}
 	/* 3. redirected commands and the ones that cannot travel in a batch run alone, in call order */
 	for (i = 0; i < n && first_fail == RCP_OK; i++) {
 		zval *r = &cmds[i].reply;
+		rcp_route *rt = &cmds[i].route;
 		/* (a NOSCRIPT whose body is known is re-run too: rcp_exec falls back to EVAL) */
-		bool redirected = target[i] >= 0 && (rerun[i] || ((kinds_seen & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) ||
-			((kinds_seen & (1u << RCP_RK_NOSCRIPT)) &&
-			 rcp_noscript_recoverable(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r)));
-		if (target[i] >= 0 && !redirected) {
+		bool redirected = target[i] >= 0 && (rerun[i] ||
+			((1u << rt->reply_kind) & RCP_RK_REROUTE_MASK) || rcp_noscript_recoverable(rt, rt->reply_kind));
+		if ((target[i] >= 0 && !redirected) || target[i] == RCP_PIPE_ANSWERED) {
 			continue;
 		}
 		if (anchor && anchor[i] >= 0) {
@@ -337,8 +317,8 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 			if (rerun[anchor[i]] && anchor_node[0]) {
 				zval_ptr_dtor(r);
 				ZVAL_UNDEF(r);
-				st = rcp_exec_addr(cl, anchor_node, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, cmds[i].cmd->name, r,
-					err);
+				st = rcp_exec_addr(cl, anchor_node, rt->argc, rt->argv, rt->argvlen, rt->cmd->name, r, err);
+				rt->reply_kind = st == RCP_OK ? (uint8_t)rcp_reply_kind_of(r) : RCP_RK_VALUE;
 				if (st != RCP_OK) {
 					first_fail = st;
 				}
@@ -347,7 +327,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		}
 		zval_ptr_dtor(r);
 		ZVAL_UNDEF(r);
-		st = rcp_exec(cl, cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, r, err);
+		st = rcp_exec_route(cl, rt, r, err); /* (counted once, by rcp_exec_pipeline) */
 		if (st != RCP_OK) {
 			first_fail = st;
 		}

@@ -109,11 +109,9 @@ bool rcp_read_elsewhere(rcp_status st)
 void rcp_read_moved_on(rcp_cluster *cc, rcp_status st)
 {
 	if (st == RCP_E_AUTH) {
-		cc->read_auth_fallbacks++;
-		rcp_cluster_count(cc, RCP_SC_READ_AUTH_FALLBACKS);
+		rcp_count_cluster(cc, RCP_CEV_READ_AUTH_FALLBACK);
 	} else {
-		cc->read_retries++;
-		rcp_cluster_count(cc, RCP_SC_READ_RETRIES);
+		rcp_count_cluster(cc, RCP_CEV_READ_RETRY);
 	}
 }
 
@@ -123,8 +121,8 @@ void rcp_read_moved_on(rcp_cluster *cc, rcp_status st)
  * credentials (nothing ran there). The failed node was marked suspect in the shared segment by rcp_exec_at, the
  * refusing one remembered (rcp_pool_sweep_parts), so other workers skip it.
  */
-rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, const char *name,
-                                zval *reply, rcp_err *err)
+rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, const char *name, zval *reply,
+                         uint8_t *kind, rcp_err *err)
 {
 	uint16_t cand[RCP_MAX_READ_CANDIDATES];
 	int n = rcp_read_candidates(cl, primary, cand, RCP_MAX_READ_CANDIDATES);
@@ -133,14 +131,11 @@ rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, c
 	bool primary_tried = false;
 
 	for (int i = 0; i < n; i++) {
-		rcp_target t = {0};
-		memcpy(t.host, map->nodes[cand[i]].host, RCP_HOST_MAX);
-		t.port = map->nodes[cand[i]].port;
-		t.node1 = (uint16_t)(cand[i] + 1);
-		t.ro = map->nodes[cand[i]].replica != 0;
+		rcp_target t;
+		rcp_node_target(map, cand[i], &t);
 		t.read = true;
 		primary_tried = primary_tried || cand[i] == primary;
-		st = rcp_exec_at(cl, t, req, name, reply, err);
+		st = rcp_exec_at(cl, t, req, name, reply, kind, err);
 		if (st == RCP_OK || !rcp_read_elsewhere(st) || rcp_now_ms() >= cl->cmd_deadline) {
 			break;
 		}

@@ -81,6 +81,7 @@ void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t)
 		cc->map->slots[slot] = idx;
 		cc->generation++;
 	}
+	rcp_cache_at_slot_moved(cc, slot);
 	if (cc->shared) {
 		/* every worker stops hitting this MOVED at once; our own copy already has the patch */
 		bool current = rcp_shm_generation(cc->shared) == cc->shared_gen;
@@ -110,7 +111,7 @@ static bool rcp_reroute_demoted(rcp_client *cl, rcp_target *t)
 	rcp_want_refresh(cc);
 	if (cc->shared) {
 		rcp_shared_refresh(cl, false, &ignored);
-		rcp_cluster_sync(cc);
+		rcp_sync_map(cc);
 	} else if (rcp_now_ms() - cc->last_refresh_ms >= cl->refresh_min_interval_ms) {
 		rcp_client_refresh(cl, &ignored);
 	}
@@ -122,10 +123,6 @@ static bool rcp_reroute_demoted(rcp_client *cl, rcp_target *t)
 	t->port = cc->map->nodes[idx].port;
 	return true;
 }
-
-/* Wait *ms, then double it up to 200 ms: the pause between retries of TRYAGAIN, CLUSTERDOWN and redirects
- * that go back and forth (the callers bound the total by the command's deadline). */
-void rcp_backoff(uint32_t *ms);
 
 /* After a READONLY from t (its primary demoted): wait, within the deadline, for a map that names another primary
  * of t->slot (the refresh is single flight and rate-limited; sending the write to the demoted node again would
@@ -141,18 +138,82 @@ bool rcp_await_new_primary(rcp_client *cl, rcp_target *t, uint64_t deadline, uin
 	return true;
 }
 
+/* Wait *ms, then double it up to 200 ms: the pause between retries of TRYAGAIN, CLUSTERDOWN and redirects
+ * that go back and forth (the callers bound the total by the command's deadline). */
 void rcp_backoff(uint32_t *ms)
 {
 	usleep(*ms * 1000);
 	*ms = *ms * 2 > 200 ? 200 : *ms * 2;
 }
 
-/* Send one command (req: bytes or argv) to a target, following redirects. */
-rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name,
-                              zval *reply, rcp_err *err)
+/* ---- the redirect step, shared by rcp_exec_at() and the transaction loops ------------------------ */
+
+rcp_redirect rcp_redirect_follow(rcp_client *cl, rcp_redirect_state *st, rcp_reply_kind kind, zend_string *msg,
+                                 const rcp_target *cur, rcp_target *next, const char *name, rcp_err *err)
 {
-	uint64_t deadline = rcp_deadline(cl);
-	uint32_t hops = 0, backoff_ms = 10;
+	bool moved = kind == RCP_RK_MOVED;
+	int slot;
+
+	memset(next, 0, sizeof(*next));
+	if (!rcp_parse_redirect(msg, moved ? 6 : 4, cur, &slot, next)) {
+		return RCP_REDIRECT_UNREADABLE;
+	}
+	/* nodes that disagree for a moment (a slot just moved, its new owner not yet known to all) can send us back and
+	 * forth: past a few immediate hops, back off and let the cluster converge, within the command's deadline */
+	if (++st->hops > RCP_MAX_REDIRECTS ||
+	    (st->hops > RCP_REDIRECTS_IMMEDIATE && rcp_now_ms() + st->backoff_ms >= st->deadline)) {
+		rcp_err_set(err, RCP_E_CLUSTER, NULL,
+			"%s: too many redirects (%u), last to %s:%u for slot %d: the cluster is resharding or misconfigured",
+			name, st->hops - 1, next->host, next->port, slot);
+		return RCP_REDIRECT_GIVE_UP;
+	}
+	if (st->hops > RCP_REDIRECTS_IMMEDIATE) {
+		rcp_backoff(&st->backoff_ms);
+	}
+	if (moved) {
+		rcp_count_cluster(cl->cluster, RCP_CEV_MOVED);
+		rcp_map_patch(cl->cluster, slot, next);
+	} else {
+		rcp_count_cluster(cl->cluster, RCP_CEV_ASK);
+		rcp_cache_at_slot_moved(cl->cluster, slot); /* migrating: nothing of it is filled meanwhile */
+	}
+	next->read = cur->read;
+	return RCP_REDIRECT_FOLLOW;
+}
+
+bool rcp_redirect_wait(rcp_redirect_state *st)
+{
+	/* refused, not run: again after a pause, for as long as the deadline allows (a cluster is down for node-timeout
+	 * and more; the pauses, 10 ms doubling to 200 ms, bound the number of tries) */
+	if (rcp_now_ms() + st->backoff_ms < st->deadline) {
+		rcp_backoff(&st->backoff_ms);
+		return true;
+	}
+	return false;
+}
+
+bool rcp_redirect_demoted(rcp_client *cl, rcp_redirect_state *st, rcp_target *t)
+{
+	/* a primary of our map that is a replica now: never applied, so sent again to the slot's new primary, once the
+	 * map names another one (the refresh is single flight and rate-limited: sending to the demoted node again would
+	 * only be refused again) */
+	rcp_count_cluster(cl->cluster, RCP_CEV_READONLY_REDIRECT);
+	rcp_want_refresh(cl->cluster);
+	if (t->has_slot) {
+		rcp_target next = *t;
+		if (rcp_await_new_primary(cl, &next, st->deadline, &st->backoff_ms)) {
+			*t = next;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Send one command (req: bytes or argv) to a target, following redirects. */
+rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name, zval *reply,
+                       uint8_t *kind_out, rcp_err *err)
+{
+	rcp_redirect_state rs = {.hops = 0, .backoff_ms = 10, .deadline = rcp_deadline(cl)};
 	rcp_req req = *cmdreq;
 	rcp_reply_kind kind;
 	rcp_status st;
@@ -161,7 +222,7 @@ rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq,
 	for (;;) {
 		zval replies[2];
 
-		st = rcp_send_req(cl, target.host, target.port, target.ro, target.read, &req, replies, deadline, err,
+		st = rcp_send_req(cl, target.host, target.port, target.ro, target.read, &req, replies, rs.deadline, err,
 			cl->last_node);
 		if (st != RCP_OK) {
 			rcp_node_outcome(cl->cluster, target.host, target.port, err->code);
@@ -179,65 +240,32 @@ rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq,
 		req.asking = false;
 		kind = rcp_reply_kind_of(reply);
 		if (kind == RCP_RK_MOVED || kind == RCP_RK_ASK) {
-			bool moved = kind == RCP_RK_MOVED;
-			int slot;
-			rcp_target next = {0};
-
-			if (!rcp_parse_redirect(rcp_error_message(reply), moved ? 6 : 4, &target, &slot, &next)) {
-				return RCP_OK; /* not a redirect we understand: hand the error to the caller */
-			}
-			zval_ptr_dtor(reply);
-			ZVAL_UNDEF(reply);
-			/* nodes that disagree for a moment (a slot just moved, its new owner not yet known to all) can
-			 * send us back and forth: past a few immediate hops, back off and let the cluster converge, within
-			 * the command's deadline */
-			if (++hops > RCP_MAX_REDIRECTS ||
-			    (hops > RCP_REDIRECTS_IMMEDIATE && rcp_now_ms() + backoff_ms >= deadline)) {
-				return rcp_err_set(err, RCP_E_CLUSTER, NULL,
-					"%s: too many redirects (%u), last to %s:%u for slot %d: the cluster is resharding or misconfigured",
-					name, hops - 1, next.host, next.port, slot);
-			}
-			if (hops > RCP_REDIRECTS_IMMEDIATE) {
-				rcp_backoff(&backoff_ms);
-			}
-			if (moved) {
-				cl->cluster->moved_seen++;
-				rcp_cluster_count(cl->cluster, RCP_SC_MOVED);
-				rcp_map_patch(cl->cluster, slot, &next);
-			} else {
-				cl->cluster->ask_seen++;
-				rcp_cluster_count(cl->cluster, RCP_SC_ASK);
-				req.asking = true;
-			}
-			next.read = target.read;
-			target = next;
-			continue;
-		}
-		if (kind == RCP_RK_TRYAGAIN || kind == RCP_RK_CLUSTERDOWN) {
-			/* refused, not run: again after a pause, for as long as the deadline allows (a cluster is down for
-			 * node-timeout and more; the pauses, 10 ms doubling to 200 ms, bound the number of tries) */
-			if (rcp_now_ms() + backoff_ms < deadline) {
-				zval_ptr_dtor(reply);
-				ZVAL_UNDEF(reply);
-				rcp_backoff(&backoff_ms);
-				continue;
-			}
-		}
-		if (!target.ro && kind == RCP_RK_READONLY) {
-			/* a primary of our map that is a replica now: never applied, so sent again to the slot's new primary */
-			cl->cluster->readonly_seen++;
-			rcp_want_refresh(cl->cluster);
-			if (target.has_slot) {
-				/* wait for a map that names another primary (the refresh is single flight and rate-limited):
-				 * sending the write to the demoted node again would only be refused again */
-				rcp_target next = target;
-				if (rcp_await_new_primary(cl, &next, deadline, &backoff_ms)) {
-					target = next;
+			rcp_target next;
+			switch (rcp_redirect_follow(cl, &rs, kind, rcp_error_message(reply), &target, &next, name, err)) {
+				case RCP_REDIRECT_UNREADABLE:
+					break; /* not a redirect we understand: hand the error to the caller */
+				case RCP_REDIRECT_GIVE_UP:
 					zval_ptr_dtor(reply);
 					ZVAL_UNDEF(reply);
+					return err->code;
+				default:
+					zval_ptr_dtor(reply);
+					ZVAL_UNDEF(reply);
+					req.asking = kind == RCP_RK_ASK;
+					target = next;
 					continue;
-				}
 			}
+		} else if ((kind == RCP_RK_TRYAGAIN || kind == RCP_RK_CLUSTERDOWN) && rcp_redirect_wait(&rs)) {
+			zval_ptr_dtor(reply);
+			ZVAL_UNDEF(reply);
+			continue;
+		} else if (!target.ro && kind == RCP_RK_READONLY && rcp_redirect_demoted(cl, &rs, &target)) {
+			zval_ptr_dtor(reply);
+			ZVAL_UNDEF(reply);
+			continue;
+		}
+		if (kind_out) {
+			*kind_out = (uint8_t)kind;
 		}
 		return RCP_OK;
 	}

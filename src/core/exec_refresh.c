@@ -70,8 +70,7 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 		memcpy(buf + tlen, rcp_command_cmd, sizeof(rcp_command_cmd) - 1);
 		st = rcp_send_node(cl, host, port, buf, tlen + (learn ? sizeof(rcp_command_cmd) - 1 : 0), learn ? 2 : 1,
 			replies, rcp_deadline(cl), err);
-		cc->cluster_slots_sent++;
-		rcp_cluster_count(cc, RCP_SC_CLUSTER_SLOTS);
+		rcp_count_cluster(cc, RCP_CEV_TOPOLOGY_REQUEST);
 		if (st != RCP_OK) {
 			return st;
 		}
@@ -252,13 +251,12 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 			rcp_read_zones(cl, map);
 		}
 		rcp_cluster_publish(cc, map);
-		cc->refreshes++;
+		rcp_cache_at_new_map(cc, NULL);
+		rcp_count_cluster(cc, RCP_CEV_REFRESH);
 		cc->refresh_wanted = false;
-		rcp_cluster_count(cc, RCP_SC_REFRESHES);
 		cc->next_refresh_ms = rcp_next_refresh(cl);
 	} else {
-		cc->refresh_failures++;
-		rcp_cluster_count(cc, RCP_SC_REFRESH_FAILURES);
+		rcp_count_cluster(cc, RCP_CEV_REFRESH_FAILURE);
 		smart_str_0(&why);
 		rcp_err_set_long(err, &cl->err_full, RCP_E_CLUSTER, NULL, "Cannot discover the cluster topology: %s",
 			why.s ? ZSTR_VAL(why.s) : "no seeds");
@@ -310,7 +308,7 @@ rcp_status rcp_shared_refresh(rcp_client *cl, bool must, rcp_err *err)
 		uint64_t now = rcp_now_ms();
 
 		if (rcp_shm_lease_try(sc, now, lease_ms, &took_over)) {
-			rcp_cluster_sync(cc);
+			rcp_sync_map(cc);
 			if (cc->map && !rcp_shm_refresh_due(sc, now, cl->refresh_min_interval_ms) && !rcp_map_lacks_zones(cl)) {
 				rcp_shm_lease_release(sc); /* someone refreshed while we were deciding */
 				return RCP_OK;
@@ -329,7 +327,7 @@ rcp_status rcp_shared_refresh(rcp_client *cl, bool must, rcp_err *err)
 		if (!must) {
 			return RCP_OK; /* another worker is refreshing; our map still works */
 		}
-		if (rcp_cluster_sync(cc) || cc->map) {
+		if (rcp_sync_map(cc) || cc->map) {
 			return RCP_OK;
 		}
 		if (now > give_up) {
@@ -355,7 +353,7 @@ rcp_status rcp_client_ready_at(rcp_client *cl, uint64_t now, rcp_err *err)
 		rcp_begin(cl); /* called on its own (getSlotMap(), scanAll()...): an operation of its own */
 	}
 	if (cc->shared) {
-		rcp_cluster_sync(cc);
+		rcp_sync_map(cc);
 		if (!cc->map) {
 			return rcp_shared_refresh(cl, true, err);
 		}

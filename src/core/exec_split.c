@@ -4,6 +4,18 @@
  */
 #include "rcp_exec_int.h"
 
+/* ---- aggregates --------------------------------------------------------------------------------- */
+
+/* The one aggregation rule (the merge policies SUM, MIN, MAX): acc folded with v; the first value starts it. Serves
+ * the fan-out (DBSIZE...), the split's sum (DEL, EXISTS, UNLINK, TOUCH), and a partial failure's sum. */
+static zend_always_inline zend_long rcp_merge_agg(uint8_t merge, zend_long acc, zend_long v, bool first)
+{
+	if (first) {
+		return v;
+	}
+	return merge == RCP_MERGE_AGG_MIN ? MIN(acc, v) : merge == RCP_MERGE_AGG_MAX ? MAX(acc, v) : acc + v;
+}
+
 /* ---- fan-out to all primaries (or all nodes) -------------------------------------------------- */
 
 static void rcp_merge_replies(const rcp_cmd *cmd, rcp_part *parts, int n, zval *reply)
@@ -49,11 +61,7 @@ static void rcp_merge_replies(const rcp_cmd *cmd, rcp_part *parts, int n, zval *
 		case RCP_MERGE_AGG_MAX: {
 			zend_long acc = 0;
 			for (i = 0; i < n; i++) {
-				zend_long v = zval_get_long(&parts[i].replies[0]);
-				if (i == 0) acc = v;
-				else if (cmd->merge == RCP_MERGE_AGG_SUM) acc += v;
-				else if (cmd->merge == RCP_MERGE_AGG_MIN) acc = MIN(acc, v);
-				else acc = MAX(acc, v);
+				acc = rcp_merge_agg(cmd->merge, acc, zval_get_long(&parts[i].replies[0]), i == 0);
 			}
 			ZVAL_LONG(reply, acc);
 			return;
@@ -126,25 +134,16 @@ rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *re
 	parts = nb.parts;
 	replies = nb.replies;
 	n = (int)nb.nparts;
-	for (i = 0; i < n; i++) {
-		if (parts[i].err.code != RCP_OK) {
-			*err = parts[i].err;
-			rcp_err_append(err, " (command %s sent to all %s)", cmd->name,
-				all ? "nodes" : "primaries");
-			st = err->code;
-			if (parts[i].conn) {
-				rcp_node_outcome(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port, parts[i].err.code);
-			} else {
-				rcp_want_refresh(cl->cluster);
-			}
-			break;
-		}
+	if ((i = rcp_nodebatch_outcomes(&nb, cl)) >= 0) {
+		*err = parts[i].err;
+		rcp_err_append(err, " (command %s sent to all %s)", cmd->name, all ? "nodes" : "primaries");
+		st = err->code;
 	}
 	if (st == RCP_OK) {
 		for (i = 0; i < n; i++) {
 			if (!all && rcp_reply_kind_of(&replies[i]) == RCP_RK_READONLY) {
 				/* a primary of our map was demoted: the map is stale (nothing to re-route: every primary) */
-				cl->cluster->readonly_seen++;
+				rcp_count_cluster(cl->cluster, RCP_CEV_READONLY_REDIRECT);
 				rcp_want_refresh(cl->cluster);
 			}
 		}
@@ -182,6 +181,8 @@ typedef struct {
 	uint32_t first;       /* its units: rcp_split.units[first .. first + nunits - 1], key indexes in caller order */
 	uint32_t part;        /* which batch part carries it */
 	uint32_t reply_idx;   /* index of its reply in that part */
+	zval *vals;           /* the merge: its values (rcp_group_values), */
+	uint32_t taken;       /* and how many of them went into the reply */
 } rcp_group;
 
 typedef struct {
@@ -259,7 +260,7 @@ static void rcp_split_partial(rcp_client *cl, const rcp_cmd *cmd, const rcp_spli
 	}
 	if (cmd->merge == RCP_MERGE_AGG_SUM) {
 		for (g = 0; g < ngroups; g++) {
-			if (group_ok[g]) sum += zval_get_long(RCP_GROUP_REPLY(parts, &groups[g]));
+			if (group_ok[g]) sum = rcp_merge_agg(RCP_MERGE_AGG_SUM, sum, zval_get_long(RCP_GROUP_REPLY(parts, &groups[g])), false);
 		}
 		ZVAL_LONG(&pf->results, sum);
 	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
@@ -403,9 +404,13 @@ static void rcp_split_alloc(rcp_split *sp, rcp_split_mem *m, uint32_t ngmax, uin
 	}
 }
 
-rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv,
-                                 const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err)
+rcp_status rcp_exec_split(rcp_client *cl, rcp_route *route, zval *reply, rcp_err *err)
 {
+	const rcp_cmd *cmd = route->cmd;
+	int argc = route->argc, nkeys = route->nkeys;
+	const char *const *argv = route->argv;
+	const size_t *argvlen = route->argvlen;
+	const int *pos = route->pos;
 	rcp_map *map = cl->cluster->map;
 	uint32_t ngmax = (uint32_t)MIN(nkeys, RCP_SLOTS), nparts = 0, g, i;
 	rcp_split sp = {.argc = argc, .argv = argv, .argvlen = argvlen, .pos = pos, .nkeys = nkeys, .head = pos[0]};
@@ -442,9 +447,11 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 	groups = sp.groups;
 	gerr = m.gerr;
 
-	/* 1. group the keys by slot (each key's slot computed once), counting each group's units */
+	/* 1. group the keys by slot (each key's slot, the route's), counting each group's units. (The read cache's
+	 * place for a split read, issue 23: here, per key, before it is grouped: a hit goes straight into the merged
+	 * reply, only the misses are grouped and sent; see rcp_cache_at_lookup() in rcp_exec_int.h.) */
 	for (int k = 0; k < nkeys; k++) {
-		uint16_t slot = rcp_key_slot(argv[pos[k]], argvlen[pos[k]]);
+		uint16_t slot = route->kslot[k];
 		uint32_t h = slot & m.tmask;
 		uint16_t e;
 		if (k + 1 < nkeys && pos[k + 1] - pos[k] != sp.span) {
@@ -455,10 +462,8 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 		}
 		if (!e) {
 			rcp_group *gr = &groups[sp.ngroups];
-			uint16_t pr = map->slots[slot];
-			if (pr == RCP_NO_NODE) {
-				rcp_want_refresh(cl->cluster);
-				st = rcp_err_set(err, RCP_E_CLUSTER, NULL, "%s: slot %d is not served by any node", cmd->name, slot);
+			uint16_t pr;
+			if ((st = rcp_slot_owner(cl, slot, cmd->name, &pr, err)) != RCP_OK) {
 				goto out;
 			}
 			e = (uint16_t)++sp.ngroups;
@@ -544,20 +549,9 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 	rcp_nodebatch_run(&nb, cl);
 	parts = nb.parts;
 	nparts = nb.nparts;
-	for (i = 0; i < nparts; i++) {
-		if (parts[i].err.code != RCP_OK) {
-			trouble = true;
-			if (!parts[i].err.node[0] && parts[i].conn) {
-				snprintf(parts[i].err.node, sizeof(parts[i].err.node), "%s", parts[i].conn->addr);
-			}
-			if (parts[i].conn) {
-				rcp_node_outcome(cl->cluster, parts[i].conn->host, (uint16_t)parts[i].conn->port, parts[i].err.code);
-			} else {
-				rcp_want_refresh(cl->cluster);
-			}
-		} else if (parts[i].kinds) {
-			trouble = true; /* some error reply: looked at group by group below */
-		}
+	trouble = rcp_nodebatch_outcomes(&nb, cl) >= 0;
+	for (i = 0; i < nparts && !trouble; i++) {
+		trouble = parts[i].kinds != 0; /* some error reply: looked at group by group below */
 	}
 	rcp_pool_sweep_parts(parts, (int)nparts);
 	if (trouble) {
@@ -578,7 +572,7 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 				rcp_read_moved_on(cl->cluster, gerr[g]->code);
 				rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1};
 				req.argc = rcp_group_argv(&sp, &groups[g]);
-				if (rcp_exec_read(cl, groups[g].primary, &req, cmd->name, &again, &e2) == RCP_OK) {
+				if (rcp_exec_read(cl, groups[g].primary, &req, cmd->name, &again, NULL, &e2) == RCP_OK) {
 					ZVAL_COPY_VALUE(r, &again);
 					gerr[g] = NULL;
 				}
@@ -586,20 +580,19 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 				continue;
 			}
 			if (!gerr[g] && (parts[groups[g].part].kinds & RCP_RK_REROUTE_MASK) && rcp_is_rerouted(r)) {
-				rcp_target t = {0};
+				rcp_target t;
 				zval again;
 				rcp_req req = {.argv = sp.sub_argv, .argvlen = sp.sub_lens, .nreplies = 1};
 				req.argc = rcp_group_argv(&sp, &groups[g]);
-				memcpy(t.host, map->nodes[groups[g].node].host, RCP_HOST_MAX);
-				t.port = map->nodes[groups[g].node].port;
-				t.ro = map->nodes[groups[g].node].replica != 0;
-				t.read = (cmd->flags & RCP_CMD_READONLY) != 0;
+				rcp_node_target(map, groups[g].node, &t);
+				t.node1 = 0; /* (no hint: the map may have changed since the batch) */
+				t.read = (route->flags & RCP_RF_READ) != 0;
 				t.has_slot = true;
 				t.slot = groups[g].slot;
 				zval_ptr_dtor(r);
 				ZVAL_UNDEF(r);
 				rerr = erealloc(rerr, sizeof(rcp_err) * (nrerr + 1)); /* rare: a redirected part that then failed */
-				if (rcp_exec_at(cl, t, &req, cmd->name, &again, &rerr[nrerr]) == RCP_OK) {
+				if (rcp_exec_at(cl, t, &req, cmd->name, &again, NULL, &rerr[nrerr]) == RCP_OK) {
 					ZVAL_COPY_VALUE(r, &again);
 				} else {
 					if (!rerr[nrerr].node[0]) {
@@ -650,46 +643,41 @@ rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const ch
 	if (cmd->merge == RCP_MERGE_AGG_SUM) {
 		zend_long sum = 0;
 		for (g = 0; g < sp.ngroups; g++) {
-			sum += zval_get_long(RCP_GROUP_REPLY(parts, &groups[g]));
+			sum = rcp_merge_agg(RCP_MERGE_AGG_SUM, sum, zval_get_long(RCP_GROUP_REPLY(parts, &groups[g])), false);
 		}
 		ZVAL_LONG(reply, sum);
 	} else if (cmd->merge == RCP_MERGE_ALL_SUCCEEDED) {
 		ZVAL_COPY(reply, RCP_GROUP_REPLY(parts, &groups[0]));
 	} else {
-		/* values in key order (MGET), moved out of the parts' replies (ours alone: no reference counting)
-		 * straight into their places in a packed array, once every part's reply is known to fit */
-		HashTable *ht;
-		zval *out;
-		array_init_size(reply, (uint32_t)nkeys);
-		ht = Z_ARRVAL_P(reply);
-		zend_hash_real_init_packed(ht);
-		out = ht->arPacked;
-		for (int k = 0; k < nkeys; k++) {
-			ZVAL_NULL(&out[k]); /* every place set, so a reply of the wrong shape can drop what was moved */
-		}
-		ht->nNumUsed = ht->nNumOfElements = (uint32_t)nkeys;
-		ht->nNextFreeElement = nkeys;
-		ht->nInternalPointer = 0;
+		/* values in key order (MGET), moved out of the parts' replies (ours alone: no reference counting) into a
+		 * packed array filled in key order, once every part's reply is known to fit: key k's value is the next one
+		 * of its group (a group's units are in key order) */
 		for (g = 0; g < sp.ngroups; g++) {
-			zval *r = RCP_GROUP_REPLY(parts, &groups[g]), *v;
-			const uint32_t *u = sp.units + groups[g].first;
-			uint32_t nv;
+			zval *r = RCP_GROUP_REPLY(parts, &groups[g]);
 			if (Z_TYPE_P(r) == IS_ARRAY) {
 				SEPARATE_ARRAY(r); /* ours alone: no copy */
 			}
-			if (!(nv = rcp_group_values(r, &groups[g], &v))) {
-				zval_ptr_dtor(reply);
-				ZVAL_UNDEF(reply);
+			if (!rcp_group_values(r, &groups[g], &groups[g].vals)) {
 				st = rcp_err_set(err, RCP_E_PROTOCOL, NULL, "%s: a node answered a part with an unexpected reply", cmd->name);
 				goto out;
 			}
-			for (uint32_t k = 0; k < nv; k++) {
-				ZVAL_COPY_VALUE(&out[u[k]], &v[k]);
-				ZVAL_NULL(&v[k]);
-			}
+			groups[g].taken = 0;
 		}
+		array_init_size(reply, (uint32_t)nkeys);
+		zend_hash_real_init_packed(Z_ARRVAL_P(reply));
+		ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(reply)) {
+			for (int k = 0; k < nkeys; k++) {
+				rcp_group *gr = &groups[sp.key_group[k]];
+				zval *v = &gr->vals[gr->taken++];
+				ZEND_HASH_FILL_SET(v);
+				ZVAL_NULL(v);
+				ZEND_HASH_FILL_NEXT();
+			}
+		} ZEND_HASH_FILL_END();
 	}
 out:
+	/* the merged reply is an error reply only when some part's reply was one (the parts' readers said so) */
+	route->reply_kind = st == RCP_OK && trouble ? (uint8_t)rcp_reply_kind_of(reply) : RCP_RK_VALUE;
 	if (batch_set) {
 		rcp_nodebatch_free(&nb);
 	}

@@ -20,78 +20,43 @@
  * means the WATCH is on the wrong node: the transaction counts as aborted (the caller's retry re-WATCHes).
  */
 
-static rcp_status rcp_fold_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
-                                int *slot, int *nkeys_out, rcp_err *err);
-
-/* rcp_tx_slot(), and how many keys the command has in *nkeys. */
-static rcp_status rcp_tx_slot_keys(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
-                                   int *slot, int *nkeys, rcp_err *err)
+/* Fold the keys of route r (its key slots, computed once) into *slot (-1: none yet): RCP_E_CLUSTER when one hashes
+ * elsewhere, RCP_E_ARGUMENT for arguments the key specs refuse. */
+static rcp_status rcp_tx_fold(const rcp_route *r, int *slot, rcp_err *err)
 {
-	if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
-		return rcp_cmd_unsupported(cmd, err);
+	const rcp_cmd *cmd = r->cmd;
+
+	if (r->nkeys < 0) {
+		char ebuf[256];
+		rcp_route_keys_error(r, ebuf, sizeof(ebuf));
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s", ebuf);
 	}
-	if (cmd->route == RCP_ROUTE_ALL_PRIMARIES || cmd->route == RCP_ROUTE_ALL_NODES) {
-		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
-			"%s cannot be part of a transaction: it runs on every %s, a transaction on one node", cmd->name,
-			cmd->route == RCP_ROUTE_ALL_NODES ? "node" : "primary");
-	}
-	return rcp_fold_slot(cmd, argc, argv, argvlen, slot, nkeys, err);
-}
-
-/* Fold the keys of one command into *slot (-1: none yet). Refuses commands that cannot be queued. */
-rcp_status rcp_tx_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, int *slot,
-                       rcp_err *err)
-{
-	int nkeys;
-
-	return rcp_tx_slot_keys(cmd, argc, argv, argvlen, slot, &nkeys, err);
-}
-
-/* Fold the slot of every key of argv into *slot; RCP_E_CLUSTER when one hashes elsewhere. */
-static rcp_status rcp_fold_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
-                                int *slot, int *nkeys_out, rcp_err *err)
-{
-	int stackpos[RCP_KEYS_STACK], *pos = stackpos, nkeys, i;
-	char ebuf[256];
-	rcp_status st = RCP_OK;
-
-	nkeys = rcp_cmd_keys_into(cmd, argc, argv, argvlen, stackpos, &pos, ebuf, sizeof(ebuf));
-	if (nkeys < 0) {
-		st = rcp_err_set(err, RCP_E_ARGUMENT, NULL, "%s", ebuf);
-	}
-	for (i = 0; i < nkeys && st == RCP_OK; i++) {
-		int s = rcp_key_slot(argv[pos[i]], argvlen[pos[i]]);
+	for (int i = 0; i < r->nkeys; i++) {
+		int s = r->kslot[i];
 		if (*slot < 0) {
 			*slot = s;
 		} else if (s != *slot) {
-			st = rcp_err_set(err, RCP_E_CLUSTER, NULL,
+			return rcp_err_set(err, RCP_E_CLUSTER, NULL,
 				"%s: a transaction runs on one node, so all its keys must hash to one slot; this key hashes to "
 				"slot %d, earlier keys of the transaction to slot %d (use a {hash tag})", cmd->name, s, *slot);
 		}
 	}
-	if (pos != stackpos) {
-		efree(pos);
-	}
-	*nkeys_out = nkeys;
-	return st;
+	return RCP_OK;
 }
 
-/* The node a transaction on `slot` goes to (-1: no key at all -> the first primary). */
+/* The node a transaction on `slot` goes to: the slot's owner; with no key at all (-1), a primary at random. */
 static rcp_status rcp_tx_target(rcp_client *cl, int slot, rcp_target *t, rcp_err *err)
 {
 	rcp_map *map = cl->cluster->map;
-	uint16_t idx = RCP_NO_NODE;
+	uint16_t idx;
+	rcp_status st;
 
 	if (slot >= 0) {
-		idx = map->slots[slot];
-		if (idx == RCP_NO_NODE) {
-			rcp_want_refresh(cl->cluster);
-			return rcp_err_set(err, RCP_E_CLUSTER, NULL, "transaction: slot %d is not served by any node", slot);
+		if ((st = rcp_slot_owner(cl, slot, "transaction", &idx, err)) != RCP_OK) {
+			return st;
 		}
 	} else {
-		for (uint16_t k = 0; k < map->nnodes && idx == RCP_NO_NODE; k++) {
-			if (!map->nodes[k].replica) idx = k;
-		}
+		idx = rcp_map_any_primary(map);
 	}
 	memcpy(t->host, map->nodes[idx].host, RCP_HOST_MAX);
 	t->port = map->nodes[idx].port;
@@ -150,10 +115,13 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 	rcp_wbuf wb = {0};
 	zval reply;
 	rcp_status st;
-	int nkeys;
+	rcp_route r;
 
 	rcp_begin(cl);
-	if ((st = rcp_fold_slot(cmd, argc, argv, argvlen, &slot, &nkeys, err)) != RCP_OK) {
+	rcp_route_build(&r, cmd, argc, argv, argvlen);
+	st = rcp_tx_fold(&r, &slot, err);
+	rcp_route_free(&r);
+	if (st != RCP_OK) {
 		return st;
 	}
 	if ((st = rcp_client_ready(cl, err)) != RCP_OK) {
@@ -163,7 +131,8 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 		rcp_wbuf_free(&wb, false);
 		return rcp_err_set(err, RCP_E_MEMORY, NULL, "WATCH: out of memory encoding the command");
 	}
-	for (int hops = 0;; hops++) {
+	rcp_redirect_state rs = {.hops = 0, .backoff_ms = 10, .deadline = cl->cmd_deadline};
+	for (;;) {
 		if (!w->active) {
 			rcp_target t = {0};
 			rcp_conn *c;
@@ -180,14 +149,14 @@ rcp_status rcp_tx_watch(rcp_client *cl, rcp_watch *w, int argc, const char *cons
 		if ((st = rcp_send_pinned(cl, w, wb.p, wb.len, 1, &reply, err)) != RCP_OK) {
 			break;
 		}
-		if (rcp_reply_kind_of(&reply) == RCP_RK_MOVED && hops < RCP_MAX_REDIRECTS && !had_watch) {
-			/* the slot moved before anything was WATCHed: WATCH on the new owner instead */
-			int s;
-			rcp_target next = {0}, cur = {0};
+		if (rcp_reply_kind_of(&reply) == RCP_RK_MOVED && !had_watch) {
+			/* the slot moved before anything was WATCHed: WATCH on the new owner instead (the one redirect step;
+			 * past its bound, the MOVED is the error below) */
+			rcp_target next, cur = {0};
 			memcpy(cur.host, w->host, RCP_HOST_MAX);
 			cur.port = w->port;
-			if (rcp_parse_redirect(rcp_error_message(&reply), 6, &cur, &s, &next)) {
-				rcp_map_patch(cl->cluster, s, &next);
+			if (rcp_redirect_follow(cl, &rs, RCP_RK_MOVED, rcp_error_message(&reply), &cur, &next, "WATCH", err) ==
+			    RCP_REDIRECT_FOLLOW) {
 				zval_ptr_dtor(&reply);
 				rcp_tx_unwatch(cl, w);
 				continue;
@@ -238,8 +207,12 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 	*aborted = NULL;
 	st = rcp_exec_transaction_run(cl, w, cmds, n, exec_reply, aborted, err);
 
+	/* every queued command counted once; written keys invalidated after EXEC's reply or its failure (also aborted) */
 	for (int i = 0; i < n; i++) {
-		rcp_metrics_command(cl->cluster->shared, cmds[i].cmd, st != RCP_OK || *aborted != NULL);
+		rcp_count_command(cl->cluster->shared, cmds[i].route.cmd, st != RCP_OK || *aborted != NULL);
+		if (cmds[i].route.flags & RCP_RF_WRITE) {
+			rcp_cache_at_write(cl, &cmds[i].route);
+		}
 	}
 	return st;
 }
@@ -301,7 +274,8 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	int *waits = NULL;            /* WAIT / WAITAOF: their indexes in cmds (sent after EXEC) */
 	bool wrote_keys = false;
 	uint64_t deadline;
-	uint32_t backoff_ms = 10, hops = 0, conn_tries = 0;
+	uint32_t conn_tries = 0;
+	rcp_redirect_state rs = {.hops = 0, .backoff_ms = 10};
 	rcp_target t = {0};
 	bool asking = false;
 	rcp_wbuf body = {0};          /* the queued commands, EXEC, then the WAITs */
@@ -314,18 +288,27 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	ZVAL_NULL(exec_reply);
 	*aborted = NULL;
 	for (i = 0; i < n && st == RCP_OK; i++) {
-		int nkeys = 0;
-		st = rcp_tx_slot_keys(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, &slot, &nkeys, err);
-		if (cmds[i].cmd->route == RCP_ROUTE_AFTER_WRITE) {
+		const rcp_route *r = &cmds[i].route;
+		/* a queued command that cannot be part of a transaction, then its keys folded into the transaction's slot */
+		if (r->cmd->route == RCP_ROUTE_UNSUPPORTED) {
+			st = rcp_cmd_unsupported(r->cmd, err);
+		} else if (r->cmd->route == RCP_ROUTE_ALL_PRIMARIES || r->cmd->route == RCP_ROUTE_ALL_NODES) {
+			st = rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+				"%s cannot be part of a transaction: it runs on every %s, a transaction on one node", r->cmd->name,
+				r->cmd->route == RCP_ROUTE_ALL_NODES ? "node" : "primary");
+		} else {
+			st = rcp_tx_fold(r, &slot, err);
+		}
+		if (r->cmd->route == RCP_ROUTE_AFTER_WRITE) {
 			if (st == RCP_OK && !wrote_keys) {
-				st = rcp_cmd_misplaced(cmds[i].cmd, i == 0 ? "first in the transaction"
+				st = rcp_cmd_misplaced(r->cmd, i == 0 ? "first in the transaction"
 					: "after no write in the transaction", err);
 			}
 			if (!waits) {
 				waits = safe_emalloc((size_t)n, sizeof(int), 0);
 			}
 			waits[nwait++] = i;
-		} else if (nkeys > 0 && !(cmds[i].cmd->flags & RCP_CMD_READONLY)) {
+		} else if (r->nkeys > 0 && !(r->flags & RCP_RF_READ)) {
 			wrote_keys = true;
 		}
 	}
@@ -339,11 +322,12 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	 * (no blocking in a transaction), after it they wait for the replication of the whole transaction */
 	for (int pass = 0; pass < 2; pass++) {
 		for (i = 0; i < n; i++) {
-			if ((cmds[i].cmd->route == RCP_ROUTE_AFTER_WRITE) != (pass == 1)) {
+			const rcp_route *r = &cmds[i].route;
+			if ((r->cmd->route == RCP_ROUTE_AFTER_WRITE) != (pass == 1)) {
 				continue;
 			}
-			rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
-			if (!rcp_wbuf_command(&body, cmds[i].argc, cmds[i].argv, cmds[i].argvlen)) {
+			rcp_script_note(r);
+			if (!rcp_wbuf_command(&body, r->argc, r->argv, r->argvlen)) {
 				rcp_wbuf_free(&body, false);
 				rcp_tx_unwatch(cl, w);
 				if (waits) efree(waits);
@@ -363,7 +347,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		return st;
 	}
 	replies = safe_emalloc((size_t)n + 3, sizeof(zval), 0);
-	deadline = rcp_deadline(cl);
+	deadline = rs.deadline = rcp_deadline(cl);
 	for (;;) {
 		/* replies: [ASKING] MULTI | the queued commands | EXEC | the WAITs */
 		uint32_t first = asking ? 1 : 0, nhead = first + 1, nbody = (uint32_t)n + 1, nrep = nhead + nbody;
@@ -490,76 +474,68 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				for (int k2 = 0; k2 < nwait && waits[k2] <= ci; k2++) ci++; /* its index among all the commands */
 				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node,
 					"%.*s (command %s, queued in a transaction: the server discarded the transaction, nothing was "
-					"executed)", RCP_MSG(m, 300), cmds[ci].cmd->name);
+					"executed)", RCP_MSG(m, 300), cmds[ci].route.cmd->name);
 			}
 		}
 		if (st == RCP_OK && redirect) {
-			int s;
-			rcp_target next = {0};
+			/* nothing ran (a queued command was refused, so the server discarded the transaction): the one redirect
+			 * step (exec_redirect.c) says where it goes now */
+			rcp_target next;
 			rcp_reply_kind rk = rcp_reply_kind_of(redirect);
 			bool moved = rk == RCP_RK_MOVED, ask = rk == RCP_RK_ASK, demoted = rk == RCP_RK_READONLY,
-			     wait = rk == RCP_RK_TRYAGAIN || rk == RCP_RK_CLUSTERDOWN;
+			     wait = rk == RCP_RK_TRYAGAIN || rk == RCP_RK_CLUSTERDOWN, again = false;
 			zend_string *m = rcp_error_message(redirect);
 
-			if ((moved || ask) && !rcp_parse_redirect(m, moved ? 6 : 4, &t, &s, &next)) {
-				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", RCP_MSG(m, 300));
-			} else {
-				if (moved) {
-					cl->cluster->moved_seen++;
-					rcp_cluster_count(cl->cluster, RCP_SC_MOVED);
-					rcp_map_patch(cl->cluster, s, &next);
-				} else if (ask) {
-					cl->cluster->ask_seen++;
-					rcp_cluster_count(cl->cluster, RCP_SC_ASK);
+			if (moved || ask) {
+				rcp_redirect d = rcp_redirect_follow(cl, &rs, rk, m, &t, &next, "transaction", err);
+				if (d == RCP_REDIRECT_UNREADABLE) {
+					st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", RCP_MSG(m, 300));
+				} else if (d == RCP_REDIRECT_GIVE_UP) {
+					st = err->code;
 				}
-				if (watched) {
-					/* the WATCH is on this node: re-sending elsewhere (or later) would run unguarded.
-					 * Nothing ran (the server discarded the transaction); the caller may retry. */
-					*aborted = moved ? "its slot moved to another node while WATCHed"
-					         : ask ? "its slot is being migrated to another node"
-					         : demoted ? "its node was demoted to a replica while WATCHed"
-					         : rk == RCP_RK_TRYAGAIN ? "the cluster answered TRYAGAIN"
-					         : "the cluster answered CLUSTERDOWN (it is down for a moment)";
-					if (demoted) {
-						rcp_want_refresh(cl->cluster);
-					}
-					rcp_pool_sweep_parts(&part, 1);
-					for (uint32_t k = 0; k < nrep; k++) zval_ptr_dtor(&replies[k]);
-					break;
+			}
+			if (st == RCP_OK && watched) {
+				/* the WATCH is on this node: re-sending elsewhere (or later) would run unguarded. Nothing ran (the
+				 * server discarded the transaction); the caller may retry. */
+				*aborted = moved ? "its slot moved to another node while WATCHed"
+				         : ask ? "its slot is being migrated to another node"
+				         : demoted ? "its node was demoted to a replica while WATCHed"
+				         : rk == RCP_RK_TRYAGAIN ? "the cluster answered TRYAGAIN"
+				         : "the cluster answered CLUSTERDOWN (it is down for a moment)";
+				if (demoted) {
+					rcp_want_refresh(cl->cluster);
 				}
-				if (!wait && ++hops > RCP_MAX_REDIRECTS) {
+				rcp_pool_sweep_parts(&part, 1);
+				for (uint32_t k = 0; k < nrep; k++) zval_ptr_dtor(&replies[k]);
+				break;
+			}
+			if (st == RCP_OK && (moved || ask)) {
+				t = next;
+				asking = ask;
+				again = true;
+			} else if (st == RCP_OK && demoted) {
+				/* a primary demoted under us (managed failover): the server refused the queued write, so EXEC ran
+				 * nothing; refresh (single flight) and send the whole transaction to the new primary */
+				t.has_slot = slot >= 0;
+				t.slot = (uint16_t)(slot >= 0 ? slot : 0);
+				asking = false;
+				if (++rs.hops > RCP_MAX_REDIRECTS) {
 					st = rcp_err_set(err, RCP_E_CLUSTER, NULL, "transaction: too many redirects (%u), last: %.*s",
-						hops, RCP_MSG(m, 200));
-				} else if (moved || ask) {
-					t = next;
-					asking = ask;
-				} else if (demoted) {
-					/* a primary demoted under us (managed failover): the server refused the queued write, so EXEC
-					 * ran nothing; refresh (single flight) and send the whole transaction to the new primary */
-					cl->cluster->readonly_seen++;
-					t.has_slot = slot >= 0;
-					t.slot = (uint16_t)(slot >= 0 ? slot : 0);
-					if (!t.has_slot || !rcp_await_new_primary(cl, &t, deadline, &backoff_ms)) {
-						if (!t.has_slot) {
-							rcp_want_refresh(cl->cluster);
-						}
-						st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (a queued command of a transaction: the "
-							"server discarded the transaction, nothing was executed)", RCP_MSG(m, 300));
-					}
-					asking = false;
-				} else if (rcp_now_ms() + backoff_ms < deadline) {
-					/* TRYAGAIN, CLUSTERDOWN: refused, nothing ran; the whole transaction again after a pause, within
-					 * the deadline */
-					rcp_backoff(&backoff_ms);
-				} else {
-					st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (transaction of %d commands: the server "
-						"discarded it, nothing was applied)", RCP_MSG(m, 300), n);
+						rs.hops, RCP_MSG(m, 200));
+				} else if (!(again = rcp_redirect_demoted(cl, &rs, &t))) {
+					st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (a queued command of a transaction: the "
+						"server discarded the transaction, nothing was executed)", RCP_MSG(m, 300));
 				}
-				if (st == RCP_OK) {
-					rcp_pool_sweep_parts(&part, 1);
-					for (uint32_t k = 0; k < nrep; k++) zval_ptr_dtor(&replies[k]);
-					continue;
-				}
+			} else if (st == RCP_OK && wait && !(again = rcp_redirect_wait(&rs))) {
+				/* TRYAGAIN, CLUSTERDOWN: refused, nothing ran; the whole transaction again after a pause, within the
+				 * deadline (rcp_redirect_wait), else this */
+				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (transaction of %d commands: the server "
+					"discarded it, nothing was applied)", RCP_MSG(m, 300), n);
+			}
+			if (again) {
+				rcp_pool_sweep_parts(&part, 1);
+				for (uint32_t k = 0; k < nrep; k++) zval_ptr_dtor(&replies[k]);
+				continue;
 			}
 		}
 		if (st == RCP_OK) {

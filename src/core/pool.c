@@ -10,8 +10,7 @@
 #include "rcp_pool.h"
 #include "rcp_shm.h"
 #include "rcp_hash.h"
-
-rcp_pool_stats rcp_pool_counters;
+#include "rcp_count.h"
 
 static HashTable rcp_pool_ht;
 static bool rcp_pool_ready;
@@ -136,7 +135,7 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 	char key[600];
 	size_t klen;
 	rcp_conn *c;
-	const char *why = NULL;
+	rcp_reuse verdict;
 
 	rcp_pool_init();
 	klen = 0;
@@ -157,27 +156,28 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 		/* Checked before every use, also within a request: bytes a node sent after its reply (a broken or
 		 * hostile peer) would otherwise be read as the reply to the next command. One non-blocking
 		 * recv(MSG_PEEK), no round trip. */
-		if (rcp_conn_reusable(c, &why)) {
+		if ((verdict = rcp_conn_reusable(c)) == RCP_REUSE_OK) {
 			if (seen) {
 				return c;
 			}
 			c->checked_request = rcp_request_serial;
-			rcp_pool_counters.reused++;
-			rcp_ns_add(c->stats, RCP_NS_CONN_REUSED, 1);
+			rcp_count_conn(c->stats, RCP_NEV_REUSED);
 			return c;
 		}
-		if (!strcmp(why, "forked")) {
-			rcp_pool_counters.discarded_forked++;
-			rcp_ns_add(c->stats, RCP_NS_DISC_FORKED, 1);
-		} else if (!strcmp(why, "unread reply") || !strcmp(why, "unsolicited bytes")) {
-			rcp_pool_counters.discarded_unread++;
-			rcp_ns_add(c->stats, RCP_NS_DISC_UNREAD, 1);
-		} else if (!strcmp(why, "closed by peer")) {
-			rcp_pool_counters.discarded_closed++;
-			rcp_ns_add(c->stats, RCP_NS_DISC_CLOSED_BY_PEER, 1);
-		} else {
-			rcp_pool_counters.discarded_broken++;
-			rcp_ns_add(c->stats, RCP_NS_DISC_BROKEN, 1);
+		switch (verdict) {
+			case RCP_REUSE_FORKED:
+				rcp_count_conn(c->stats, RCP_NEV_DISC_FORKED);
+				break;
+			case RCP_REUSE_UNREAD_REPLY:
+			case RCP_REUSE_UNSOLICITED:
+				rcp_count_conn(c->stats, RCP_NEV_DISC_UNREAD);
+				break;
+			case RCP_REUSE_CLOSED_BY_PEER:
+				rcp_count_conn(c->stats, RCP_NEV_DISC_CLOSED);
+				break;
+			default: /* broken, a socket error */
+				rcp_count_conn(c->stats, RCP_NEV_DISC_BROKEN);
+				break;
 		}
 		rcp_pc_forget(c);
 		if (!klen) {
@@ -194,10 +194,9 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 	c->checked_request = rcp_request_serial;
 	c->key_hash = rcp_pool_key_hash(key, klen);
 	if (setup_len && rcp_pool_refused(c)) {
-		rcp_pool_counters.auth_refused++;
+		rcp_count_conn(c->stats, RCP_NEV_AUTH_REFUSED);
 	} else {
-		rcp_pool_counters.opened++;
-		rcp_ns_add(c->stats, RCP_NS_CONN_OPENED, 1);
+		rcp_count_conn(c->stats, RCP_NEV_OPENED);
 	}
 	zend_hash_str_update_ptr(&rcp_pool_ht, key, klen, c);
 	rcp_pc_put(c, cred_key, cred_len);
@@ -223,23 +222,23 @@ void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 		}
 		if (c && c->state == RCP_CONN_BROKEN) {
 			if (parts[i].err.code == RCP_E_CONNECTION || parts[i].err.code == RCP_E_TIMEOUT) {
-				rcp_pool_counters.connect_failures += (c->opened_at_ms && c->checked_request) ? 0 : 1;
+				if (!c->opened_at_ms || !c->checked_request) {
+					rcp_count_conn(c->stats, RCP_NEV_CONNECT_FAILURE);
+				}
 			}
 			if (parts[i].err.code == RCP_E_AUTH && !c->refusal) {
 				/* tell every worker: nobody retries these credentials on this node for a while (and reads skip
 				 * it: rcp_pool_auth_refused) */
 				rcp_shm_auth_note(c->key_hash, rcp_pool_node_hash(c->host, c->port),
 					rcp_now_ms() + RCP_AUTH_REMEMBER_MS, parts[i].err.etype, parts[i].err.msg);
-				rcp_ns_add(c->stats, RCP_NS_AUTH_REFUSALS, 1);
+				rcp_count_conn(c->stats, RCP_NEV_AUTH_REFUSAL);
 			}
 			if (c->refusal) {
 				/* never opened (remembered refusal): nothing to count */
 			} else if (c->peer_closed) {
-				rcp_pool_counters.discarded_closed++;
-				rcp_ns_add(c->stats, RCP_NS_DISC_CLOSED_BY_PEER, 1);
+				rcp_count_conn(c->stats, RCP_NEV_DISC_CLOSED);
 			} else {
-				rcp_pool_counters.discarded_broken++;
-				rcp_ns_add(c->stats, RCP_NS_DISC_BROKEN, 1);
+				rcp_count_conn(c->stats, RCP_NEV_DISC_BROKEN);
 			}
 			parts[i].conn = NULL;
 			rcp_pool_discard(c);
@@ -316,21 +315,17 @@ static int rcp_pool_reap(zval *v, void *arg)
 
 	if (c->pid != rcp_pid()) {
 		/* inherited from a parent: not ours to use; close our copy of the fd only */
-		rcp_pool_counters.discarded_forked++;
-		rcp_ns_add(c->stats, RCP_NS_DISC_FORKED, 1);
+		rcp_count_conn(c->stats, RCP_NEV_DISC_FORKED);
 	} else if (c->state == RCP_CONN_BROKEN && c->peer_closed && !c->owed && !c->watching && rcp_conn_idle(c)) {
 		/* idle, and the server closed it meanwhile (its timeout, a restart, CLIENT KILL): seen by the read
 		 * watcher that stays armed, while this request used other connections */
-		rcp_pool_counters.discarded_closed++;
-		rcp_ns_add(c->stats, RCP_NS_DISC_CLOSED_BY_PEER, 1);
+		rcp_count_conn(c->stats, RCP_NEV_DISC_CLOSED);
 	} else if (c->state == RCP_CONN_BROKEN || c->state == RCP_CONN_CONNECTING || c->owed || c->watching ||
 	           !rcp_conn_idle(c)) {
 		/* the request died mid-reply (or left a WATCH behind): none of it may reach the next request */
-		rcp_pool_counters.discarded_unread++;
-		rcp_ns_add(c->stats, RCP_NS_DISC_UNREAD, 1);
+		rcp_count_conn(c->stats, RCP_NEV_DISC_UNREAD);
 	} else if (idle_timeout_ms && rcp_now_ms() - c->last_used_ms > idle_timeout_ms) {
-		rcp_pool_counters.discarded_idle++;
-		rcp_ns_add(c->stats, RCP_NS_DISC_IDLE, 1);
+		rcp_count_conn(c->stats, RCP_NEV_DISC_IDLE);
 	} else {
 		return ZEND_HASH_APPLY_KEEP;
 	}

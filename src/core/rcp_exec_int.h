@@ -4,6 +4,7 @@
  * one, so the layers read bottom-up and there is no cycle (one header: nothing to include in a loop).
  *
  *   exec_health.c      what an exchange says about a node: suspect marks, refresh requests
+ *   route.c            a command's route: keys, slots, kind (rcp_route.h), and its target node in the map
  *   exec_batch.c       a client's connections (setup, READONLY), deadlines, one request to one node
  *   exec_refresh.c     topology discovery and refresh (single flight)
  *   exec_redirect.c    the one redirect loop (MOVED, ASK, TRYAGAIN, CLUSTERDOWN, READONLY), RCP_MAX_REDIRECTS
@@ -28,7 +29,8 @@
 #include "rcp_shm.h"
 #include "rcp_scripts.h"
 #include "rcp_cmdlearn.h"
-#include "rcp_metrics.h"
+#include "rcp_count.h"
+#include "rcp_route.h"
 #include "php_redis_cluster_pool.h"
 
 /* Where one exchange goes. */
@@ -68,11 +70,72 @@ typedef struct {
 
 /* ---- exec_health.c ---- */
 void rcp_want_refresh(rcp_cluster *cc);
-void rcp_cluster_count(rcp_cluster *cc, rcp_shm_counter c);
 void rcp_node_failed(rcp_cluster *cc, const char *host, uint16_t port);
 void rcp_node_outcome(rcp_cluster *cc, const char *host, uint16_t port, rcp_status code);
 /* A success on host:port clears its suspect mark; node1: rcp_target.node1 (a hint, 0: none). */
 void rcp_node_ok(rcp_cluster *cc, const char *host, uint16_t port, uint16_t node1);
+
+/* ---- route.c ---- */
+/* A primary of the map, at random (one pick per operation: a keyless command, a pipeline's keyless commands). */
+uint16_t rcp_map_any_primary(const rcp_map *map);
+/* The owner of slot in the client's map into *node; a slot nobody serves asks for a refresh and is an error (name:
+ * the command, or "transaction"). */
+rcp_status rcp_slot_owner(rcp_client *cl, int slot, const char *name, uint16_t *node, rcp_err *err);
+/* r->node: the slot's owner (ONE_SLOT) or the one pick among the primaries (ANY). After rcp_client_ready_at(). */
+rcp_status rcp_route_target(rcp_client *cl, rcp_route *r, rcp_err *err);
+/* The exchange's target for node idx of map (a replica's READONLY connection when it is one). */
+void rcp_node_target(const rcp_map *map, uint16_t idx, rcp_target *t);
+/* The exchange's target for the route's node (its primary's connection; the slot for READONLY re-routing). */
+void rcp_route_to_target(const rcp_map *map, const rcp_route *r, rcp_target *t);
+
+/*
+ * ---- the read cache's places (issue 23; docs/CACHE.md, "Integration plan") ----
+ * Where the exec path meets the read cache, named once so that the cache is wired in here and nowhere else. Each is
+ * a no-op today (static inline: no cost); the cache's engineer gives them their bodies (rcp_cache.h calls) and sets
+ * RCP_RF_CACHEABLE in the route where the cache's rule says so.
+ */
+/* Before anything is sent (rcp_exec_route() once the target is known, each batchable command of a pipeline): a hit
+ * answers the command (*reply set, r->reply_kind RCP_RK_VALUE, true: nothing is sent); a miss takes the fill ticket
+ * into r->ticket. A split read (MGET) looks its keys up one by one where rcp_exec_split() groups them (step 1):
+ * hits into the merged reply, only the misses grouped and sent. */
+static zend_always_inline bool rcp_cache_at_lookup(rcp_client *cl, rcp_route *r, zval *reply)
+{
+	(void)cl; (void)r; (void)reply;
+	return false;
+}
+/* After the reply of a cacheable read came back as a value (r->reply_kind RCP_RK_VALUE): fill with r->ticket. */
+static zend_always_inline void rcp_cache_at_fill(rcp_client *cl, const rcp_route *r, const zval *reply)
+{
+	(void)cl; (void)r; (void)reply;
+}
+/* After a write's reply, or its failure (RCP_RF_WRITE): every key of the route (r->pos) is invalidated. */
+static zend_always_inline void rcp_cache_at_write(rcp_client *cl, const rcp_route *r)
+{
+	(void)cl; (void)r;
+}
+/* A slot changed owner (a MOVED patched the map, an ASK redirect: the slot is migrating). */
+static zend_always_inline void rcp_cache_at_slot_moved(rcp_cluster *cc, int slot)
+{
+	(void)cc; (void)slot;
+}
+/* The map was replaced (a refresh published a new one, or this worker took the segment's): compare the owners
+ * (old may be NULL: all slots). */
+static zend_always_inline void rcp_cache_at_new_map(rcp_cluster *cc, const rcp_map *old)
+{
+	(void)cc; (void)old;
+}
+
+/* The process' copy of the map brought up to date with the segment's (rcp_cluster_sync), telling the read cache
+ * when it was replaced. True when it changed. */
+static zend_always_inline bool rcp_sync_map(rcp_cluster *cc)
+{
+	bool changed = rcp_cluster_sync(cc);
+
+	if (changed) {
+		rcp_cache_at_new_map(cc, NULL);
+	}
+	return changed;
+}
 
 /* ---- exec_batch.c ---- */
 rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bool ro);
@@ -127,6 +190,10 @@ bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uin
 void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl);
 /* An rcp_nodebatch_reads_fn for a batch of one command (ctx: its rcp_cmd): a split's parts, a fan-out's. */
 bool rcp_nodebatch_reads_cmd(const rcp_nodebatch *b, uint32_t part, const void *ctx);
+/* The one failure bookkeeping of a batch that ran: every part that failed tells the cluster what that says about its
+ * node (rcp_node_outcome: suspect mark, refresh; a part whose connection is gone: a refresh) and its error names
+ * the node. Returns the first failed part, or -1. The callers add their own context to that part's error. */
+int rcp_nodebatch_outcomes(rcp_nodebatch *b, rcp_client *cl);
 /* Replies left in the batch are destroyed (move out what you keep: ZVAL_UNDEF the slot). */
 void rcp_nodebatch_free(rcp_nodebatch *b);
 
@@ -139,12 +206,37 @@ bool rcp_is_rerouted(const zval *r);
 void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t);
 bool rcp_await_new_primary(rcp_client *cl, rcp_target *t, uint64_t deadline, uint32_t *backoff_ms);
 void rcp_backoff(uint32_t *ms);
-rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name, zval *reply, rcp_err *err);
+/* Send one command (req) to target, following redirects; *kind (may be NULL): the kind of the reply returned, as
+ * the reader recorded it. */
+/* The one redirect step (exec_redirect.c), which rcp_exec_at() and the transaction loops (MULTI/EXEC, WATCH) share;
+ * each loop keeps its own framing. A command's redirect state: */
+typedef struct {
+	uint32_t hops;                /* MOVED/ASK followed so far (RCP_MAX_REDIRECTS; after RCP_REDIRECTS_IMMEDIATE, backed off) */
+	uint32_t backoff_ms;          /* the next pause (10 ms, doubling to 200 ms) */
+	uint64_t deadline;            /* the command's */
+} rcp_redirect_state;
+typedef enum {
+	RCP_REDIRECT_FOLLOW,          /* send again to *next (ASK: behind ASKING); MOVED patched the map */
+	RCP_REDIRECT_UNREADABLE,      /* not a MOVED/ASK we can read: the reply stands */
+	RCP_REDIRECT_GIVE_UP,         /* too many hops, or no time left for the next: err set */
+} rcp_redirect;
+/* A MOVED or ASK reply (kind, its message msg) to a command sent to cur: parsed into *next, the hops bounded, counted,
+ * the map patched (MOVED) or the slot told migrating (ASK). */
+rcp_redirect rcp_redirect_follow(rcp_client *cl, rcp_redirect_state *st, rcp_reply_kind kind, zend_string *msg,
+                                 const rcp_target *cur, rcp_target *next, const char *name, rcp_err *err);
+/* TRYAGAIN / CLUSTERDOWN: refused, nothing ran; true after a backoff when the deadline leaves time to send again. */
+bool rcp_redirect_wait(rcp_redirect_state *st);
+/* READONLY from the node the map calls the primary of t's slot (demoted): counted, a refresh asked; true with *t the
+ * slot's new primary once the map names one within the deadline (t->has_slot), false: the reply stands. */
+bool rcp_redirect_demoted(rcp_client *cl, rcp_redirect_state *st, rcp_target *t);
+rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name, zval *reply,
+                       uint8_t *kind, rcp_err *err);
 
 /* ---- exec_read.c ---- */
 bool rcp_is_policy_read(const rcp_client *cl, const rcp_cmd *cmd);
 int rcp_read_candidates(rcp_client *cl, uint16_t primary, uint16_t *out, int cap);
-rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, const char *name, zval *reply, rcp_err *err);
+rcp_status rcp_exec_read(rcp_client *cl, uint16_t primary, const rcp_req *req, const char *name, zval *reply,
+                         uint8_t *kind, rcp_err *err);
 /* Whether a policy read that failed so on one node is tried on the slot's other nodes: a connection failure, a
  * timeout, or a refusal of the credentials (ACL users are per node: nothing ran). */
 bool rcp_read_elsewhere(rcp_status st);
@@ -153,13 +245,16 @@ void rcp_read_moved_on(rcp_cluster *cc, rcp_status st);
 
 /* ---- exec_split.c ---- */
 rcp_status rcp_exec_fanout(rcp_client *cl, const rcp_cmd *cmd, const rcp_req *req, zval *reply, rcp_err *err);
-rcp_status rcp_exec_split(rcp_client *cl, const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, const int *pos, int nkeys, zval *reply, rcp_err *err);
+/* A command whose keys span slots (r->kind RCP_RT_SPLIT), cut by slot (r->kslot); r->reply_kind set. */
+rcp_status rcp_exec_split(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err);
 
 /* ---- exec.c ---- */
 /* rcp_exec_node() on the node at addr ("host:port", "[v6]:port": rcp_client.last_node's form). */
 rcp_status rcp_exec_addr(rcp_client *cl, const char *addr, int argc, const char *const *argv, const size_t *argvlen,
                          const char *name, zval *reply, rcp_err *err);
-void rcp_script_note(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen);
-bool rcp_noscript_recoverable(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen, zval *reply);
+void rcp_script_note(const rcp_route *r);
+bool rcp_noscript_recoverable(const rcp_route *r, rcp_reply_kind kind);
+/* rcp_exec() without counting the command: a pipelined command re-run alone (its pipeline counts it once). */
+rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err);
 
 #endif

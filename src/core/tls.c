@@ -1,10 +1,10 @@
 /*
  * tls.c - TLS configurations and per-connection TLS state over memory BIOs (see rcp_tls.h).
  *
- * Why memory BIOs rather than an SSL bound to the socket: io.c owns the socket (libuv), writes every node of a
- * batch before reading any and keeps reading armed on idle connections. With memory BIOs OpenSSL only turns
- * bytes into bytes: the batch engine, the deadline, the reuse check and the RESP scanner stay as they are, and
- * a TLS connection differs from a plaintext one only where bytes cross the socket (io.c).
+ * Why memory BIOs rather than an SSL bound to the socket: the engine (engine.c) owns the socket (libuv), writes
+ * every node of a batch before reading any and keeps reading armed on idle connections. With memory BIOs OpenSSL
+ * only turns bytes into bytes: the batch engine, the deadline, the reuse check (conn.c) and the RESP reader stay
+ * as they are, and a TLS connection differs from a plaintext one only where bytes cross the socket (engine.c).
  *
  * Invariants:
  *  - OpenSSL's (thread-local) error queue is empty when any function here returns: PHP's openssl extension
@@ -35,7 +35,6 @@
 #include "rcp_hash.h"
 #include "rcp_util.h"
 
-rcp_tls_stats rcp_tls_counters;
 
 #define RCP_TLS_FILES 4          /* cafile, capath, local_cert, local_pk */
 #define RCP_TLS_CHECK_MS 1000    /* files are checked for changes at most this often */
@@ -633,18 +632,13 @@ int rcp_tls_handshake(rcp_tls_conn *tc, char *msg, size_t cap)
 	ERR_clear_error();
 	r = SSL_do_handshake(tc->ssl);
 	if (r == 1) {
-		rcp_tls_counters.handshakes++;
-		if (SSL_session_reused(tc->ssl)) {
-			rcp_tls_counters.resumed++;
-		}
-		return 1;
+		return 1; /* counted by the engine (full or resumed: rcp_tls_resumed) */
 	}
 	e = SSL_get_error(tc->ssl, r);
 	if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) {
 		ERR_clear_error();
 		return 0;
 	}
-	rcp_tls_counters.failures++;
 	if (tc->verify_err != X509_V_OK) {
 		ERR_clear_error();
 		rcp_tls_verify_msg(tc, msg, cap);

@@ -140,9 +140,8 @@ rcp_cluster *rcp_cluster_get(const rcp_seed *seeds, uint32_t nseeds, const char 
 		}
 	}
 	for (i = 0; i < n; i++) {
-		smart_str_appends(&key, sorted[i].host);
-		smart_str_appendc(&key, ':');
-		smart_str_append_long(&key, sorted[i].port);
+		char addr[300];
+		smart_str_appendl(&key, addr, rcp_addr_fmt(addr, sizeof(addr), sorted[i].host, sorted[i].port));
 		smart_str_appendc(&key, ',');
 	}
 	smart_str_appendc(&key, '\0');

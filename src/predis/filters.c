@@ -29,8 +29,7 @@ zend_result rcp_pf_variadic(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *r;
 
 	if (rcp_pa_count(in) != (uint32_t)at + 1 || !rcp_pv_is_array(last = rcp_pa_at(in, at))) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	r = rcp_pa_new((uint32_t)at + rcp_pa_count(Z_ARRVAL_P(last)));
 	rcp_pa_push_head(in, r, at);
@@ -54,8 +53,7 @@ zend_result rcp_pf_blpop(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *r;
 
 	if (rcp_pa_count(in) != 2 || !rcp_pv_is_array(keys = rcp_pa_at(in, 0))) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	r = zend_array_dup(Z_ARRVAL_P(keys));
 	rcp_pa_push(r, rcp_pa_at(in, 1));
@@ -69,8 +67,7 @@ zend_result rcp_pf_mset(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *r;
 
 	if (rcp_pa_count(in) != 1 || !rcp_pv_is_array(first = rcp_pa_at(in, 0))) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	r = rcp_pa_new(2 * rcp_pa_count(Z_ARRVAL_P(first)));
 	rcp_pa_push_pairs(r, Z_ARRVAL_P(first), false);
@@ -84,8 +81,7 @@ zend_result rcp_pf_hmset(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *r;
 
 	if (rcp_pa_count(in) != 2 || !rcp_pv_is_array(second = rcp_pa_at(in, 1))) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	r = rcp_pa_new(1 + 2 * rcp_pa_count(Z_ARRVAL_P(second)));
 	rcp_pa_push(r, rcp_pa_at(in, 0));
@@ -100,8 +96,7 @@ zend_result rcp_pf_zadd(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *r;
 
 	if (!rcp_pv_is_array(last)) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	r = zend_array_dup(in);
 	rcp_pa_pop(r, &popped);
@@ -117,8 +112,7 @@ zend_result rcp_pf_geoadd(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *r;
 
 	if (rcp_pa_count(in) != 2 || !rcp_pv_is_array(second = rcp_pa_at(in, 1))) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	r = rcp_pa_new(4);
 	rcp_pa_push(r, rcp_pa_at(in, 0));
@@ -161,8 +155,7 @@ zend_result rcp_pf_scan(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *r;
 
 	if (rcp_pa_count(in) != (uint32_t)off + 1 || !rcp_pv_is_array(opts = rcp_pa_at(in, off))) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	r = zend_array_dup(in);
 	{
@@ -226,14 +219,12 @@ zend_result rcp_pf_zrange(const rcp_pd_row *c, HashTable *in, zval *out)
 	bool ws_string;
 
 	if (rcp_pa_count(in) != 4 || !(last = rcp_pa_at(in, 3))) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	ws_string = Z_TYPE_P(last) == IS_STRING && Z_STRLEN_P(last) == 10
 		&& zend_binary_strcasecmp(Z_STRVAL_P(last), 10, "WITHSCORES", 10) == 0;
 	if (!ws_string && Z_TYPE_P(last) != IS_ARRAY) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	if (ws_string) {
 		src = rcp_pa_new(1);
@@ -436,13 +427,11 @@ zend_result rcp_pf_last_enum(const rcp_pd_row *c, HashTable *in, zval *out)
 	}
 	if (ok && c->p1 == 0) {
 		/* ExpireOptions maps by strtolower($value): every valid spelling maps */
-		zend_string *u = rcp_pv_upper(c, &last);
-		if (!u) {
+		if (!rcp_pa_push_upper(c, a, &last)) {
 			zval_ptr_dtor(&last);
 			zend_array_release(a);
 			return FAILURE;
 		}
-		rcp_pa_push_str(a, u);
 	} else if (ok) {
 		rcp_pa_push_enum(a, e, m);
 	} else {
@@ -488,8 +477,7 @@ zend_result rcp_pf_set(const rcp_pd_row *c, HashTable *in, zval *out)
 		}
 	} ZEND_HASH_FOREACH_END();
 	if (!a) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	return rcp_pa_out(a, out);
 }
@@ -582,8 +570,7 @@ zend_result rcp_pf_sort(const rcp_pd_row *c, HashTable *in, zval *out)
 	zval *opts, *v, *g;
 
 	if (rcp_pa_count(in) == 1) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	opts = rcp_pa_at(in, 1);
 	if (!rcp_pv_is_array(opts)) {
@@ -613,13 +600,11 @@ zend_result rcp_pf_sort(const rcp_pd_row *c, HashTable *in, zval *out)
 		rcp_pa_push(r, rcp_pa_at(Z_ARRVAL_P(v), 1));
 	}
 	if (!rcp_pv_is_null(v = rcp_pa_key(p, "SORT"))) {
-		zend_string *u = rcp_pv_upper(c, v);
-		if (!u) {
+		if (!rcp_pa_push_upper(c, r, v)) {
 			zend_array_release(p);
 			zend_array_release(r);
 			return FAILURE;
 		}
-		rcp_pa_push_str(r, u);
 	}
 	if (!rcp_pv_is_null(v = rcp_pa_key(p, "ALPHA")) && rcp_pv_truthy(v)) {
 		rcp_pa_push_cstr(r, "ALPHA");
@@ -722,8 +707,7 @@ zend_result rcp_pf_georadius(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *a, *o;
 
 	if (rcp_pa_count(in) == 0 || !rcp_pv_is_array(last)) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	a = zend_array_dup(in);
 	rcp_pa_pop(a, &popped);
@@ -743,13 +727,11 @@ zend_result rcp_pf_georadius(const rcp_pd_row *c, HashTable *in, zval *out)
 		rcp_pa_push(a, v);
 	}
 	if (!rcp_pv_is_null(v = rcp_pa_key(o, "SORT"))) {
-		zend_string *u = rcp_pv_upper(c, v);
-		if (!u) {
+		if (!rcp_pa_push_upper(c, a, v)) {
 			zend_array_release(o);
 			zend_array_release(a);
 			return FAILURE;
 		}
-		rcp_pa_push_str(a, u);
 	}
 	if (!rcp_pv_is_null(v = rcp_pa_key(o, "STORE"))) {
 		rcp_pa_push_cstr(a, "STORE");
@@ -829,8 +811,7 @@ zend_result rcp_pf_migrate(const rcp_pd_row *c, HashTable *in, zval *out)
 	zend_ulong h;
 
 	if (!rcp_pv_is_array(last)) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	a = zend_array_dup(in);
 	rcp_pa_pop(a, &popped);
@@ -890,8 +871,7 @@ zend_result rcp_pf_shutdown(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *a;
 
 	if (rcp_pa_count(in) == 0) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	a = rcp_pa_new(4);
 	if (rcp_pa_exists(in, 0) && !rcp_pv_is_null(rcp_pa_at(in, 0))) {
@@ -920,8 +900,7 @@ zend_result rcp_pf_slaveof(const rcp_pd_row *c, HashTable *in, zval *out)
 		rcp_pa_push_cstr(a, "ONE");
 		return rcp_pa_out(a, out);
 	}
-	rcp_pa_share(in, out);
-	return SUCCESS;
+	return rcp_pa_pass(in, out);
 }
 
 /* CLIENT: LIST (type, id, ...), NOEVICT / NOTOUCH (bool), SETINFO (attr, value) */
@@ -935,13 +914,11 @@ zend_result rcp_pf_client(const rcp_pd_row *c, HashTable *in, zval *out)
 		a = rcp_pa_new(n + 2);
 		rcp_pa_push(a, sub);
 		if (rcp_pa_exists(in, 1) && !rcp_pv_is_null(rcp_pa_at(in, 1))) {
-			zend_string *u = rcp_pv_upper(c, rcp_pa_at(in, 1));
-			if (!u) {
+			rcp_pa_push_cstr(a, "TYPE");
+			if (!rcp_pa_push_upper(c, a, rcp_pa_at(in, 1))) {
 				zend_array_release(a);
 				return FAILURE;
 			}
-			rcp_pa_push_cstr(a, "TYPE");
-			rcp_pa_push_str(a, u);
 		}
 		if (rcp_pa_exists(in, 2)) {
 			rcp_pa_push_cstr(a, "ID");
@@ -965,18 +942,15 @@ zend_result rcp_pf_client(const rcp_pd_row *c, HashTable *in, zval *out)
 		rcp_pa_push(a, sub);
 		if (rcp_pa_exists(in, 1) && !rcp_pv_is_null(rcp_pa_at(in, 1))
 			&& rcp_pa_exists(in, 2) && !rcp_pv_is_null(rcp_pa_at(in, 2))) {
-			zend_string *u = rcp_pv_upper(c, rcp_pa_at(in, 1));
-			if (!u) {
+			if (!rcp_pa_push_upper(c, a, rcp_pa_at(in, 1))) {
 				zend_array_release(a);
 				return FAILURE;
 			}
-			rcp_pa_push_str(a, u);
 			rcp_pa_push(a, rcp_pa_at(in, 2));
 		}
 		return rcp_pa_out(a, out);
 	}
-	rcp_pa_share(in, out);
-	return SUCCESS;
+	return rcp_pa_pass(in, out);
 }
 
 /* FUNCTION: FLUSH (mode), LIST (libraryname, withcode), LOAD (code, replace), RESTORE (payload, policy);
@@ -990,12 +964,10 @@ zend_result rcp_pf_function(const rcp_pd_row *c, HashTable *in, zval *out)
 		a = rcp_pa_new(2);
 		rcp_pa_push(a, sub);
 		if (rcp_pa_exists(in, 1) && !rcp_pv_is_null(rcp_pa_at(in, 1))) {
-			zend_string *u = rcp_pv_upper(c, rcp_pa_at(in, 1));
-			if (!u) {
+			if (!rcp_pa_push_upper(c, a, rcp_pa_at(in, 1))) {
 				zend_array_release(a);
 				return FAILURE;
 			}
-			rcp_pa_push_str(a, u);
 		}
 	} else if (rcp_pv_loose_eq_lit(sub, "LIST")) {
 		a = rcp_pa_new(4);
@@ -1030,12 +1002,10 @@ zend_result rcp_pf_function(const rcp_pd_row *c, HashTable *in, zval *out)
 		rcp_pa_push(a, sub);
 		rcp_pa_push(a, rcp_pa_at(in, 1));
 		if (rcp_pa_exists(in, 2) && !rcp_pv_is_null(rcp_pa_at(in, 2))) {
-			zend_string *u = rcp_pv_upper(c, rcp_pa_at(in, 2));
-			if (!u) {
+			if (!rcp_pa_push_upper(c, a, rcp_pa_at(in, 2))) {
 				zend_array_release(a);
 				return FAILURE;
 			}
-			rcp_pa_push_str(a, u);
 		}
 	} else {
 		a = zend_array_dup(in);

@@ -5,6 +5,40 @@
 #include "traits.h"
 #include "../binding/rcp_exceptions.h"
 
+/* Predis' idiom for an optional keyword and its value: `if (count($args) > i && null !== $args[i]) {
+ * $a[] = kw; $a[] = $args[i]; }` (the count is the caller's, taken before anything else) */
+static void rcp_pf_kw_at(HashTable *a, HashTable *in, zend_long i, const char *kw)
+{
+	zval *v;
+
+	if ((zend_long)rcp_pa_count(in) > i && !rcp_pv_is_null(v = rcp_pa_at(in, i))) {
+		rcp_pa_push_cstr(a, kw);
+		rcp_pa_push(a, v);
+	}
+}
+
+/* The same where Predis tests the element itself (`isset($args[i])`-like: present and not null). */
+static void rcp_pf_kw_if(HashTable *a, HashTable *in, uint32_t i, const char *kw)
+{
+	zval *v;
+
+	if (rcp_pa_exists(in, i) && !rcp_pv_is_null(v = rcp_pa_at(in, i))) {
+		rcp_pa_push_cstr(a, kw);
+		rcp_pa_push(a, v);
+	}
+}
+
+/* An option of Predis' options array given (not null): its keyword, then its value. */
+static void rcp_pf_kw_opt(HashTable *a, zval *opts, const char *key, const char *kw)
+{
+	zval *v;
+
+	if (!rcp_pv_is_null(v = rcp_pa_opt(opts, key))) {
+		rcp_pa_push_cstr(a, kw);
+		rcp_pa_push(a, v);
+	}
+}
+
 /* XADD (key, [field => value], id = '*', options) */
 zend_result rcp_pf_xadd(const rcp_pd_row *c, HashTable *in, zval *out)
 {
@@ -16,12 +50,10 @@ zend_result rcp_pf_xadd(const rcp_pd_row *c, HashTable *in, zval *out)
 		rcp_pa_push_cstr(a, "NOMKSTREAM");
 	}
 	if (!rcp_pv_is_null(v = rcp_pa_opt(opts, "trimming"))) {
-		zend_string *u = rcp_pv_upper(c, v);
-		if (!u) {
+		if (!rcp_pa_push_upper(c, a, v)) {
 			zend_array_release(a);
 			return FAILURE;
 		}
-		rcp_pa_push_str(a, u);
 	}
 	if (!rcp_pv_is_null(v = rcp_pa_opt(opts, "idmpauto"))) {
 		rcp_pa_push_cstr(a, "IDMPAUTO");
@@ -70,17 +102,12 @@ zend_result rcp_pf_xtrim(const rcp_pd_row *c, HashTable *in, zval *out)
 		rcp_pa_push(a, v);
 	}
 	rcp_pa_push(a, rcp_pa_at(in, 2));
-	if (!rcp_pv_is_null(v = rcp_pa_opt(opts, "limit"))) {
-		rcp_pa_push_cstr(a, "LIMIT");
-		rcp_pa_push(a, v);
-	}
+	rcp_pf_kw_opt(a, opts, "limit", "LIMIT");
 	if (!rcp_pv_is_null(v = rcp_pa_opt(opts, "trimming"))) {
-		zend_string *u = rcp_pv_upper(c, v);
-		if (!u) {
+		if (!rcp_pa_push_upper(c, a, v)) {
 			zend_array_release(a);
 			return FAILURE;
 		}
-		rcp_pa_push_str(a, u);
 	}
 	return rcp_pa_out(a, out);
 }
@@ -92,8 +119,7 @@ zend_result rcp_pf_xrange(const rcp_pd_row *c, HashTable *in, zval *out)
 	zval t;
 
 	if (rcp_pa_count(in) != 4) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	a = zend_array_dup(in);
 	rcp_pa_push(a, rcp_pa_at(a, 3));
@@ -108,14 +134,8 @@ zend_result rcp_pf_xread(const rcp_pd_row *c, HashTable *in, zval *out)
 	HashTable *a = rcp_pa_new(8), *ids;
 	zval *v;
 
-	if (rcp_pa_exists(in, 0) && !rcp_pv_is_null(v = rcp_pa_at(in, 0))) {
-		rcp_pa_push_cstr(a, "COUNT");
-		rcp_pa_push(a, v);
-	}
-	if (rcp_pa_exists(in, 1) && !rcp_pv_is_null(v = rcp_pa_at(in, 1))) {
-		rcp_pa_push_cstr(a, "BLOCK");
-		rcp_pa_push(a, v);
-	}
+	rcp_pf_kw_if(a, in, 0, "COUNT");
+	rcp_pf_kw_if(a, in, 1, "BLOCK");
 	if (rcp_pa_exists(in, 2) && !rcp_pv_is_null(v = rcp_pa_at(in, 2))) {
 		rcp_pa_push_cstr(a, "STREAMS");
 		if (Z_TYPE_P(v) != IS_ARRAY) {
@@ -130,17 +150,6 @@ zend_result rcp_pf_xread(const rcp_pd_row *c, HashTable *in, zval *out)
 	return rcp_pa_out(a, out);
 }
 
-/* Predis' idiom for an optional keyword and its value: `if (count($args) > i && null !== $args[i]) {
- * $a[] = kw; $a[] = $args[i]; }` (the count is the caller's, taken before anything else) */
-static void rcp_pf_kw_at(HashTable *a, HashTable *in, zend_long i, const char *kw)
-{
-	zval *v;
-
-	if ((zend_long)rcp_pa_count(in) > i && !rcp_pv_is_null(v = rcp_pa_at(in, i))) {
-		rcp_pa_push_cstr(a, kw);
-		rcp_pa_push(a, v);
-	}
-}
 
 /* a, then "STREAMS" followed by the [stream => id] array's keys, then its values (the XREAD / XREADGROUP forms
  * taking that array) into out; a is released when streams is not an array */
@@ -265,18 +274,9 @@ zend_result rcp_pf_xclaim(const rcp_pd_row *c, HashTable *in, zval *out)
 	} else {
 		rcp_pa_push(a, ids);
 	}
-	if (rcp_pa_exists(in, 5) && !rcp_pv_is_null(v = rcp_pa_at(in, 5))) {
-		rcp_pa_push_cstr(a, "IDLE");
-		rcp_pa_push(a, v);
-	}
-	if (rcp_pa_exists(in, 6) && !rcp_pv_is_null(v = rcp_pa_at(in, 6))) {
-		rcp_pa_push_cstr(a, "TIME");
-		rcp_pa_push(a, v);
-	}
-	if (rcp_pa_exists(in, 7) && !rcp_pv_is_null(v = rcp_pa_at(in, 7))) {
-		rcp_pa_push_cstr(a, "RETRYCOUNT");
-		rcp_pa_push(a, v);
-	}
+	rcp_pf_kw_if(a, in, 5, "IDLE");
+	rcp_pf_kw_if(a, in, 6, "TIME");
+	rcp_pf_kw_if(a, in, 7, "RETRYCOUNT");
 	if (rcp_pa_exists(in, 8) && !rcp_pv_is_false(rcp_pa_at(in, 8))) {
 		rcp_pa_push_cstr(a, "FORCE");
 	}
@@ -298,8 +298,7 @@ zend_result rcp_pf_xgroup(const rcp_pd_row *c, HashTable *in, zval *out)
 	bool create = rcp_pv_loose_eq_lit(sub, "CREATE");
 
 	if (!create && !rcp_pv_loose_eq_lit(sub, "SETID")) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	a = rcp_pa_new(7);
 	for (zend_long i = 0; i < 4; i++) {
@@ -327,8 +326,7 @@ zend_result rcp_pf_xinfo(const rcp_pd_row *c, HashTable *in, zval *out)
 	zval *opts;
 
 	if (!rcp_pv_eq_lit(rcp_pa_at(in, 0), "STREAM")) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	a = rcp_pa_new(4);
 	rcp_pa_push(a, rcp_pa_at(in, 0));

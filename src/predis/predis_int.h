@@ -140,6 +140,12 @@ HashTable *rcp_pa_filtered(HashTable *a);
 HashTable *rcp_pa_upper_keys(HashTable *a);
 zval *rcp_pa_opt(zval *opts, const char *key);
 void rcp_pa_share(HashTable *in, zval *out);
+/* A filter's "nothing to rewrite": the arguments go out as given. */
+static zend_always_inline zend_result rcp_pa_pass(HashTable *in, zval *out)
+{
+	rcp_pa_share(in, out);
+	return SUCCESS;
+}
 void rcp_pa_push_enum(HashTable *a, const char *const *lower, int idx);
 zend_result rcp_pa_out(HashTable *a, zval *out);
 void rcp_pa_push_pairs(HashTable *r, HashTable *arr, bool value_first);
@@ -182,6 +188,9 @@ bool rcp_pv_loose_eq_lit(zval *z, const char *lit);
 bool rcp_pv_lt_long(zval *z, zend_long n);
 const char *rcp_pv_type_name(zval *z);
 zend_string *rcp_pv_upper(const rcp_pd_row *c, zval *z);
+/* Push strtoupper(z) onto a (Predis' `strtoupper($value)` argument); false after throwing (the caller releases what it
+ * built). */
+bool rcp_pa_push_upper(const rcp_pd_row *c, HashTable *a, zval *z);
 bool rcp_pv_str_eq(zend_string *s, const char *lit);
 int rcp_pv_enum(const rcp_pd_row *c, zval *z, const char *const *lower, int *mapped);
 bool rcp_pv_is_numeric(zval *z);

@@ -66,35 +66,11 @@ bool rcp_pr_zrange(const rcp_pd_row *c, HashTable *args, HashTable *given, zval 
 bool rcp_pr_withscores_last(const rcp_pd_row *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval *last = rcp_pa_count(args) ? rcp_pa_at(args, (zend_long)rcp_pa_count(args) - 1) : NULL;
-	zend_long n;
-	HashTable *r;
 
 	if (!last || Z_TYPE_P(last) != IS_STRING || !rcp_rv_arg_ieq(last, "WITHSCORES") || Z_TYPE_P(d) != IS_ARRAY) {
 		return false;
 	}
-	n = (zend_long)rcp_pa_count(Z_ARRVAL_P(d));
-	r = rcp_pa_new((uint32_t)(n / 2));
-	for (zend_long i = 0; i < n; ++i) {
-		zval *k = rcp_pa_at(Z_ARRVAL_P(d), i);
-		if (!k) {
-			goto fail;
-		}
-		if (Z_TYPE_P(k) == IS_ARRAY) {
-			zval *v2 = rcp_pa_at(Z_ARRVAL_P(k), 1);
-			if (!v2 || !rcp_rv_set(r, rcp_pa_at(Z_ARRVAL_P(k), 0), v2)) {
-				goto fail;
-			}
-		} else if (rcp_pa_exists(Z_ARRVAL_P(d), i + 1)) {
-			if (!rcp_rv_set(r, k, rcp_pa_at(Z_ARRVAL_P(d), ++i))) {
-				goto fail;
-			}
-		}
-	}
-	ZVAL_ARR(res, r);
-	return true;
-fail:
-	zend_array_release(r);
-	return false;
+	return rcp_rv_pairs_ex(Z_ARRVAL_P(d), res, true, true);
 }
 
 /* ZSCAN: [cursor, member => (float) score]; HSCAN (p1 = 1): [cursor, field => value] unless NOVALUES */
@@ -194,20 +170,31 @@ static void rcp_rv_list_null(zval *res)
 	ZVAL_ARR(res, r);
 }
 
+/* The head of a [key, ...] reply (ZMPOP, BZPOPMIN...), *key its key: -1 when d is not an array (not the shape
+ * expected), 0 when the key is null (res is then [null], Predis' shape: done), 1 otherwise. */
+static int rcp_pr_key_head(zval *d, zval *res, zval **key)
+{
+	if (Z_TYPE_P(d) != IS_ARRAY) {
+		return -1;
+	}
+	*key = rcp_pa_nth(Z_ARRVAL_P(d), 0, NULL, NULL);
+	if (rcp_pv_is_null(*key)) {
+		rcp_rv_list_null(res);
+		return 0;
+	}
+	return 1;
+}
+
 /* ZMPOP / BZMPOP: [key => [member => score]] ([null] when the key is null; a null reply stays null) */
 bool rcp_pr_zmpop(const rcp_pd_row *c, HashTable *args, HashTable *given, zval *d, zval *res)
 {
 	zval *key, *items, *pair;
 	HashTable *parsed;
 	bool ok;
+	int head;
 
-	if (Z_TYPE_P(d) != IS_ARRAY) {
-		return false;
-	}
-	key = rcp_pa_nth(Z_ARRVAL_P(d), 0, NULL, NULL);
-	if (rcp_pv_is_null(key)) {
-		rcp_rv_list_null(res);
-		return true;
+	if ((head = rcp_pr_key_head(d, res, &key)) <= 0) {
+		return head == 0;
 	}
 	items = rcp_pa_nth(Z_ARRVAL_P(d), 1, NULL, NULL);
 	if (!rcp_pv_is_array(items)) {
@@ -246,14 +233,10 @@ bool rcp_pr_bzpop(const rcp_pd_row *c, HashTable *args, HashTable *given, zval *
 	zval *key, *m, *s, inner;
 	HashTable *r;
 	bool ok;
+	int head;
 
-	if (Z_TYPE_P(d) != IS_ARRAY) {
-		return false;
-	}
-	key = rcp_pa_nth(Z_ARRVAL_P(d), 0, NULL, NULL);
-	if (rcp_pv_is_null(key)) {
-		rcp_rv_list_null(res);
-		return true;
+	if ((head = rcp_pr_key_head(d, res, &key)) <= 0) {
+		return head == 0;
 	}
 	m = rcp_pa_nth(Z_ARRVAL_P(d), 1, NULL, NULL);
 	s = rcp_pa_nth(Z_ARRVAL_P(d), 2, NULL, NULL);

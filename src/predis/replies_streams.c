@@ -22,11 +22,9 @@ bool rcp_pr_xrange(const rcp_pd_row *c, HashTable *args, HashTable *given, zval 
 			|| !rcp_rv_pairs(Z_ARRVAL_P(f), &fields, false)) {
 			goto fail;
 		}
-		if (!rcp_rv_set(r, rcp_pa_at(Z_ARRVAL_P(e), 0), &fields)) {
-			zval_ptr_dtor(&fields);
+		if (!rcp_rv_set_owned(r, rcp_pa_at(Z_ARRVAL_P(e), 0), &fields)) {
 			goto fail;
 		}
-		zval_ptr_dtor(&fields);
 	} ZEND_HASH_FOREACH_END();
 	ZVAL_ARR(res, r);
 	return true;
@@ -151,11 +149,9 @@ bool rcp_pr_xclaim(const rcp_pd_row *c, HashTable *args, HashTable *given, zval 
 			|| Z_TYPE_P(kv) != IS_ARRAY || !rcp_rv_dict(Z_ARRVAL_P(kv), true, false, &dict)) {
 			goto fail;
 		}
-		if (!rcp_rv_set(r, id, &dict)) {
-			zval_ptr_dtor(&dict);
+		if (!rcp_rv_set_owned(r, id, &dict)) {
 			goto fail;
 		}
-		zval_ptr_dtor(&dict);
 	} ZEND_HASH_FOREACH_END();
 	ZVAL_ARR(res, r);
 	return true;
@@ -195,11 +191,9 @@ static bool rcp_rv_parse_dict(zval *d, zval *res)
 				if (!rcp_rv_parse_dict(nx, &sub)) {
 					goto fail;
 				}
-				if (!rcp_rv_set(r, e, &sub)) {
-					zval_ptr_dtor(&sub);
+				if (!rcp_rv_set_owned(r, e, &sub)) {
 					goto fail;
 				}
-				zval_ptr_dtor(&sub);
 			} else if (!rcp_rv_set(r, e, nx)) {
 				goto fail;
 			}

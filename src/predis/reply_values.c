@@ -68,8 +68,9 @@ zval *rcp_rv_idx(zval *c, zend_long i, zval *tmp)
 }
 
 /* for ($i = 0; $i < count($d); ++$i) { [relay: is_array($d[$i]) -> $r[$d[$i][0]] = $d[$i][1]] else
- * $r[$d[$i]] = $d[++$i]; } */
-bool rcp_rv_pairs(HashTable *d, zval *res, bool relay)
+ * $r[$d[$i]] = $d[++$i]; } (a trailing element without its value fails, unless trailing_ok: it is dropped, as the
+ * WithScores trait's `if (isset($d[$i + 1]))` does) */
+bool rcp_rv_pairs_ex(HashTable *d, zval *res, bool relay, bool trailing_ok)
 {
 	zend_long n = (zend_long)rcp_pa_count(d);
 	HashTable *r = rcp_pa_new((uint32_t)(n / 2));
@@ -84,6 +85,9 @@ bool rcp_rv_pairs(HashTable *d, zval *res, bool relay)
 			if (!v2 || !rcp_rv_set(r, k2, v2)) {
 				goto fail;
 			}
+			continue;
+		}
+		if (trailing_ok && !rcp_pa_exists(d, i + 1)) {
 			continue;
 		}
 		v = rcp_pa_at(d, ++i);
@@ -155,11 +159,9 @@ bool rcp_rv_dict(HashTable *a, bool recursive, bool to_float, zval *res)
 			if (!rcp_rv_dict(Z_ARRVAL_P(v), true, to_float, &sub)) {
 				goto fail;
 			}
-			if (!rcp_rv_set(r, k, &sub)) {
-				zval_ptr_dtor(&sub);
+			if (!rcp_rv_set_owned(r, k, &sub)) {
 				goto fail;
 			}
-			zval_ptr_dtor(&sub);
 		} else if (to_float && Z_TYPE_P(v) != IS_ARRAY) {
 			if (!rcp_rv_float(v, &sub) || !rcp_rv_set(r, k, &sub)) {
 				goto fail;

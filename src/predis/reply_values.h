@@ -15,9 +15,21 @@ static zend_always_inline zval *rcp_rv_arg(HashTable *args, zend_long i)
 }
 
 bool rcp_rv_set(HashTable *r, zval *k, zval *v);
+/* rcp_rv_set() of a value the caller made for it: v is released whatever the outcome. */
+static inline bool rcp_rv_set_owned(HashTable *r, zval *k, zval *v)
+{
+	bool ok = rcp_rv_set(r, k, v);
+
+	zval_ptr_dtor(v);
+	return ok;
+}
 void rcp_rv_set_str(HashTable *r, const char *k, size_t klen, zval *v);
 zval *rcp_rv_idx(zval *c, zend_long i, zval *tmp);
-bool rcp_rv_pairs(HashTable *d, zval *res, bool relay);
+bool rcp_rv_pairs_ex(HashTable *d, zval *res, bool relay, bool trailing_ok);
+static inline bool rcp_rv_pairs(HashTable *d, zval *res, bool relay)
+{
+	return rcp_rv_pairs_ex(d, res, relay, false);
+}
 bool rcp_rv_arg_ieq(zval *z, const char *lit);
 bool rcp_rv_float(zval *v, zval *out);
 bool rcp_rv_dict(HashTable *a, bool recursive, bool to_float, zval *res);

@@ -372,8 +372,7 @@ const rcp_predis_cmd *rcp_predis_lookup_ci(const char *name, size_t len)
 zend_result rcp_predis_filter(const rcp_predis_cmd *c, HashTable *in, zval *out)
 {
 	if (!c || !c->filter) {
-		rcp_pa_share(in, out);
-		return SUCCESS;
+		return rcp_pa_pass(in, out);
 	}
 	if (c->filter->args(c->filter, in, out) == FAILURE) {
 		ZVAL_UNDEF(out);

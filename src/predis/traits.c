@@ -4,6 +4,12 @@
 #include "traits.h"
 #include "../binding/rcp_exceptions.h"
 
+/* The argument at off, or NULL when there are fewer arguments (a trait's argument not given). */
+static zend_always_inline zval *rcp_pt_at(HashTable *a, zend_long off)
+{
+	return off < (zend_long)rcp_pa_count(a) ? rcp_pa_at(a, off) : NULL;
+}
+
 /* Replace the skip values from off by the elements of ins (owned: released here), as array_merge() of the
  * part before, ins and the part after does; FAILURE after throwing. */
 static zend_result rcp_pt_replace_by(HashTable **a, zend_long off, zend_long skip, HashTable *ins)
@@ -43,10 +49,9 @@ static zend_result rcp_pt_kw_number(const rcp_pd_row *c, HashTable **a, zend_lon
 	zval *v, f;
 	HashTable *ins;
 
-	if (off >= (zend_long)rcp_pa_count(*a)) {
-		return SUCCESS;
+	if (!(v = rcp_pt_at(*a, off))) {
+		return SUCCESS; /* not given */
 	}
-	v = rcp_pa_at(*a, off);
 	if (v && Z_TYPE_P(v) == IS_LONG && Z_LVAL_P(v) == -1) {
 		ZVAL_FALSE(&f);
 		return rcp_pa_swap(a, rcp_pa_splice1(*a, off, &f));
@@ -150,10 +155,9 @@ zend_result rcp_pt_sorting(const rcp_pd_row *c, HashTable **a, zend_long off)
 	zval *v, f;
 	int m, ok;
 
-	if (off >= (zend_long)rcp_pa_count(*a)) {
-		return SUCCESS;
+	if (!(v = rcp_pt_at(*a, off))) {
+		return SUCCESS; /* not given */
 	}
-	v = rcp_pa_at(*a, off);
 	if (rcp_pv_is_null(v)) {
 		ZVAL_FALSE(&f);
 		return rcp_pa_swap(a, rcp_pa_splice1(*a, off, &f));
@@ -176,10 +180,9 @@ zend_result rcp_pt_flag(const rcp_pd_row *c, HashTable **a, zend_long off, const
 {
 	zval *v;
 
-	if (off >= (zend_long)rcp_pa_count(*a)) {
-		return SUCCESS;
+	if (!(v = rcp_pt_at(*a, off))) {
+		return SUCCESS; /* not given */
 	}
-	v = rcp_pa_at(*a, off);
 	if (rcp_pv_is_false(v)) {
 		return SUCCESS;
 	}
@@ -218,10 +221,9 @@ zend_result rcp_pt_weights(const rcp_pd_row *c, HashTable **a, zend_long off)
 	zval *v;
 	HashTable *ins;
 
-	if (off >= (zend_long)rcp_pa_count(*a)) {
-		return SUCCESS;
+	if (!(v = rcp_pt_at(*a, off))) {
+		return SUCCESS; /* not given */
 	}
-	v = rcp_pa_at(*a, off);
 	if (!rcp_pv_is_array(v)) {
 		return rcp_pd_bad(c, "Wrong weights argument type");
 	}
@@ -243,10 +245,9 @@ zend_result rcp_pt_aggregate(const rcp_pd_row *c, HashTable **a, zend_long off)
 	HashTable *ins;
 	int m, ok;
 
-	if (off >= (zend_long)rcp_pa_count(*a)) {
-		return SUCCESS;
+	if (!(v = rcp_pt_at(*a, off))) {
+		return SUCCESS; /* not given */
 	}
-	v = rcp_pa_at(*a, off);
 	if (!v || Z_TYPE_P(v) != IS_STRING || (ok = rcp_pv_enum(c, v, agg, &m)) == 0) {
 		return rcp_pd_bad(c, "Aggregate argument accepts only: min, max, sum, count values");
 	}
@@ -265,10 +266,9 @@ zend_result rcp_pt_db(const rcp_pd_row *c, HashTable **a, zend_long off)
 	zval *v;
 	HashTable *ins;
 
-	if (off >= (zend_long)rcp_pa_count(*a)) {
-		return SUCCESS;
+	if (!(v = rcp_pt_at(*a, off))) {
+		return SUCCESS; /* not given */
 	}
-	v = rcp_pa_at(*a, off);
 	if (!rcp_pv_is_numeric(v)) {
 		return rcp_pd_bad(c, "DB argument should be a valid numeric value");
 	}
@@ -317,10 +317,9 @@ zend_result rcp_pt_get(const rcp_pd_row *c, HashTable **a, zend_long off)
 	zval *v, *p;
 	HashTable *ins;
 
-	if (off >= (zend_long)rcp_pa_count(*a)) {
-		return SUCCESS;
+	if (!(v = rcp_pt_at(*a, off))) {
+		return SUCCESS; /* not given */
 	}
-	v = rcp_pa_at(*a, off);
 	if (!rcp_pv_is_array(v)) {
 		return rcp_pd_bad(c, "Wrong get argument type");
 	}
@@ -380,10 +379,9 @@ zend_result rcp_pt_to(const rcp_pd_row *c, HashTable **a, zend_long off)
 	zval *v, f;
 	HashTable *ins;
 
-	if (off >= (zend_long)rcp_pa_count(*a)) {
-		return SUCCESS;
+	if (!(v = rcp_pt_at(*a, off))) {
+		return SUCCESS; /* not given */
 	}
-	v = rcp_pa_at(*a, off);
 	if (rcp_pv_is_null(v)) {
 		ZVAL_FALSE(&f);
 		return rcp_pa_swap(a, rcp_pa_splice1(*a, off, &f));

@@ -430,6 +430,17 @@ zend_string *rcp_pv_upper(const rcp_pd_row *c, zval *z)
 	return u;
 }
 
+bool rcp_pa_push_upper(const rcp_pd_row *c, HashTable *a, zval *z)
+{
+	zend_string *u = rcp_pv_upper(c, z);
+
+	if (!u) {
+		return false;
+	}
+	rcp_pa_push_str(a, u);
+	return true;
+}
+
 bool rcp_pv_str_eq(zend_string *s, const char *lit)
 {
 	size_t n = strlen(lit);

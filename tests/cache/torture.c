@@ -36,6 +36,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#define RCP_UTIL_IMPL /* the pid cache of rcp_util.h: this program has no src/core/util.c */
 #include "rcp_cache.h"
 
 #define LOAD(p)      __atomic_load_n((p), __ATOMIC_ACQUIRE)
@@ -166,8 +167,8 @@ static int unit(void)
 	CHECK(rcp_cache_fill(cc, &k, &t, 1, v, n) == RCP_FILL_UNCONFIRMED, "idle link: fill refused");
 
 	/* up: fill then hit, the same bytes and type */
-	rcp_cache_link_up(l1, rcp_cache_now_ns(), 3);
-	rcp_cache_link_up(l2, rcp_cache_now_ns(), 3);
+	rcp_cache_link_up(l1, rcp_now_ns(), 3);
+	rcp_cache_link_up(l2, rcp_now_ns(), 3);
 	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable, "up: miss, fillable");
 	CHECK(rcp_cache_fill(cc, &k, &t, 7, v, n) == RCP_FILL_STORED, "fill stored");
 	memset(vbuf, 0, 600);
@@ -176,7 +177,7 @@ static int unit(void)
 	/* the same key in another cluster, another signature, another key: misses */
 	{
 		rcp_cache_key o = mk("user:1", 0, 100, rcp_cache_link_get(cc2, "127.0.0.1:7000", 14), 0);
-		rcp_cache_link_up(o.link, rcp_cache_now_ns(), 3);
+		rcp_cache_link_up(o.link, rcp_now_ns(), 3);
 		CHECK(rcp_cache_lookup(cc2, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "other cluster: miss");
 		o = mk("user:1", 1, 100, l1, 0);
 		CHECK(rcp_cache_lookup(cc, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "other signature: miss");
@@ -248,14 +249,14 @@ static int unit(void)
 	CHECK(rcp_cache_link_status(l1, err, sizeof(err)) == RCP_LINK_DOWN && !strcmp(err, "connection closed by the server"),
 		"lost link: down with its reason (%s)", err);
 	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && !t.fillable, "lost link: miss, not fillable");
-	rcp_cache_link_up(l1, rcp_cache_now_ns(), 3);
+	rcp_cache_link_up(l1, rcp_now_ns(), 3);
 	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable,
 		"reconnected: old entries stay misses");
 	REFILL();
 
 	/* the bound: an entry is served while now < the last confirmation's PING + cache_max_lag (times given, no sleep) */
 	{
-		uint64_t at = rcp_cache_now_ns();
+		uint64_t at = rcp_now_ns();
 		rcp_cache_link_confirm(l1, at, 1000);
 		k.now_ns = at + 100000000ull - 1;
 		CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "confirmed 100 ms - 1 ns ago: hit");
@@ -270,7 +271,7 @@ static int unit(void)
 	}
 	/* ttl: the entry's, and the reading client's (from the ticket's time) */
 	{
-		uint64_t at = rcp_cache_now_ns();
+		uint64_t at = rcp_now_ns();
 		rcp_cache_key kt = mk("ttl:1", 0, 3, l1, 50);
 		rcp_cache_link_confirm(l1, at, 1000);
 		kt.now_ns = at;
@@ -295,7 +296,7 @@ static int unit(void)
 		rcp_cache_link_confirm(l1, kt.now_ns, 1000);
 		CHECK(rcp_cache_lookup(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_MISS, "older than RCP_CACHE_MAX_AGE_S: miss");
 		rcp_cache_link_lost(l1, RCP_LINK_DOWN, "x");
-		rcp_cache_link_up(l1, rcp_cache_now_ns(), 3);
+		rcp_cache_link_up(l1, rcp_now_ns(), 3);
 	}
 	/* untracked: needs a ttl, lives by it, own writes and FLUSHALL through the pool still drop it */
 	{
@@ -312,7 +313,7 @@ static int unit(void)
 		CHECK(rcp_cache_lookup(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_HIT, "untracked: again");
 		rcp_cache_flush_cluster(cc);
 		CHECK(rcp_cache_lookup(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_MISS, "untracked: FLUSHALL drops it");
-		rcp_cache_link_up(l1, rcp_cache_now_ns(), 3);
+		rcp_cache_link_up(l1, rcp_now_ns(), 3);
 	}
 	/* too large */
 	{
@@ -367,8 +368,8 @@ static int million(size_t mib)
 	CHECK(rcp_cache_init(mib << 20, 8, 100, err, sizeof(err)), "init: %s", err);
 	cc = rcp_cache_cluster_get("m", 1);
 	l = rcp_cache_link_get(cc, "n:1", 3);
-	rcp_cache_link_up(l, rcp_cache_now_ns(), 3);
-	rcp_cache_link_confirm(l, rcp_cache_now_ns() + 3600000000000ull, 1); /* confirmed for the whole run */
+	rcp_cache_link_up(l, rcp_now_ns(), 3);
+	rcp_cache_link_confirm(l, rcp_now_ns() + 3600000000000ull, 1); /* confirmed for the whole run */
 	for (uint32_t i = 0; i < N; i++) {
 		rcp_cache_key k;
 		size_t n;
@@ -550,7 +551,7 @@ static void flapper(void)
 
 		for (int i = 0; i < NLINKS; i++) {
 			if (rcp_cache_link_status(g_links[i], NULL, 0) == RCP_LINK_UP) {
-				rcp_cache_link_confirm(g_links[i], rcp_cache_now_ns(), 1000);
+				rcp_cache_link_confirm(g_links[i], rcp_now_ns(), 1000);
 			}
 		}
 		if (r < 3) {
@@ -560,7 +561,7 @@ static void flapper(void)
 			rcp_cache_link_lost(l, RCP_LINK_DOWN, "lost");
 			iv_publish(k, v);
 			usleep(2000);
-			rcp_cache_link_up(l, rcp_cache_now_ns(), 3);
+			rcp_cache_link_up(l, rcp_now_ns(), 3);
 		} else if (r < 8) {
 			/* a slot moved: a write on the new owner */
 			uint32_t k = (uint32_t)(rnd() % SKEYS), v = ADD(&S->version[k], 1);
@@ -621,7 +622,7 @@ static int storm(int secs, uint64_t seed, size_t mib)
 		char a[16];
 		snprintf(a, sizeof(a), "n:%d", i);
 		g_links[i] = rcp_cache_link_get(g_cc, a, strlen(a));
-		rcp_cache_link_up(g_links[i], rcp_cache_now_ns(), 3);
+		rcp_cache_link_up(g_links[i], rcp_now_ns(), 3);
 	}
 	S->pause_permille = 30;
 	for (int i = 0; i < NR + NW + 1; i++) {
@@ -629,9 +630,9 @@ static int storm(int secs, uint64_t seed, size_t mib)
 		pids[i] = spawn(roles[i], seed + (uint64_t)i);
 	}
 	rng_state = seed | 1;
-	t_end = rcp_cache_now_ns() + (uint64_t)secs * 1000000000ull;
+	t_end = rcp_now_ns() + (uint64_t)secs * 1000000000ull;
 	/* the killer: a random worker every 5-25 ms, replaced at once */
-	while (rcp_cache_now_ns() < t_end) {
+	while (rcp_now_ns() < t_end) {
 		int i = (int)(rnd() % (NR + NW + 1));
 		usleep((useconds_t)(5000 + rnd() % 20000));
 		kill(pids[i], SIGKILL);
@@ -653,9 +654,9 @@ static int storm(int secs, uint64_t seed, size_t mib)
 		S->pause_permille = 0;
 		for (int i = 0; i < NLINKS; i++) {
 			if (rcp_cache_link_status(g_links[i], NULL, 0) != RCP_LINK_UP) {
-				rcp_cache_link_up(g_links[i], rcp_cache_now_ns(), 3);
+				rcp_cache_link_up(g_links[i], rcp_now_ns(), 3);
 			}
-			rcp_cache_link_confirm(g_links[i], rcp_cache_now_ns(), 1000);
+			rcp_cache_link_confirm(g_links[i], rcp_now_ns(), 1000);
 		}
 		/* fresh records only (none the ring will pass over): every key invalidated first (not in the filling loop:
 		 * two keys may share a sequence, and a bump of one is a miss of the other) */
@@ -793,8 +794,8 @@ static int bench(long n)
 	CHECK(rcp_cache_init(32 << 20, 8, 100, err, sizeof(err)), "init: %s", err);
 	cc = rcp_cache_cluster_get("127.0.0.1:7000,\0", 16);
 	l = rcp_cache_link_get(cc, "127.0.0.1:7000", 14);
-	rcp_cache_link_up(l, rcp_cache_now_ns(), 3);
-	rcp_cache_link_confirm(l, rcp_cache_now_ns() + 3600000000000ull, 1); /* confirmed for the whole run */
+	rcp_cache_link_up(l, rcp_now_ns(), 3);
+	rcp_cache_link_confirm(l, rcp_now_ns() + 3600000000000ull, 1); /* confirmed for the whole run */
 	for (int i = 0; i < 1000; i++) {
 		rcp_cache_key k;
 		snprintf(keys[i], sizeof(keys[i]), "user:{%d}:name", i);
@@ -803,13 +804,13 @@ static int bench(long n)
 		memset(v, 'x', 32);
 		rcp_cache_fill(cc, &k, &t, 1, v, 32);
 	}
-	t0 = rcp_cache_now_ns();
+	t0 = rcp_now_ns();
 	for (long i = 0; i < n; i++) {
 		rcp_cache_key k = mk(keys[i % 1000], 0, (uint16_t)(i % 1000), l, 0);
 		hits += rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT;
 	}
 	printf("bench: %ld lookups, %ld hits, %.1f ns per hit (a 16-byte key, 32-byte value)\n", n, hits,
-		(double)(rcp_cache_now_ns() - t0) / (double)n);
+		(double)(rcp_now_ns() - t0) / (double)n);
 	CHECK(hits == n, "every lookup hit");
 	rcp_cache_shutdown();
 	return failures ? 1 : 0;

@@ -19,7 +19,7 @@ preg_match_all('/<file name="([^"]+)" role="(\w+)"/', file_get_contents("$root/p
 foreach ($m as [, $name, $role]) $listed[$name][] = $role;
 foreach (['config.m4', 'config.w32', 'LICENSE', 'README.md', 'CHANGELOG.md', 'php_redis_cluster_pool.h',
           'redis_cluster_pool.c', 'redis_cluster_pool.stub.php', 'redis_cluster_pool_arginfo.h',
-          'redis_cluster_pool.php', 'commands_table.h', 'rcp_io.h', 'keyslot_vectors.phpt'] as $f) {
+          'redis_cluster_pool.php', 'commands_table.h', 'rcp_conn.h', 'keyslot_vectors.phpt'] as $f) {
     if (!isset($listed[$f])) echo "not listed: $f\n";
 }
 // what pecl installs with the docs (doc_dir/redis_cluster_pool/...; the README says where): the IDE stub and
@@ -28,7 +28,7 @@ foreach (['redis_cluster_pool.php', 'status.php', 'gen_package_xml.php'] as $f) 
 
 // leaving files out of a copy of package.xml is caught: a source, a header, the license, a test
 $tmp = tempnam(sys_get_temp_dir(), 'pkgxml');
-foreach (['exec.c', 'rcp_io.h', 'LICENSE', 'keyslot_vectors.phpt', 'redis_cluster_pool_arginfo.h'] as $drop) {
+foreach (['exec.c', 'rcp_conn.h', 'LICENSE', 'keyslot_vectors.phpt', 'redis_cluster_pool_arginfo.h'] as $drop) {
     $xml = preg_replace('#\s*<file name="' . preg_quote($drop, '#') . '" [^>]*/>#', '', file_get_contents("$root/package.xml"), 1, $n);
     file_put_contents($tmp, $xml);
     [$rc, $out] = check($root, $tmp);
@@ -44,9 +44,9 @@ gen_package_xml.php: role src
 without exec.c (1 removed): rc=1
   not in package.xml: src/core/exec.c
   needed by the build but not in package.xml: src/core/exec.c
-without rcp_io.h (1 removed): rc=1
-  not in package.xml: include/rcp_io.h
-  needed by the build but not in package.xml: include/rcp_io.h
+without rcp_conn.h (1 removed): rc=1
+  not in package.xml: include/rcp_conn.h
+  needed by the build but not in package.xml: include/rcp_conn.h
 without LICENSE (1 removed): rc=1
   not in package.xml: LICENSE
 without keyslot_vectors.phpt (1 removed): rc=1

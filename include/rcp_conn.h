@@ -1,15 +1,16 @@
 /*
- * rcp_io.h - connections to nodes and the fan-out engine (libuv, and the RESP reader of rcp_resp_read.h).
+ * rcp_conn.h - a connection to a node (src/core/conn.c) and a batch's share of it (rcp_part, which the engine,
+ * rcp_engine.h, runs).
  *
- * A connection (rcp_conn) is process memory (malloc, never emalloc), so it can live
- * across requests; pool.c decides when it is reused. io.c only knows how to connect, write a batch of
- * bytes to several connections at once and read the replies they owe, under one deadline.
+ * A connection (rcp_conn) is process memory (malloc, never emalloc), so it can live across requests; the pool
+ * (pool.c) decides when it is reused, after the reuse check here said yes. conn.c knows a connection's life,
+ * its setup replies and its host's addresses; the engine (engine.c) connects, writes and reads.
  *
  * One libuv loop per process, created lazily; after fork() the child re-creates the kernel state with
  * uv_loop_fork() and discards the inherited connections (never writes on a parent's socket).
  */
-#ifndef RCP_IO_H
-#define RCP_IO_H
+#ifndef RCP_CONN_H
+#define RCP_CONN_H
 
 #include "php.h"
 #include <uv.h>
@@ -95,8 +96,18 @@ struct rcp_part {
 	rcp_err err;                  /* per-part error (code RCP_OK when fine) */
 };
 
+/* ---- the loop (conn.c) ---- */
+
 /* The process' loop (created on first use; re-forked after fork()). */
 uv_loop_t *rcp_io_loop(void);
+
+/* Process close callbacks (call when idle). */
+void rcp_io_flush(void);
+
+/* MSHUTDOWN: close the loop (and whatever handle is left on it) if this process made it. */
+void rcp_io_shutdown(void);
+
+/* ---- a connection's life (conn.c) ---- */
 
 /* A new, unconnected connection to host:port (malloc'd). setup/setup_len: RESP bytes sent first on
  * connect (AUTH ...), with setup_replies replies to check and drop. tls: TLS settings, or NULL (plaintext).
@@ -115,27 +126,44 @@ void rcp_conn_close(rcp_conn *c);
 /* Whether no reply is partly received or left unread in the reader. */
 bool rcp_conn_idle(const rcp_conn *c);
 
-/* True when the connection can carry a new command without risk of reading someone else's reply:
+/* What the reuse check found (rcp_conn_reusable): RCP_REUSE_OK, or why the connection must be replaced. */
+typedef enum {
+	RCP_REUSE_OK = 0,
+	RCP_REUSE_FORKED,          /* opened by another process (a fork parent) */
+	RCP_REUSE_BROKEN,          /* failed earlier, or its handle is gone */
+	RCP_REUSE_CLOSED_BY_PEER,  /* EOF, a reset, or a TLS close_notify: the server closed it (idle timeout, restart) */
+	RCP_REUSE_UNREAD_REPLY,    /* it still owes a reply, or its reader holds part of one */
+	RCP_REUSE_UNSOLICITED,     /* bytes nobody asked for arrived on it */
+	RCP_REUSE_SOCKET_ERROR,    /* the peek failed */
+} rcp_reuse;
+
+/* Whether the connection can carry a new command without risk of reading someone else's reply:
  * ready, owes nothing, reader idle, same pid, and the peer has neither closed nor sent unsolicited bytes
  * (checked with a non-blocking MSG_PEEK, no round trip; over TLS also no record left undecrypted in
  * OpenSSL, and bytes found on the socket are read to tell a close_notify, "closed by peer", from a stray
- * record, "unsolicited bytes"). why receives a static reason when false. */
-bool rcp_conn_reusable(rcp_conn *c, const char **why);
+ * record, "unsolicited bytes"). */
+rcp_reuse rcp_conn_reusable(rcp_conn *c);
 
-/*
- * Run a batch: connect where needed, write every part, then read every part's replies as they arrive,
- * until all are complete or deadline_ms (absolute, rcp_now_ms() clock) passes. connect_timeout_ms bounds
- * connection establishment. Parts must use distinct connections. Each part's outcome is in part->err;
- * a part that failed leaves its connection BROKEN (the caller closes it) and its replies UNDEF where
- * missing. Returns the number of failed parts. If a PHP bailout (fatal error) happens while building a
- * reply, every connection of the batch is closed and the bailout continues after the loop is consistent.
- */
-int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t connect_deadline_ms);
+/* ---- for the engine (engine.c) ---- */
 
-/* Process close callbacks (call when idle). */
-void rcp_io_flush(void);
+/* Free a connection whose handle is closed (or was never opened): the close callbacks. */
+void rcp_conn_free(rcp_conn *c);
 
-/* MSHUTDOWN: close the loop if possible. */
-void rcp_io_shutdown(void);
+/* Stop the read watcher (a failed or abandoned connection). */
+void rcp_conn_stop_reading(rcp_conn *c);
+
+/* A connection setup command's reply was the error m: RCP_OK when its refusal does not matter (CLIENT SETINFO, a
+ * label); else RCP_E_AUTH (the credentials or the ACL user's permissions: etype gets the server's error type) or
+ * RCP_E_CONNECTION (another error: LOADING...), msg naming the command (never its arguments), the node and what the
+ * ACL user needs. */
+rcp_status rcp_conn_setup_refused(rcp_conn *c, zend_string *m, char *msg, size_t cap, char *etype, size_t etcap);
+
+/* Every address of the connection's host (up to RCP_CONN_ADDRS) into c->addrs, in getaddrinfo()'s order; 0 or a
+ * libuv error. Synchronous. */
+int rcp_conn_resolve(rcp_conn *c);
+
+/* Whether the port c connected to answers a TLS ClientHello (asked on a socket of its own, until until_ms at
+ * most): what a plaintext connection dropped before any byte came is told by (a TLS-only port, or a dead node). */
+bool rcp_conn_speaks_tls(const rcp_conn *c, uint64_t until_ms);
 
 #endif

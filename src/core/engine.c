@@ -1,11 +1,13 @@
 /*
- * io.c - connect, write and read against several nodes at once, under one deadline (libuv; replies through
- * the RESP reader of resp_read.c).
+ * engine.c - the batch engine (see rcp_engine.h): connect, write and read against several nodes at once, under one
+ * deadline (libuv; replies through the RESP reader of resp_read.c). Connections themselves (their life, the reuse
+ * check, their setup replies, DNS) are conn.c's: this file calls it, never the reverse.
  *
  * The unit of work is a batch of parts, one per connection. rcp_io_run() starts the connects that are
  * needed, writes every part (setup commands such as AUTH first, on a new connection), reads replies as
  * they arrive and returns when every part is complete or failed, or the deadline passed. One round trip
- * for the whole batch, whatever the number of nodes.
+ * for the whole batch, whatever the number of nodes. The steady state (every part on a ready plaintext
+ * connection) takes the direct path: plain send/poll/recv, no turn of the loop.
  *
  * Invariants:
  *  - a connection that failed in any way is BROKEN and never carries another command (the caller closes
@@ -15,7 +17,7 @@
  *    loop is stopped cleanly, the batch's connections are marked BROKEN, and the bailout is re-thrown
  *    once libuv is consistent again (the pool closes them at request shutdown);
  *  - TLS (src/core/tls.c, memory BIOs) sits between the socket and everything else: ciphertext read is fed to
- *    OpenSSL and only the plaintext reaches the RESP scanner and the reader; plaintext written comes out as
+ *    OpenSSL and only the plaintext reaches the RESP reader (resp_read.c); plaintext written comes out as
  *    ciphertext written the same way (try_write, tail copied). A new TLS connection stays CONNECTING until its
  *    handshake is done (under the connect deadline), then its setup and first command leave in the same
  *    write as the client's last handshake message.
@@ -30,23 +32,24 @@
 #include <unistd.h>
 
 #include "php.h"
-#include "rcp_io.h"
+#include "rcp_engine.h"
 #include "rcp_reply.h"
-#include "rcp_metrics.h"
+#include "rcp_count.h"
 
-static uv_loop_t rcp_loop;
+/* The batch deadline's timer, on the process' loop (conn.c's rcp_io_loop()), made with the first batch that needs it. */
 static uv_timer_t rcp_timer;
-static bool rcp_loop_ready;
-static pid_t rcp_loop_pid;
+static bool rcp_timer_ready;
 
 /* State of the running batch (one at a time: PHP is single-threaded per process). */
 static struct {
+	uv_loop_t *loop;            /* the process' loop (rcp_io_loop()) */
 	rcp_part *parts;
 	int nparts;
 	int remaining;
 	uint64_t deadline_ms;
 	uint64_t connect_deadline_ms;
 	uint64_t start_ms;          /* the clock when the batch started (rcp_now_ms()'s clock) */
+	uint64_t clock_us;          /* the direct path's one clock reading per wake-up (0: none: read it) */
 	bool bailout;
 	rcp_part *probe[4];         /* parts whose new plaintext connection was dropped before a byte came: is it a TLS
 	                               port? asked once the batch is over (rcp_probe_tls) */
@@ -54,219 +57,6 @@ static struct {
 } rcp_batch;
 
 static char rcp_read_buf[64 * 1024];
-
-uv_loop_t *rcp_io_loop(void)
-{
-	if (!rcp_loop_ready) {
-		uv_loop_init(&rcp_loop);
-		uv_timer_init(&rcp_loop, &rcp_timer);
-		rcp_loop_ready = true;
-		rcp_loop_pid = rcp_pid();
-	} else if (rcp_loop_pid != rcp_pid()) {
-		/* A forked child: the epoll instance is shared with the parent; get our own. */
-		uv_loop_fork(&rcp_loop);
-		rcp_loop_pid = rcp_pid();
-	}
-	return &rcp_loop;
-}
-
-/* ---- connection lifecycle --------------------------------------------------------------------- */
-
-static uint64_t rcp_conn_serial;
-
-/* The names of the commands in RESP bytes we formatted ourselves (the setup: AUTH, READONLY, ...), as a
- * space-separated list, so a refusal can name the command (never its arguments: AUTH holds the password). */
-static void rcp_setup_names(const char *p, size_t len, char *out, size_t cap)
-{
-	const char *end = p + len;
-	size_t used = 0;
-
-	out[0] = '\0';
-	while (p < end && *p == '*') {
-		long n = strtol(p + 1, NULL, 10);
-		if (!(p = memchr(p, '\n', (size_t)(end - p)))) {
-			return;
-		}
-		p++;
-		for (long a = 0; a < n; a++) {
-			long blen;
-			if (p >= end || *p != '$') {
-				return;
-			}
-			blen = strtol(p + 1, NULL, 10);
-			if (!(p = memchr(p, '\n', (size_t)(end - p))) || blen < 0 || (size_t)(end - p - 1) < (size_t)blen + 2) {
-				return;
-			}
-			p++;
-			if (a == 0 && used + (size_t)blen + 2 < cap) {
-				/* memcpy, not "%.*s": PHP's snprintf runs strlen() on the argument, and these bytes (AUTH's
-				 * password among them) are not NUL-terminated */
-				if (used) {
-					out[used++] = ' ';
-				}
-				memcpy(out + used, p, (size_t)blen);
-				used += (size_t)blen;
-				out[used] = '\0';
-			}
-			p += blen + 2;
-		}
-	}
-}
-
-rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *setup, size_t setup_len,
-                       uint32_t setup_replies)
-{
-	rcp_conn *c = calloc(1, sizeof(*c));
-
-	if (!c) {
-		return NULL;
-	}
-	snprintf(c->host, sizeof(c->host), "%s", host);
-	c->port = port;
-	c->tls_cfg = tls;
-	rcp_addr_fmt(c->addr, sizeof(c->addr), host, (unsigned)port);
-	c->stats = rcp_metrics_node(c->addr);
-	c->pid = rcp_pid();
-	rcp_resp_init(&c->rd);
-	if (setup_len) {
-		rcp_setup_names(setup, setup_len, c->setup_names, sizeof(c->setup_names));
-		c->setup_total = setup_replies;
-		c->setup = malloc(setup_len);
-		memcpy(c->setup, setup, setup_len);
-		c->setup_len = setup_len;
-		c->setup_owed = setup_replies;
-	}
-	c->state = RCP_CONN_NEW;
-	c->opened_at_ms = rcp_now_ms();
-	c->id = ++rcp_conn_serial;
-	return c;
-}
-
-void rcp_conn_refuse(rcp_conn *c, const char *etype, const char *msg)
-{
-	c->state = RCP_CONN_BROKEN;
-	c->refusal = strdup(msg);
-	snprintf(c->refusal_etype, sizeof(c->refusal_etype), "%s", etype);
-}
-
-static void rcp_conn_free(rcp_conn *c)
-{
-	free(c->refusal);
-	rcp_tls_conn_free(c->tls);
-	rcp_resp_reset(&c->rd);
-	if (c->setup) {
-		explicit_bzero(c->setup, c->setup_len);
-		free(c->setup);
-	}
-	rcp_wbuf_free(&c->wbuf, false);
-	free(c);
-}
-
-static void rcp_on_close(uv_handle_t *h)
-{
-	rcp_conn_free((rcp_conn *)h->data);
-}
-
-void rcp_conn_close(rcp_conn *c)
-{
-	if (!c->refusal && c->pid == rcp_pid() && !c->closing_for_retry) {
-		rcp_ns_add(c->stats, RCP_NS_CONN_CLOSED, 1);
-	}
-	if (c->part) {
-		c->part->conn = NULL;
-		c->part = NULL;
-	}
-	if (c->closing_for_retry) {
-		c->free_when_closed = true; /* its handle's close callback frees it */
-		return;
-	}
-	if (c->handle_open) {
-		rcp_io_loop();
-		c->handle_open = false;
-		uv_close((uv_handle_t *)&c->tcp, rcp_on_close);
-	} else {
-		rcp_conn_free(c);
-	}
-}
-
-bool rcp_conn_idle(const rcp_conn *c)
-{
-	return rcp_resp_idle(&c->rd);
-}
-
-bool rcp_conn_reusable(rcp_conn *c, const char **why)
-{
-	char byte;
-	uv_os_fd_t fd;
-	ssize_t n;
-
-	if (c->pid != rcp_pid()) {
-		*why = "forked";
-		return false;
-	}
-	if (c->state != RCP_CONN_READY) {
-		*why = c->peer_closed ? "closed by peer" : "broken";
-		return false;
-	}
-	if (c->owed || !rcp_conn_idle(c)) {
-		*why = "unread reply";
-		return false;
-	}
-	if (c->tls && !rcp_tls_idle(c->tls)) {
-		/* a record (or part of one) left undecrypted, plaintext nobody read, or a close_notify seen */
-		*why = "unsolicited bytes";
-		return false;
-	}
-	if (uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0) {
-		*why = "broken";
-		return false;
-	}
-	n = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
-	if (n == 0) {
-		*why = "closed by peer";
-		return false;
-	}
-	if (n > 0) {
-		if (c->tls) {
-			/* a TLS record arrived while the connection was idle. A server closing (idle timeout, shutdown)
-			 * sends close_notify; a NewSessionTicket sent after the first reply (its session is stored then) or
-			 * a KeyUpdate carry no data and leave the connection usable; any data is a stray reply */
-			char tmp[4096], msg[256];
-			ssize_t m;
-			bool data = false;
-			for (int i = 0; i < 16 && (m = recv(fd, tmp, sizeof(tmp), MSG_DONTWAIT)) > 0; i++) {
-				rcp_tls_feed(c->tls, tmp, (size_t)m);
-			}
-			while ((m = rcp_tls_read(c->tls, tmp, sizeof(tmp), msg, sizeof(msg))) > 0) {
-				data = true; /* plaintext nobody asked for */
-			}
-			if (m == RCP_TLS_CLOSED) {
-				c->peer_closed = true;
-				*why = "closed by peer";
-				return false;
-			}
-			if (!data && m == 0 && rcp_tls_idle(c->tls) &&
-			    recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-				return true;
-			}
-		}
-		*why = "unsolicited bytes";
-		return false;
-	}
-	if (errno != EAGAIN && errno != EWOULDBLOCK) {
-		*why = "socket error";
-		return false;
-	}
-	return true;
-}
-
-static void rcp_conn_stop_reading(rcp_conn *c)
-{
-	if (c->reading && c->handle_open) {
-		uv_read_stop((uv_stream_t *)&c->tcp);
-	}
-	c->reading = false;
-}
 
 /* ---- batch bookkeeping ------------------------------------------------------------------------ */
 
@@ -276,10 +66,13 @@ static void rcp_part_finish(rcp_part *p)
 		return;
 	}
 	p->done = true;
-	p->done_us = rcp_now_us();
+	/* when it completed (the latency sample): the wake-up's reading when the direct path has one */
+	p->done_us = rcp_batch.clock_us ? rcp_batch.clock_us : rcp_now_us();
 	if (--rcp_batch.remaining == 0) {
-		uv_timer_stop(&rcp_timer);
-		uv_stop(&rcp_loop);
+		if (rcp_timer_ready) {
+			uv_timer_stop(&rcp_timer);
+		}
+		uv_stop(rcp_batch.loop);
 	}
 }
 
@@ -474,55 +267,8 @@ static void rcp_on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
 	*buf = uv_buf_init(rcp_read_buf, sizeof(rcp_read_buf));
 }
 
-/* The i-th word of a space-separated list, into out; "" when there is none. */
-static void rcp_word(const char *list, uint32_t i, char *out, size_t cap)
-{
-	size_t n;
 
-	while (i-- > 0 && (list = strchr(list, ' ')) != NULL) {
-		list++;
-	}
-	n = list ? strcspn(list, " ") : 0;
-	snprintf(out, cap, "%.*s", (int)MIN(n, cap - 1), list ? list : "");
-}
 
-/* Is the setup command whose reply just arrived one whose refusal does not matter (CLIENT SETINFO: a label)? */
-static bool rcp_setup_optional(rcp_conn *c)
-{
-	char name[24];
-
-	rcp_word(c->setup_names, c->setup_total - c->setup_owed - 1, name, sizeof(name));
-	return !strcasecmp(name, "CLIENT");
-}
-
-/*
- * A connection setup command (AUTH, READONLY, ...) got an error reply. The credentials or the ACL user's
- * permissions are wrong: an AuthenticationException (RCP_E_AUTH) naming the command, the server's error
- * type and what the ACL user needs; any other error (LOADING, ...) is a plain connection failure.
- */
-static void rcp_conn_setup_failed(rcp_conn *c, rcp_part *p, zend_string *m)
-{
-	char name[24], etype[16];
-	const char *sp = memchr(ZSTR_VAL(m), ' ', ZSTR_LEN(m));
-	size_t tlen = sp ? (size_t)(sp - ZSTR_VAL(m)) : ZSTR_LEN(m);
-	bool auth;
-	const char *hint = "";
-
-	rcp_word(c->setup_names, c->setup_total - c->setup_owed - 1, name, sizeof(name));
-	snprintf(etype, sizeof(etype), "%.*s", (int)MIN(tlen, sizeof(etype) - 1), ZSTR_VAL(m));
-	auth = !strcmp(etype, "WRONGPASS") || !strcmp(etype, "NOPERM") || !strcmp(etype, "NOAUTH") ||
-		(!strcasecmp(name, "AUTH") && !strcmp(etype, "ERR"));
-	if (!strcasecmp(name, "AUTH")) {
-		hint = "; check the username and password";
-	} else if (!strcasecmp(name, "READONLY")) {
-		hint = "; replica reads need the ACL permission +readonly";
-	}
-	rcp_part_fail_msg(p, auth ? RCP_E_AUTH : RCP_E_CONNECTION, "%s on %s refused: %.*s%s",
-		name[0] ? name : "connection setup", c->addr, (int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m), hint);
-	if (auth) {
-		snprintf(p->err.etype, sizeof(p->err.etype), "%s", etype);
-	}
-}
 
 /* Where the reader hands the replies of one read: the connection and the part waiting for them. */
 typedef struct {
@@ -546,10 +292,19 @@ static int rcp_conn_take(void *arg, zval *reply)
 	c->owed--;
 	if (c->setup_owed) {
 		c->setup_owed--;
-		if (rcp_reply_is_error(reply) && !rcp_setup_optional(c)) {
-			rcp_conn_setup_failed(c, p, rcp_error_message(reply));
-			zval_ptr_dtor(reply);
-			return RCP_RESP_STOP;
+		if (rcp_reply_is_error(reply)) {
+			/* AUTH, READONLY... refused: the credentials or the ACL user's permissions (conn.c says which) */
+			char msg[RCP_ERRSTR_MAX], etype[16];
+			rcp_status code = rcp_conn_setup_refused(c, rcp_error_message(reply), msg, sizeof(msg), etype,
+				sizeof(etype));
+			if (code != RCP_OK) {
+				rcp_part_fail_str(p, code, msg);
+				if (etype[0]) {
+					snprintf(p->err.etype, sizeof(p->err.etype), "%s", etype);
+				}
+				zval_ptr_dtor(reply);
+				return RCP_RESP_STOP;
+			}
 		}
 		zval_ptr_dtor(reply);
 		return RCP_RESP_GO_ON;
@@ -580,7 +335,7 @@ static bool rcp_conn_consume(rcp_conn *c, rcp_part *p, const char *data, size_t 
 	if (rcp_batch.bailout) {
 		c->state = RCP_CONN_BROKEN;
 		rcp_conn_stop_reading(c);
-		uv_stop(&rcp_loop);
+		uv_stop(rcp_batch.loop);
 		return false;
 	}
 	if (p->done) {
@@ -597,7 +352,7 @@ static bool rcp_conn_consume(rcp_conn *c, rcp_part *p, const char *data, size_t 
 			/* memory_limit crossed on a PHP with delayed OOM: stop building (the engine raises the fatal
 			 * error at its next safe point); what was built is freed with the connection's reader */
 			rcp_part_fail(p, RCP_E_MEMORY, "reply from %s abandoned: %s", "memory_limit exhausted");
-			uv_stop(&rcp_loop);
+			uv_stop(rcp_batch.loop);
 			return false;
 		default:
 			rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", why);
@@ -628,7 +383,7 @@ static void rcp_conn_handshake(rcp_conn *c, rcp_part *p)
 	int r = rcp_tls_handshake(c->tls, msg, sizeof(msg));
 
 	if (r < 0) {
-		rcp_ns_add(c->stats, RCP_NS_TLS_FAILED, 1);
+		rcp_count_conn(c->stats, RCP_NEV_TLS_FAILED);
 		rcp_conn_flush_tls(c, p); /* the alert, if OpenSSL made one: the server logs why */
 		rcp_part_fail_msg(p, RCP_E_CONNECTION, "TLS handshake with %s failed: %s", c->addr, msg);
 		return;
@@ -637,7 +392,7 @@ static void rcp_conn_handshake(rcp_conn *c, rcp_part *p)
 		rcp_conn_flush_tls(c, p);
 		return;
 	}
-	rcp_ns_add(c->stats, rcp_tls_resumed(c->tls) ? RCP_NS_TLS_RESUMED : RCP_NS_TLS_FULL, 1);
+	rcp_count_conn(c->stats, rcp_tls_resumed(c->tls) ? RCP_NEV_TLS_RESUMED : RCP_NEV_TLS_FULL);
 	c->handshaking = false;
 	c->state = RCP_CONN_READY;
 	rcp_conn_send(c, p);
@@ -705,66 +460,6 @@ static void rcp_conn_read_failed(rcp_conn *c, rcp_part *p, ssize_t nread)
 		nread == UV_EOF ? "" : uv_strerror((int)nread));
 }
 
-/*
- * Whether the port c connected to answers TLS, asked on a connection of its own: a TLS ClientHello (TLS 1.2
- * framing, ECDHE suites) is answered with a TLS record (a ServerHello, or an alert when nothing is common) by a
- * TLS port; a node that went away refuses the connection; a plaintext node reads it as an unfinished command
- * and says nothing. Waits until until_ms at most. Only on the path of a failure (rcp_probe_tls).
- */
-static bool rcp_port_speaks_tls(const rcp_conn *c, uint64_t until_ms)
-{
-	static const unsigned char hello[] = {
-		0x16, 0x03, 0x01, 0x00, 0x5b,                               /* handshake record, 91 bytes */
-		0x01, 0x00, 0x00, 0x57, 0x03, 0x03,                         /* ClientHello, 87 bytes, TLS 1.2 */
-		0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52,
-		0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52, 0x52,
-		0x00,                                                       /* no session id */
-		0x00, 0x10, 0xc0, 0x2b, 0xc0, 0x2f, 0xc0, 0x2c, 0xc0, 0x30, /* ECDHE-ECDSA/RSA-AES-GCM, */
-		0x13, 0x01, 0x13, 0x02, 0x13, 0x03, 0x00, 0x9c,             /* TLS 1.3 suites, AES128-GCM-SHA256 */
-		0x01, 0x00,                                                 /* no compression */
-		0x00, 0x1e,                                                 /* extensions: */
-		0x00, 0x0a, 0x00, 0x06, 0x00, 0x04, 0x00, 0x17, 0x00, 0x18, /* groups P-256, P-384 */
-		0x00, 0x0b, 0x00, 0x02, 0x01, 0x00,                         /* point formats: uncompressed */
-		0x00, 0x0d, 0x00, 0x0a, 0x00, 0x08, 0x04, 0x03, 0x05, 0x03, 0x04, 0x01, 0x08, 0x04, /* signatures */
-	};
-	const struct sockaddr *sa = (const struct sockaddr *)&c->addrs[c->addr_next ? c->addr_next - 1 : 0];
-	socklen_t salen = sa->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
-	unsigned char rec[2];
-	size_t got = 0;
-	bool sent = false, tls = false;
-	int fd = c->naddrs ? socket(sa->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0) : -1;
-
-	if (fd < 0) {
-		return false;
-	}
-	if (connect(fd, sa, salen) == 0 || errno == EINPROGRESS) {
-		for (;;) {
-			struct pollfd pfd = {.fd = fd, .events = sent ? POLLIN : POLLOUT};
-			uint64_t now = rcp_now_ms();
-			ssize_t n;
-
-			if (now >= until_ms || poll(&pfd, 1, (int)MIN(until_ms - now, (uint64_t)INT_MAX)) <= 0) {
-				break;
-			}
-			if (!sent) { /* connected, or refused: then the send fails */
-				if (send(fd, hello, sizeof(hello), MSG_NOSIGNAL) != (ssize_t)sizeof(hello)) {
-					break;
-				}
-				sent = true;
-				continue;
-			}
-			if ((n = recv(fd, rec + got, sizeof(rec) - got, 0)) <= 0) {
-				break;
-			}
-			if ((got += (size_t)n) == sizeof(rec)) {
-				tls = (rec[0] == 0x15 || rec[0] == 0x16) && rec[1] == 0x03; /* alert or handshake, SSL 3 / TLS */
-				break;
-			}
-		}
-	}
-	close(fd);
-	return tls;
-}
 
 /* After a batch: the parts whose new plaintext connection was dropped before a byte came. When the port answers
  * TLS, the message says so (a TLS-only node asked in plaintext); otherwise it is left as it is (the node died, or
@@ -777,7 +472,7 @@ static void rcp_probe_tls(void)
 	until = MIN(until, rcp_batch.deadline_ms);
 	for (int i = 0; i < rcp_batch.nprobe; i++) {
 		rcp_part *p = rcp_batch.probe[i];
-		if (p->err.code == RCP_E_CONNECTION && p->conn && rcp_port_speaks_tls(p->conn, until)) {
+		if (p->err.code == RCP_E_CONNECTION && p->conn && rcp_conn_speaks_tls(p->conn, until)) {
 			rcp_err_append(&p->err, " before any reply, and this port answers TLS: use tls:// seeds or "
 				"parameters.scheme => 'tls'");
 		}
@@ -936,44 +631,12 @@ static void rcp_on_connect(uv_connect_t *req, int status)
 	}
 }
 
-/* Every address of the node's host (up to RCP_CONN_ADDRS), in getaddrinfo()'s order. */
-static int rcp_resolve(rcp_conn *c)
-{
-	struct addrinfo hints, *res, *ai;
-	uv_getaddrinfo_t req;
-	char port[16];
-	int rc;
-
-	c->naddrs = c->addr_next = 0;
-	memset(c->addrs, 0, sizeof(c->addrs));
-	if (uv_ip4_addr(c->host, c->port, (struct sockaddr_in *)&c->addrs[0]) == 0 ||
-	    uv_ip6_addr(c->host, c->port, (struct sockaddr_in6 *)&c->addrs[0]) == 0) {
-		c->naddrs = 1;
-		return 0;
-	}
-	memset(&hints, 0, sizeof(hints));
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	snprintf(port, sizeof(port), "%d", c->port);
-	rc = uv_getaddrinfo(&rcp_loop, &req, NULL, c->host, port, &hints); /* synchronous (no callback) */
-	if (rc < 0) {
-		return rc;
-	}
-	res = req.addrinfo;
-	for (ai = res; ai && c->naddrs < RCP_CONN_ADDRS; ai = ai->ai_next) {
-		if (ai->ai_addrlen <= sizeof(c->addrs[0])) {
-			memcpy(&c->addrs[c->naddrs++], ai->ai_addr, ai->ai_addrlen);
-		}
-	}
-	uv_freeaddrinfo(res);
-	return c->naddrs ? 0 : UV_EAI_NONAME;
-}
 
 static void rcp_conn_connect_next(rcp_conn *c, rcp_part *p)
 {
 	int rc;
 
-	uv_tcp_init(&rcp_loop, &c->tcp);
+	uv_tcp_init(rcp_batch.loop, &c->tcp);
 	c->tcp.data = c;
 	c->handle_open = true;
 	c->state = RCP_CONN_CONNECTING;
@@ -985,7 +648,7 @@ static void rcp_conn_connect_next(rcp_conn *c, rcp_part *p)
 
 static void rcp_conn_connect(rcp_conn *c, rcp_part *p)
 {
-	int rc = rcp_resolve(c);
+	int rc = rcp_conn_resolve(c);
 
 	if (rc < 0) {
 		c->state = RCP_CONN_BROKEN;
@@ -1117,14 +780,15 @@ static void rcp_direct_wait(rcp_part *parts, int nparts, const int *fds)
 			}
 			return;
 		}
+		/* one clock reading per wake-up: the parts it completes, and the next wait's timeout */
+		rcp_batch.clock_us = rcp_now_us();
 		for (int k = 0; r > 0 && k < n; k++) {
 			if (pfd[k].revents) {
 				rcp_direct_read(parts[which[k]].conn, &parts[which[k]], pfd[k].fd);
 			}
 		}
-		if (rcp_batch.remaining > 0) {
-			now = rcp_now_ms();
-		}
+		now = rcp_batch.clock_us / 1000;
+		rcp_batch.clock_us = 0;
 	}
 }
 
@@ -1164,6 +828,11 @@ static void rcp_arm_timer(void)
 	uint64_t now = rcp_now_ms(), at = rcp_batch.deadline_ms;
 	int i;
 
+	if (!rcp_timer_ready) {
+		uv_timer_init(rcp_batch.loop, &rcp_timer);
+		rcp_timer_ready = true;
+	}
+
 	for (i = 0; i < rcp_batch.nparts; i++) {
 		rcp_part *p = &rcp_batch.parts[i];
 		if (!p->done && p->conn && p->conn->state == RCP_CONN_CONNECTING && rcp_batch.connect_deadline_ms < at) {
@@ -1173,14 +842,13 @@ static void rcp_arm_timer(void)
 	uv_timer_start(&rcp_timer, rcp_on_timer, at > now ? at - now : 0, 0);
 }
 
-int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t connect_deadline_ms)
+int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t connect_deadline_ms, uint64_t start_us)
 {
 	int i, failed = 0;
-	uint64_t start_us;
 	bool direct;
 	int dfd[RCP_DIRECT_MAX]; /* the direct way: each part's socket */
 
-	rcp_io_loop();
+	rcp_batch.loop = rcp_io_loop();
 	rcp_batch.parts = parts;
 	rcp_batch.nparts = nparts;
 	rcp_batch.remaining = nparts;
@@ -1188,8 +856,11 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	rcp_batch.connect_deadline_ms = connect_deadline_ms < deadline_ms ? connect_deadline_ms : deadline_ms;
 	rcp_batch.bailout = false;
 	rcp_batch.nprobe = 0;
-	start_us = rcp_now_us();
+	if (!start_us) {
+		start_us = rcp_now_us();
+	}
 	rcp_batch.start_ms = start_us / 1000;
+	rcp_batch.clock_us = 0;
 	/* every part on a ready plaintext connection (the steady state): sent and read with plain syscalls, one poll()
 	 * over the sockets, without turns of the libuv loop */
 	direct = nparts <= RCP_DIRECT_MAX;
@@ -1244,7 +915,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	if (rcp_batch.remaining > 0) {
 		rcp_arm_timer();
 		while (rcp_batch.remaining > 0 && !rcp_batch.bailout && !rcp_oom_pending()) {
-			uv_run(&rcp_loop, UV_RUN_ONCE);
+			uv_run(rcp_batch.loop, UV_RUN_ONCE);
 		}
 		uv_timer_stop(&rcp_timer);
 	}
@@ -1271,7 +942,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 		if (parts[i].err.code != RCP_OK) {
 			failed++;
 		}
-		rcp_metrics_part(&parts[i], start_us);
+		rcp_count_part(&parts[i], start_us);
 	}
 	rcp_batch.parts = NULL;
 	rcp_batch.nparts = 0;
@@ -1282,20 +953,4 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	return failed;
 }
 
-void rcp_io_flush(void)
-{
-	if (rcp_loop_ready && rcp_loop_pid == rcp_pid()) {
-		uv_run(&rcp_loop, UV_RUN_NOWAIT);
-	}
-}
 
-void rcp_io_shutdown(void)
-{
-	if (!rcp_loop_ready || rcp_loop_pid != rcp_pid()) {
-		return;
-	}
-	uv_close((uv_handle_t *)&rcp_timer, NULL);
-	uv_run(&rcp_loop, UV_RUN_DEFAULT);
-	uv_loop_close(&rcp_loop);
-	rcp_loop_ready = false;
-}
