@@ -11,6 +11,7 @@
 #include "php.h"
 #include "zend_exceptions.h"
 #include "zend_attributes.h"
+#include "php_redis_cluster_pool.h"
 #include "rcp_binding.h"
 #include "rcp_call.h"
 #include "rcp_errors.h"
@@ -503,15 +504,66 @@ bool rcp_argv_build_vals(rcp_argv *a, const char *name, size_t name_len, zend_st
 	return true;
 }
 
-/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments: from the table
- * the cluster's servers gave (cl NULL: the built-in table). A name neither table knows, before the cluster was
- * ever discovered, is looked up again after the discovery (which learns the server's table). */
-const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
+/* Methods of Predis\Client that are not commands (docs/MIGRATION.md), and what to use instead. */
+static const struct {
+	const char *name;
+	const char *instead;
+} rcp_predis_client_methods[] = {
+	{"createCommand", "RedisClusterPool has no command objects: call the command as a method ($pool->get('k')) or "
+		"with executeRaw(['GET', 'k'])"},
+	{"executeCommand", "RedisClusterPool has no command objects: call the command as a method ($pool->get('k')) or "
+		"with executeRaw(['GET', 'k'])"},
+	{"getCommandFactory", "commandInfo() says how RedisClusterPool routes a command"},
+	{"getConnection", "RedisClusterPool has no connection objects: rawOnNodes() sends commands to the nodes it names"},
+	{"getClientBy", "RedisClusterPool has no connection objects: rawOnNodes() sends commands to the nodes it names"},
+};
+
+/*
+ * Refuse a name no command table knows: "Unknown command '<name>'" (a command's name as called is shown, as the rule
+ * in rcp_errors.h allows), with what to use instead when it is a method of Predis\Client. Its arguments are never
+ * looked at, and the running method's frame (__call()'s $arguments, executeRaw()'s list...) keeps them only
+ * redacted, as for AUTH: a call through a name that is not a command may carry anything (createCommand('auth',
+ * [$password]) reaches __call() as a command named createCommand).
+ */
+static void rcp_throw_unknown_command(const char *name, size_t len)
 {
-	const char *sub = a->argc > 1 ? a->argv[1] : NULL;
-	size_t sublen = a->argc > 1 ? a->lens[1] : 0;
-	const rcp_cmd *cmd = rcp_cmdtab_lookup(cl ? rcp_cluster_cmds(cl->cluster) : NULL, a->argv[0], a->lens[0], sub,
-		sublen);
+	zend_execute_data *ex = EG(current_execute_data);
+	const char *instead = NULL;
+
+	if (ex && ex->func && ex->func->type == ZEND_INTERNAL_FUNCTION &&
+	    (ex->func->common.scope == rcp_ce_pool || ex->func->common.scope == rcp_ce_pipeline ||
+	     ex->func->common.scope == rcp_ce_transaction)) {
+		/* every argument but __call()'s name, up to the first by-reference one (executeRaw()'s $error) */
+		uint32_t first = zend_string_equals_literal_ci(ex->func->common.function_name, "__call") ? 2 : 1, last = first;
+		while (last <= ZEND_CALL_NUM_ARGS(ex) &&
+		       (last > ex->func->common.num_args || !ZEND_ARG_SEND_MODE(&ex->func->common.arg_info[last - 1]))) {
+			last++;
+		}
+		if (last > first) {
+			rcp_redact_args(ex, first, last - 1);
+		}
+	}
+	for (size_t i = 0; i < sizeof(rcp_predis_client_methods) / sizeof(rcp_predis_client_methods[0]); i++) {
+		if (len == strlen(rcp_predis_client_methods[i].name) && !strncasecmp(name, rcp_predis_client_methods[i].name, len)) {
+			instead = rcp_predis_client_methods[i].instead;
+			break;
+		}
+	}
+	if (instead) {
+		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s': %.*s() is a method of Predis\\Client, not a command. "
+			"%s (code that needs Predis\\Client's own API keeps Predis\\Client, with the adapter: docs/MIGRATION.md)",
+			(int)len, name, (int)len, name, instead);
+	} else {
+		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(len, 64), name);
+	}
+}
+
+/* The table entry of name (and sub, a container's subcommand, or NULL) from the table the cluster's servers gave
+ * (cl NULL: the built-in table). A name neither table knows, before the cluster was ever discovered, is looked up
+ * again after the discovery (which learns the server's table). NULL after throwing: unknown, or no discovery. */
+static const rcp_cmd *rcp_cmd_find(rcp_client *cl, const char *name, size_t len, const char *sub, size_t sublen)
+{
+	const rcp_cmd *cmd = rcp_cmdtab_lookup(cl ? rcp_cluster_cmds(cl->cluster) : NULL, name, len, sub, sublen);
 
 	if (!cmd && cl && !rcp_cluster_cmds(cl->cluster) && !cl->cluster->map) {
 		rcp_err err = {0};
@@ -519,12 +571,33 @@ const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
 			rcp_throw_err(&err);
 			return NULL;
 		}
-		cmd = rcp_cmdtab_lookup(rcp_cluster_cmds(cl->cluster), a->argv[0], a->lens[0], sub, sublen);
+		cmd = rcp_cmdtab_lookup(rcp_cluster_cmds(cl->cluster), name, len, sub, sublen);
 	}
 	if (!cmd) {
-		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(a->lens[0], 64), a->argv[0]);
+		rcp_throw_unknown_command(name, len);
 	}
 	return cmd;
+}
+
+/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments (rcp_cmd_find). */
+const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
+{
+	return rcp_cmd_find(cl, a->argv[0], a->lens[0], a->argc > 1 ? a->argv[1] : NULL, a->argc > 1 ? a->lens[1] : 0);
+}
+
+/* A call resolved to r (rcp_call_resolve) whose name no table knows is refused before its arguments are looked
+ * at: a wrong type among them would otherwise be reported first, and the name is what is wrong. r is resolved
+ * again when a discovery taught the name. False after throwing. */
+static bool rcp_call_known(rcp_call_res *r, zend_string *name, rcp_client *cl)
+{
+	if (r->cmd) {
+		return true;
+	}
+	if (!rcp_cmd_find(cl, r->id ? r->id : ZSTR_VAL(name), r->id ? r->idlen : ZSTR_LEN(name), NULL, 0)) {
+		return false;
+	}
+	rcp_call_resolve(name, cl, r);
+	return true;
 }
 
 const rcp_cmd *rcp_argv_lookup(rcp_argv *a, rcp_client *cl)
@@ -725,7 +798,7 @@ void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval 
 	rcp_argv a;
 
 	rcp_call_resolve(name, &p->client, &r);
-	if (rcp_predis_filter(r.pd, args, &flat) == FAILURE) {
+	if (!rcp_call_known(&r, name, &p->client) || rcp_predis_filter(r.pd, args, &flat) == FAILURE) {
 		return;
 	}
 	if (rcp_argv_build(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
@@ -1015,6 +1088,9 @@ bool rcp_queue_prepare(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q)
 			*r = q->res[k - 1]; /* the same method again, against the same table: resolved already */
 		} else {
 			rcp_call_resolve(name, &pool->client, r);
+		}
+		if (!rcp_call_known(r, name, &pool->client)) {
+			return false;
 		}
 		last_serial = serial;
 		id = r->id ? r->id : ZSTR_VAL(name);

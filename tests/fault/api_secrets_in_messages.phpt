@@ -43,6 +43,8 @@ $cases = [
     'ACL SETUSER rule without >'   => fn() => rcp_pool()->acl('SETUSER', "rcp-msg-$s", 'on', $s),
     'CONFIG SET odd arguments'     => fn() => rcp_pool()->config('SET', 'requirepass', $s, 'maxmemory'),
     'the same in a pipeline'       => fn() => rcp_pool()->pipeline(fn($p) => $p->acl('SETUSER', "rcp-msg-$s", 'on', $s)),
+    "Predis' createCommand()"      => fn() => rcp_pool()->createCommand('auth', [$s]),
+    'unknown command, bad type'    => fn() => rcp_pool()->nosuchcommand([$s]),
 ];
 foreach ($cases as $what => $f) {
     try {
@@ -135,6 +137,8 @@ rawOnNodes unknown address   RedisClusterPool\InvalidArgumentException: rawOnNod
 ACL SETUSER rule without >   RedisClusterPool\ServerException: ERR Error in ACL SETUSER modifier '(argument 4)': Syntax error
 CONFIG SET odd arguments     RedisClusterPool\ServerException: ERR %s
 the same in a pipeline       RedisClusterPool\ServerException: ERR Error in ACL SETUSER modifier '(argument 4)': Syntax error
+Predis' createCommand()      RedisClusterPool\InvalidArgumentException: Unknown command 'createCommand': createCommand() is a method of Predis\Client, not a command. RedisClusterPool has no command objects: call the command as a method ($pool->get('k')) or with executeRaw(['GET', 'k']) (code that needs Predis\Client's own API keeps Predis\Client, with the adapter: docs/MIGRATION.md)
+unknown command, bad type    RedisClusterPool\InvalidArgumentException: Unknown command 'nosuchcommand'
 user created: false
 --- only the positions that may hold a secret, as whole tokens, never the error type
 a user named like an error type  [ERR] ERR Error in ACL SETUSER modifier '(argument 3)': Syntax error
