@@ -95,10 +95,13 @@ zval *rcp_frame_arg(zend_execute_data *execute_data, uint32_t i);
  * place in weak mode; TypeError otherwise): false after throwing. */
 bool rcp_parse_strings(zval *args, uint32_t argc, uint32_t first_num);
 
-/* msg as a new string, every argument of a (one of those commands; else unchanged) of 3 bytes or more that it
- * repeats replaced by "(argument N)": a server may echo an argument in its error (ACL SETUSER echoes a bad rule,
- * which may be a password given without its '>'). a may be NULL. */
-zend_string *rcp_scrub_message(const char *msg, size_t len, const rcp_argv *a);
+/* An error reply to argv a (a RedisClusterPool\Error; anything else is left alone) that repeats an argument of a in
+ * a position that may hold a secret (AUTH's, HELLO/MIGRATE's after AUTH, ACL SETUSER's rules, CONFIG SET's value of
+ * requirepass, masterauth...) becomes one that names it "(argument N)": a server may echo an argument in its error
+ * (ACL SETUSER echoes a bad rule, which may be a password given without its '>'). Only whole tokens, never the
+ * error type. The one scrub of every path: thrown (ServerException) or returned in place (exceptions off,
+ * pipelines, executeRaw(), rawPipeline(), rawOnNodes()). a may be NULL (nothing to do). */
+void rcp_scrub_reply(zval *reply, const rcp_argv *a);
 /* __call(string $name, array $arguments)'s parameters (and predisArgs()'s, the same), the arguments redacted
  * first when the name is one of those: false after throwing. */
 bool rcp_call_params(zend_execute_data *execute_data, zend_string **name, HashTable **args);

@@ -20,6 +20,9 @@
  * means the WATCH is on the wrong node: the transaction counts as aborted (the caller's retry re-WATCHes).
  */
 
+/* "%d command%s" of a message: n and its plural ending ("1 command", "2 commands") */
+#define RCP_TX_NCMDS(n) (n), (n) == 1 ? "" : "s"
+
 static rcp_status rcp_fold_slot(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen,
                                 int *slot, int *nkeys_out, rcp_err *err);
 
@@ -347,7 +350,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				rcp_wbuf_free(&body, false);
 				rcp_tx_unwatch(cl, w);
 				if (waits) efree(waits);
-				return rcp_err_set(err, RCP_E_MEMORY, NULL, "transaction of %d commands: out of memory encoding it", n);
+				return rcp_err_set(err, RCP_E_MEMORY, NULL, "transaction of %d command%s: out of memory encoding it", RCP_TX_NCMDS(n));
 			}
 		}
 		if (pass == 0) {
@@ -403,8 +406,8 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				rcp_not_ok(&replies[first], &mp, &ml);
 				snprintf(cl->last_node, sizeof(cl->last_node), "%s", c->addr);
 				st = rcp_err_set(err, rcp_reply_is_error(&replies[first]) ? RCP_E_SERVER : RCP_E_PROTOCOL, c->addr,
-					"%.*s (MULTI refused by %s: the transaction of %d commands was not sent, nothing was applied)", ml,
-					mp, c->addr, n);
+					"%.*s (MULTI refused by %s: the transaction of %d command%s was not sent, nothing was applied)", ml,
+					mp, c->addr, RCP_TX_NCMDS(n));
 			} else if (part.err.code == RCP_OK) {
 				c->multi_ok = true;
 			}
@@ -425,7 +428,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				*err = part.err;
 				st = err->code;
 				rcp_node_outcome(cl->cluster, t.host, t.port, st);
-				rcp_err_append(err, " (MULTI of a transaction of %d commands: nothing was applied)", n);
+				rcp_err_append(err, " (MULTI of a transaction of %d command%s: nothing was applied)", RCP_TX_NCMDS(n));
 				w->active = false;
 				break;
 			}
@@ -449,8 +452,8 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			st = err->code;
 			rcp_node_outcome(cl->cluster, t.host, t.port, st);
 			rcp_err_append(err, part.wrote_any
-				? " (transaction of %d commands: the failure came after the write, so EXEC may have run)"
-				: " (transaction of %d commands: nothing was sent, nothing was applied)", n);
+				? " (transaction of %d command%s: the failure came after the write, so EXEC may have run)"
+				: " (transaction of %d command%s: nothing was sent, nothing was applied)", RCP_TX_NCMDS(n));
 			w->active = false;
 			break;
 		}
@@ -473,9 +476,9 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			discard = true; /* a WATCH may be left on it: never used again */
 			st = rcp_err_set(err, rcp_reply_is_error(&replies[first]) ? RCP_E_SERVER : RCP_E_PROTOCOL, c->addr,
 				"%.*s (MULTI refused by %s, which had accepted it on this connection before: the permissions of the "
-				"ACL user changed meanwhile. The %d commands sent with it in one write were run by the server one by "
+				"ACL user changed meanwhile. The %d command%s sent with it in one write w%s run by the server one by "
 				"one, NOT as a transaction: %d of them answered an error, the others were applied)", ml, mp, c->addr,
-				nq, errors);
+				RCP_TX_NCMDS(nq), nq == 1 ? "as" : "ere", errors);
 		}
 		/* the reply to each queued command (QUEUED, or why it was refused), then EXEC's */
 		for (i = 0; i < nq + 1 && st == RCP_OK && !redirect; i++) {
@@ -552,8 +555,8 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 					 * the deadline */
 					rcp_backoff(&backoff_ms);
 				} else {
-					st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (transaction of %d commands: the server "
-						"discarded it, nothing was applied)", RCP_MSG(m, 300), n);
+					st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (transaction of %d command%s: the server "
+						"discarded it, nothing was applied)", RCP_MSG(m, 300), RCP_TX_NCMDS(n));
 				}
 				if (st == RCP_OK) {
 					rcp_pool_sweep_parts(&part, 1);
@@ -573,11 +576,12 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				size_t skip = rcp_exec_cause(m);
 				discard = skip == 0;
 				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (EXEC refused by %s: the server discarded the "
-					"transaction of %d commands, nothing was applied)", (int)MIN(ZSTR_LEN(m) - skip, 300),
-					ZSTR_VAL(m) + skip, cl->last_node, n);
+					"transaction of %d command%s, nothing was applied)", (int)MIN(ZSTR_LEN(m) - skip, 300),
+					ZSTR_VAL(m) + skip, cl->last_node, RCP_TX_NCMDS(n));
 			} else if (Z_TYPE_P(exec_r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(exec_r)) != (uint32_t)nq) {
-				st = rcp_err_set(err, RCP_E_PROTOCOL, cl->last_node, "EXEC: node %s sent %s instead of %d replies",
-					cl->last_node, Z_TYPE_P(exec_r) == IS_ARRAY ? "a different number of replies" : "no array", nq);
+				st = rcp_err_set(err, RCP_E_PROTOCOL, cl->last_node, "EXEC: node %s sent %s instead of %d repl%s",
+					cl->last_node, Z_TYPE_P(exec_r) == IS_ARRAY ? "a different number of replies" : "no array", nq,
+					nq == 1 ? "y" : "ies");
 				discard = true;
 			} else if (nwait) {
 				rcp_tx_merge_waits(exec_r, exec_r + 1, waits, nwait, n, exec_reply);

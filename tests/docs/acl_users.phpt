@@ -1,5 +1,5 @@
 --TEST--
-Docs: the README's ACL user, created exactly as its "Authentication and ACL" block says (line by line, on every node of the test cluster), runs each feature's README example once that feature's line is applied (the "Use" pool, transactions, scripts, replica reads, the session setup with locking, PUBLISH, CLIENT SETINFO), and before it is refused the way the README's table says
+Docs: the README's ACL user, created exactly as its "Authentication and ACL" block says (line by line, on every node of the test cluster), runs each feature's README example once that feature's line is applied (the "Use" pool, transactions, scripts, replica reads, the session setup with locking, PUBLISH, CLIENT SETINFO), and before it is refused (or, for replica reads, answered by the primary and counted) the way the README's table says
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -66,6 +66,13 @@ $libName = function () use ($seeds, $creds, $snippet, $user): string {
         . "echo 'LIB ', implode(',', array_unique(\$names)), \"\\n\";"), $seeds, $creds);
     return rcp_doc_failure($r) ?? (preg_match('/^LIB (.*)$/m', $r['out'], $m) ? $m[1] : 'no output');
 };
+// replica reads: answered with or without +readonly (a replica that refuses READONLY sends the read to the primary);
+// poolStats() counts the reads that fell back so
+$replicaRead = function () use ($seeds, $creds): string {
+    $r = rcp_doc_run_cli(rcp_doc_block('README.md', 'Reads from replicas'), $seeds, $creds, '', "\necho 'FALLBACKS ', "
+        . "array_sum(array_map(fn(\$c) => \$c['counters']['read_auth_fallbacks'], RedisClusterPool::poolStats()['clusters'])), \"\\n\";");
+    return rcp_doc_failure($r) ?? (preg_match('/^FALLBACKS (\d+)$/m', $r['out'], $m) ? "answered, read_auth_fallbacks $m[1]" : 'no output');
+};
 
 // feature (the README's comment) => [its example, run before the line or null, run after]
 $examples = [
@@ -73,7 +80,7 @@ $examples = [
         . "|| \$redis->stats()['cluster']['topology_from'] !== 'CLUSTER SHARDS') fwrite(STDERR, json_encode(\$redis->stats()['cluster']));")],
     'transactions' => [null, fn() => $run(rcp_doc_block('README.md', 'Transactions'))],
     'scripts' => [fn() => $run(rcp_doc_block('README.md', 'Scripts')), fn() => $run(rcp_doc_block('README.md', 'Scripts'))],
-    'replica reads' => [fn() => $run(rcp_doc_block('README.md', 'Reads from replicas')), fn() => $run(rcp_doc_block('README.md', 'Reads from replicas'))],
+    'replica reads' => [$replicaRead, $replicaRead],
     'sessions' => [$session, $session],
     'PUBLISH' => [fn() => $run($snippet("\$redis->publish('app:events', 'hello');\n\$redis->spublish('app:events', 'hello');")),
         fn() => $run($snippet("\$redis->publish('app:events', 'hello');\n\$redis->spublish('app:events', 'hello');"))],
@@ -105,7 +112,7 @@ rcp_doc_cleanup($before);
 every pool (topology, command table, ASK redirects) and the application's own commands and keys: after: ok
 transactions: after: ok
 scripts: before the line: refused: ServerException NOPERM; after: ok
-replica reads: before the line: refused: AuthenticationException NOPERM naming +readonly; after: ok
+replica reads: before the line: answered, read_auth_fallbacks 1; after: answered, read_auth_fallbacks 0
 sessions, with locking: before the line: refused: session_start() false, NOPERM; after: ok
 PUBLISH: before the line: refused: ServerException NOPERM; after: ok
 the library's name in CLIENT LIST: Redis 7.2+ and Valkey (Redis 7.0 refuses this line): as the README says

@@ -129,7 +129,7 @@ RedisClusterPool\InvalidArgumentException: WATCH inside MULTI is not allowed
 RedisClusterPool\ServerException: WRONGTYPE Operation against a key holding the wrong kind of value
 "x"
 ["-WRONGTYPE Operation against a key holding the wrong kind of value","string"]
-RedisClusterPool\InvalidArgumentException: executeRaw: argument 1 must be a string or a number, array given
+RedisClusterPool\InvalidArgumentException: Unknown command 'executeRaw'
 RedisClusterPool\InvalidArgumentException: SET: wrong number of arguments (1 given, at least 2 expected)
 "x"
 RedisClusterPool\ClusterException: SET: a transaction runs on one node, so all its keys must hash to one slot; this key hashes to slot 11361, earlier keys of the transaction to slot 15106 (use a {hash tag})
