@@ -56,6 +56,16 @@ use Predis\Response\Status;
 use RedisClusterPool;
 use Traversable;
 
+// Imported so that PHP compiles them as the engine's own opcodes, not as calls looked up at run time in this
+// namespace first (the hot paths: every command and every pipelined command goes through them).
+use function array_is_list;
+use function count;
+use function is_array;
+use function is_object;
+use function is_string;
+use function strlen;
+use function strtoupper;
+
 final class ClusterConnection implements ClusterInterface, IteratorAggregate, Countable
 {
     /** Commands that give a connection a state: sent on a dedicated Predis connection (NodeConnection). */
@@ -94,6 +104,8 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     private ?array $routingArgv = null;
     /** @var array<int, NodeConnection> routed node objects by slot (-1: keyless), while the slot map is kept */
     private array $bySlot = [];
+    /** @var array<string, true> command names (as the command objects give them) that are not SPECIAL */
+    private array $plain = [];
     /** @var array<string, true> command names whose first key is their first argument (slotOf()) */
     private static array $keyFirst = [];
     /** the node whose dedicated connection holds a MULTI or WATCH begun through executeCommand() */
@@ -190,7 +202,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     public function executeCommand(CommandInterface $command)
     {
         $id = $command->getId();
-        if ($this->transactionNode === null && !$this->deferredMulti && !isset(self::SPECIAL[strtoupper($id)])) {
+        if ($this->transactionNode === null && !$this->deferredMulti && (isset($this->plain[$id]) || $this->isPlain($id))) {
             // the common case, no connection state: the command routed by key (runOne(), inlined: this is the
             // path of every command a Predis\Client runs, and the call costs ~2% of it)
             try {
@@ -283,7 +295,10 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         $slot = $command->getSlot();
         if ($slot === null) {
             $this->routingArgv = $argv = [$command->getId(), ...$command->getArguments()];
-            if (($slot = self::slotOf($argv)) === null) {
+            $slot = isset(self::$keyFirst[$argv[0]], $argv[1]) && array_is_list($argv)
+                ? RedisClusterPool::keySlot((string) $argv[1])   // slotOf()'s first case, inlined
+                : self::slotOf($argv);
+            if ($slot === null) {
                 return $this->bySlot[-1] ??= $this->routedNode($this->primaries()[0]);
             }
             $command->setSlot($slot);   // as Predis' own strategy does: pipelines ask twice per command
@@ -580,6 +595,16 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         }
 
         return $parameters;
+    }
+
+    /** Whether a command name (any case) is not SPECIAL; remembered in $plain. */
+    private function isPlain(string $id): bool
+    {
+        if (isset(self::SPECIAL[strtoupper($id)])) {
+            return false;
+        }
+
+        return $this->plain[$id] = true;
     }
 
     /** One command without connection state, routed by key: its reply in Predis' raw shape. */
