@@ -26,8 +26,9 @@ final class NoopCluster implements Predis\Connection\Cluster\ClusterInterface {
     private Predis\Connection\Parameters $parameters;
     public function __construct() {
         $this->node = new NoopNode($this);
-        // retry off, as the adapter reports it (Predis v3; v2 has none)
-        $this->parameters = new Predis\Connection\Parameters(class_exists(Predis\Retry\Retry::class)
+        // the parameters object the adapter reports (retry off under Predis v3; v2 has none): Predis reads its
+        // "protocol" for every command, which that object makes cheaper than Predis' own Parameters
+        $this->parameters = new RedisClusterPool\Predis\ConnectionParameters(class_exists(Predis\Retry\Retry::class)
             ? ['retry' => new Predis\Retry\Retry(new Predis\Retry\Strategy\NoBackoff(), 0)] : []);
     }
     public function executeCommandOnEachNode(Predis\Command\CommandInterface $command): array { return []; }

@@ -11,7 +11,8 @@
  * (or Predis 2.4.1's own autoload.php) of each Predis line to measure. Environment: RCP_EXT_SO, the extension
  * measured (default: modules/ of this checkout). Per Predis line and operation (a GET of one key; a pipeline
  * of 100 GETs on keys of every primary, per command) it prints:
- *   noop     Predis\Client on a cluster connection that does nothing (bench_noop.php): Predis' own part
+ *   noop     Predis\Client on a cluster connection that does nothing (bench_noop.php; with the adapter's
+ *            parameters object, ConnectionParameters): Predis' own part
  *   adapter  Predis\Client over this adapter
  *   raw      the extension alone doing the adapter's sends: rawPipeline() of the same argv lists
  *   loop     the PHP loop that calls the client, alone (an empty closure; in every figure above)

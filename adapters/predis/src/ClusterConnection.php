@@ -48,7 +48,6 @@ use Predis\Connection\ConnectionException;
 use Predis\Connection\Factory;
 use Predis\Connection\FactoryInterface;
 use Predis\Connection\NodeConnectionInterface;
-use Predis\Connection\Parameters;
 use Predis\Connection\ParametersInterface;
 use Predis\NotSupportedException;
 use Predis\Response\Error;
@@ -126,7 +125,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         ?RedisClusterPool $pool = null
     ) {
         ExtensionNotLoadedException::check(self::class);
-        $this->parameters = new Parameters(self::withoutRetry($parameters instanceof ParametersInterface ? $parameters->toArray() : $parameters));
+        $this->parameters = new ConnectionParameters(self::withoutRetry($parameters instanceof ParametersInterface ? $parameters->toArray() : $parameters));
         if ($factory === null) {
             $factory = new Factory();
             $factory->setDefaultParameters($this->parameters->toArray());
@@ -798,7 +797,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     {
         [$host, $port] = self::splitAddress($id);
 
-        return new NodeConnection($this, $id, $routed, new Parameters(['host' => $host, 'port' => $port] + $this->nodeParameters()));
+        return new NodeConnection($this, $id, $routed, new ConnectionParameters(['host' => $host, 'port' => $port] + $this->nodeParameters()));
     }
 
     /** @return list<string> the primaries, "host:port", in the slot map's order */
