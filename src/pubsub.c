@@ -451,6 +451,14 @@ static void rcp_ps_drop_names(rcp_pubsub *ps, const rcp_ps_cmd *cmd)
 	}
 }
 
+/* Whether a MOVED or ASK message names slot. */
+static bool rcp_ps_redirect_is(zend_string *msg, rcp_reply_kind kind, uint16_t slot)
+{
+	size_t skip = kind == RCP_RK_MOVED ? 6 : 4;
+
+	return ZSTR_LEN(msg) > skip && strtol(ZSTR_VAL(msg) + skip, NULL, 10) == (long)slot;
+}
+
 /*
  * An error reply on connection idx: the answer to its oldest command. A shard command answered MOVED goes to the
  * node named (the map is patched, as for any MOVED); TRYAGAIN, CLUSTERDOWN or ASK (a slot in flux): again after a
@@ -465,6 +473,12 @@ static void rcp_ps_refused(rcp_pubsub *ps, uint32_t idx, zval *f)
 	rcp_reply_kind kind = rcp_reply_kind_of(f);
 	bool redirect = kind == RCP_RK_MOVED || kind == RCP_RK_ASK || kind == RCP_RK_TRYAGAIN || kind == RCP_RK_CLUSTERDOWN;
 
+	if (redirect && (!head || (head->verb != RCP_PS_SSUBSCRIBE && head->verb != RCP_PS_SUNSUBSCRIBE) ||
+	                 ((kind == RCP_RK_MOVED || kind == RCP_RK_ASK) && !rcp_ps_redirect_is(msg, kind, head->slot)))) {
+		/* only a shard command is redirected: this one answers a SUNSUBSCRIBE whose channels' frames the server sent
+		 * as their slot moved, and which was taken as answered by them (rcp_ps_confirmed) */
+		return;
+	}
 	if (!head) {
 		rcp_ps_fail(ps, 0, RCP_E_PROTOCOL, pc->c->addr, "pub/sub: %s sent an error reply to no command: %.*s",
 			pc->c->addr, (int)MIN(ZSTR_LEN(msg), 200), ZSTR_VAL(msg));
@@ -560,7 +574,9 @@ static void rcp_ps_confirmed(rcp_pubsub *ps, uint32_t idx, rcp_ps_verb verb, zen
 				if (s->state == RCP_PS_PENDING) {
 					ps->held++;
 				}
-				s->state = RCP_PS_ACTIVE;
+				if (s->state != RCP_PS_LEAVING) { /* an unsubscribe on its way stays so */
+					s->state = RCP_PS_ACTIVE;
+				}
 				s->conn = idx;
 			} else if (name) {
 				/* confirmed after the caller gave it up (a re-subscription crossing an unsubscribe): let it go */
@@ -575,10 +591,16 @@ static void rcp_ps_confirmed(rcp_pubsub *ps, uint32_t idx, rcp_ps_verb verb, zen
 			}
 			break;
 		case RCP_PS_SUNSUBSCRIBE:
-			if (s && s->state == RCP_PS_LEAVING) {
-				rcp_ps_shard_drop(ps, name);
+			/* the answer to ours names the name our oldest SUNSUBSCRIBE waits for next (the server answers its names
+			 * in order); any other is the server's own: it let the slot go. (A slot that moves just as we
+			 * unsubscribe: its channels' own SUNSUBSCRIBE frames may stand for the answer, the MOVED that answers
+			 * ours then finds no command waiting for it and is let go: rcp_ps_refused.) */
+			answer = answer && (!name || (head->names && zend_string_equals(head->names[head->nnames - head->left], name)));
+			if (answer) {
+				if (s && s->conn == idx && s->state != RCP_PS_PENDING) {
+					rcp_ps_shard_drop(ps, name);
+				}
 			} else if (name) {
-				answer = false; /* unasked: the server's own */
 				if (s && s->conn == idx && (s->state == RCP_PS_ACTIVE || s->state == RCP_PS_MOVING)) {
 					/* this node let the slot go: subscribe again where the slot is now */
 					rcp_ps_cmd again = {.verb = RCP_PS_SSUBSCRIBE, .slot = s->slot, .nnames = 1,
@@ -718,7 +740,7 @@ static void rcp_ps_route_due(rcp_pubsub *ps)
 		/* the names still wanted (the caller may have let one go meanwhile) */
 		for (uint32_t j = 0; j < cmd.nnames; j++) {
 			rcp_ps_shard *s = rcp_ps_shard_of(ps, cmd.names[j]);
-			if (s && (s->state == RCP_PS_PENDING || s->state == RCP_PS_MOVING)) {
+			if (s && (cmd.serial || s->state == RCP_PS_PENDING || s->state == RCP_PS_MOVING)) {
 				cmd.names[n++] = cmd.names[j];
 			} else {
 				zend_string_release(cmd.names[j]);
@@ -753,7 +775,10 @@ static void rcp_ps_route_due(rcp_pubsub *ps)
 		}
 		to = rcp_ps_conn_to(ps, ps->cl->cluster->map->nodes[owner].host, ps->cl->cluster->map->nodes[owner].port);
 		for (uint32_t j = 0; j < cmd.nnames; j++) {
-			rcp_ps_shard_of(ps, cmd.names[j])->conn = to;
+			rcp_ps_shard *s = rcp_ps_shard_of(ps, cmd.names[j]);
+			if (s) {
+				s->conn = to;
+			}
 		}
 		rcp_ps_queue(ps, to, &cmd, NULL, 0);
 	}

@@ -159,7 +159,7 @@ bool(false)
 bool(false)
 -- CLIENT KILL
 killed: 1
-RedisClusterPool\ConnectionException: connection to NODE closed by the server%s (pub/sub: the subscriber's connections are closed and its subscriptions gone; subscribe again to go on)
+RedisClusterPool\ConnectionException: connection to NODE closed by the server%A(pub/sub: the subscriber's connections are closed and its subscriptions gone; subscribe again to go on)
 getNode(): the node: true
 bool(false)
 subscriptions: {"channels":[],"patterns":[],"shard_channels":[]}
