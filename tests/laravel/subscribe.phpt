@@ -1,5 +1,5 @@
 --TEST--
-Laravel connector, Redis::subscribe() and Redis::psubscribe() through the extension's pubSubLoop(): a publisher in another process sends 300 messages over 3 channels (PUBLISH through RedisClusterPool, which may reach the subscriber's node through different nodes: no order across them); the subscriber's callback gets every one once, with its channel (enable this test, renamed to subscribe.phpt, once RedisClusterPool has pubSubLoop(); tests/laravel/subscribe_without_pubsub.phpt says when)
+Laravel connector, Redis::subscribe() and Redis::psubscribe() through the extension's pubSubLoop(): a publisher in another process sends 300 messages over 3 channels (PUBLISH through RedisClusterPool, which may reach the subscriber's node through different nodes: no order across them); the subscriber's callback gets every one once, with its channel
 --EXTENSIONS--
 redis_cluster_pool
 pcntl
