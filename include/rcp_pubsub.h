@@ -63,7 +63,7 @@ rcp_status rcp_pubsub_send(rcp_pubsub *ps, rcp_ps_verb verb, uint32_t n, const c
  * smessage), [kind, pattern, channel, payload] (pmessage), [kind, name or null, count] (subscribe, psubscribe,
  * ssubscribe and their un- kinds: count is what this subscriber holds then, over all its connections),
  * [pong, payload]. Waits for one up to timeout_ms (0: as long as it takes); *frame is UNDEF when that passed, or
- * when nothing can come (rcp_pubsub_waiting() false). PHP signal handlers (pcntl_async_signals) run while it
+ * when nothing can come (rcp_pubsub_waiting() false: its connections are then closed, a subscribe reopens). PHP signal handlers (pcntl_async_signals) run while it
  * waits; one that throws ends the wait (RCP_OK, UNDEF, the exception pending). A connection that fails closes
  * the subscriber and is returned (RCP_E_CONNECTION, ...); so is an internal re-subscription the cluster refused.
  */

@@ -1147,7 +1147,11 @@ rcp_status rcp_pubsub_next(rcp_pubsub *ps, uint64_t timeout_ms, zval *frame, rcp
 			ps->outlen--;
 			return RCP_OK;
 		}
-		if (!rcp_pubsub_waiting(ps) || EG(exception) || (end && rcp_now_ms() >= end)) {
+		if (!rcp_pubsub_waiting(ps)) {
+			rcp_pubsub_close(ps); /* it holds nothing and nothing can come: its connections go (a subscribe reopens) */
+			return RCP_OK;
+		}
+		if (EG(exception) || (end && rcp_now_ms() >= end)) {
 			return RCP_OK;
 		}
 		if (rcp_oom_pending()) {

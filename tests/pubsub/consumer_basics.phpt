@@ -1,5 +1,5 @@
 --TEST--
-Pub/sub: RedisClusterPool::pubSubLoop() gives a consumer in Predis' shape: subscribe/psubscribe/ssubscribe confirmed before they return, frames as objects (kind, channel, payload; pmessage with its pattern; pong), the count of subscriptions held as the confirmations' payload, positions as keys; channels and patterns on one primary, each shard channel on its slot's primary; SPUBLISH goes straight to the slot's owner (no MOVED); unsubscribe() of some, then stop(): the iteration yields the unsubscribe frames and ends after the one that brings the count to 0; the "prefix" option applies to shard channels as to SPUBLISH's (and is taken off their names), not to channels; the consumer's connections are its own (not pooled), closed when it goes away
+Pub/sub: RedisClusterPool::pubSubLoop() gives a consumer in Predis' shape: subscribe/psubscribe/ssubscribe confirmed before they return, frames as objects (kind, channel, payload; pmessage with its pattern; pong), the count of subscriptions held as the confirmations' payload, positions as keys; channels and patterns on one primary, each shard channel on its slot's primary; SPUBLISH goes straight to the slot's owner (no MOVED); unsubscribe() of some, then stop(): the iteration yields the unsubscribe frames and ends after the one that brings the count to 0; the "prefix" option applies to shard channels as to SPUBLISH's (and is taken off their names), not to channels; the consumer's connections are its own (not pooled), closed when its loop ended or it goes away
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -73,6 +73,9 @@ $loop->ping('hello');
 echo frame($loop), "\n";
 $loop->unsubscribe('basics:b', 'basics:not-subscribed');
 echo frame($loop), "\n", frame($loop), "\n";
+$nodes = array_unique(array_merge(...array_values(array_map('array_values', array_slice($loop->subscriptions(), 0, 3)))));
+$open = fn () => array_sum(array_map(fn ($n) => RedisClusterPool::poolStats()['nodes'][$n]['connections_open'] ?? 0, rcp_seeds()));
+$before = $open();
 var_dump($loop->stop());
 $rest = [];
 while ($loop->valid()) {
@@ -84,6 +87,7 @@ echo "after stop(): ", count($rest), " frames, the last: ", preg_replace('/ \S+ 
     json_encode(array_map(fn ($r) => (int) substr($r, strrpos($r, ' ') + 1), $rest) === [4, 3, 2, 1, 0]), "\n";
 var_dump($loop->valid(), $loop->current(), $loop->stop());
 echo "on the server: ", numsub('NUMSUB', 'basics:a') + numsub('NUMPAT', ''), "\n";
+echo "its connections closed when the loop ended: ", $before - $open() === count($nodes) ? 'yes' : 'no', " (", count($nodes), " nodes)\n";
 
 // the prefix: shard channels get it (as SPUBLISH's channel does), channels do not (as PUBLISH's does not)
 $pp = rcp_pool(['prefix' => 'pfx:']);
@@ -136,6 +140,7 @@ bool(false)
 NULL
 bool(false)
 on the server: 0
+its connections closed when the loop ended: yes (3 nodes)
 the pool opened no connection for it: true
 shard channel on the server: ["pfx:basics:sharded"]
 subscriptions: {"channels":["basics:plain"],"patterns":[],"shard_channels":["basics:sharded"]}
