@@ -473,8 +473,8 @@ static void rcp_ps_refused(rcp_pubsub *ps, uint32_t idx, zval *f)
 	rcp_reply_kind kind = rcp_reply_kind_of(f);
 	bool redirect = kind == RCP_RK_MOVED || kind == RCP_RK_ASK || kind == RCP_RK_TRYAGAIN || kind == RCP_RK_CLUSTERDOWN;
 
-	if (redirect && (!head || (head->verb != RCP_PS_SSUBSCRIBE && head->verb != RCP_PS_SUNSUBSCRIBE) ||
-	                 ((kind == RCP_RK_MOVED || kind == RCP_RK_ASK) && !rcp_ps_redirect_is(msg, kind, head->slot)))) {
+	if ((kind == RCP_RK_MOVED || kind == RCP_RK_ASK) && (!head || (head->verb != RCP_PS_SSUBSCRIBE &&
+	    head->verb != RCP_PS_SUNSUBSCRIBE) || !rcp_ps_redirect_is(msg, kind, head->slot))) {
 		/* only a shard command is redirected: this one answers a SUNSUBSCRIBE whose channels' frames the server sent
 		 * as their slot moved, and which was taken as answered by them (rcp_ps_confirmed) */
 		return;
@@ -878,6 +878,13 @@ static rcp_status rcp_ps_read(rcp_pubsub *ps, uint64_t deadline_ms, rcp_err *err
 			pfd[n].revents = 0;
 			which[n++] = i;
 		}
+	}
+	if (!n && !until) {
+		/* nothing to wait on (cannot happen while something is held: it has a connection) */
+		efree(pfd);
+		efree(which);
+		rcp_ps_fail(ps, 0, RCP_E_CONNECTION, NULL, "pub/sub: no connection left to wait on");
+		return RCP_OK;
 	}
 	now = rcp_now_ms();
 	timeout = !until ? -1 : until > now ? (int)MIN(until - now, (uint64_t)INT_MAX) : 0;
