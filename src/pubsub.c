@@ -1045,6 +1045,7 @@ rcp_status rcp_pubsub_send(rcp_pubsub *ps, rcp_ps_verb verb, uint32_t n, const c
 			 * it no longer serves); the others are answered here */
 			HashTable groups; /* conn * RCP_SLOTS + slot => index in cmds */
 			rcp_ps_cmd *cmds;
+			uint32_t *conn_of;  /* each command's connection */
 			zend_string **list, *k;
 			uint32_t ncmds = 0, total = 0;
 
@@ -1060,15 +1061,16 @@ rcp_status rcp_pubsub_send(rcp_pubsub *ps, rcp_ps_verb verb, uint32_t n, const c
 			}
 			zend_hash_init(&groups, 8, NULL, NULL, 0);
 			cmds = safe_emalloc(total ? total : 1, sizeof(rcp_ps_cmd), 0);
+			conn_of = safe_emalloc(total ? total : 1, sizeof(uint32_t), 0);
 			synth = safe_emalloc(total ? total : 1, sizeof(zend_string *), 0);
 			for (uint32_t i = 0; i < total; i++) {
 				rcp_ps_shard *s = rcp_ps_shard_of(ps, list[i]);
 				zend_ulong key;
 				zval *g;
 
-				if (!s || s->state != RCP_PS_ACTIVE) {
+				if (!s || (s->state != RCP_PS_ACTIVE && s->state != RCP_PS_LEAVING)) {
 					/* not held, or being (re-)subscribed: forgotten here (a confirmation still to come is undone
-					 * then: rcp_ps_confirmed) */
+					 * then: rcp_ps_confirmed); a name given twice goes twice (the server answers each) */
 					rcp_ps_shard_drop(ps, list[i]);
 					synth[nsynth++] = list[i];
 					continue;
@@ -1079,15 +1081,17 @@ rcp_status rcp_pubsub_send(rcp_pubsub *ps, rcp_ps_verb verb, uint32_t n, const c
 					zval v;
 					cmds[ncmds] = (rcp_ps_cmd){.verb = verb, .shown = true, .serial = serial, .slot = s->slot,
 						.names = safe_emalloc(total, sizeof(zend_string *), 0)};
+					conn_of[ncmds] = s->conn;
 					ZVAL_LONG(&v, ncmds++);
 					g = zend_hash_index_add(&groups, key, &v);
 				}
 				cmds[Z_LVAL_P(g)].names[cmds[Z_LVAL_P(g)].nnames++] = list[i];
 			}
 			for (uint32_t i = 0; i < ncmds; i++) {
-				rcp_ps_queue(ps, rcp_ps_shard_of(ps, cmds[i].names[0])->conn, &cmds[i], NULL, 0);
+				rcp_ps_queue(ps, conn_of[i], &cmds[i], NULL, 0);
 			}
 			efree(cmds);
+			efree(conn_of);
 			efree(list);
 			zend_hash_destroy(&groups);
 			synth_null = !total;

@@ -1,5 +1,5 @@
 --TEST--
-Pub/sub: the "timeout" option yields a "timeout" frame when nothing came and the subscriptions stay; a PHP signal handler runs while the consumer waits without a timeout (its stop() ends the loop; an exception it throws comes out of the loop, the consumer still usable); ping() with nothing subscribed; unsubscribe() of everything ends the loop; a connection killed by the server (CLIENT KILL) is a ConnectionException naming the node, the consumer closed and able to subscribe again; a channel the ACL user may not use is a ServerException (NOPERM) at subscribe time; a consumer used in a forked child says so; bad arguments are TypeError / InvalidArgumentException
+Pub/sub: the "timeout" option yields a "timeout" frame when nothing came and the subscriptions stay; a PHP signal handler runs while the consumer waits without a timeout (its stop() ends the loop; an exception it throws comes out of the loop, the consumer still usable); ping() with nothing subscribed; unsubscribe() of everything ends the loop; a name given twice (once a crash in sunsubscribe()); a connection killed by the server (CLIENT KILL) is a ConnectionException naming the node, the consumer closed and able to subscribe again; a channel the ACL user may not use is a ServerException (NOPERM) at subscribe time; a consumer used in a forked child says so; bad arguments are TypeError / InvalidArgumentException
 --EXTENSIONS--
 redis_cluster_pool
 pcntl
@@ -60,6 +60,15 @@ $loop->ping('p');
 frames($loop, 5);
 $loop->subscribe('et:d', 'et:e');
 $loop->unsubscribe();
+frames($loop, 10);
+var_dump($loop->valid());
+
+echo "-- a name given twice (each gets its frame, as the server answers each)\n";
+$loop = $pool->pubSubLoop();
+$loop->ssubscribe('et:twice', 'et:twice');
+$loop->subscribe('et:t2', 'et:t2');
+$loop->sunsubscribe('et:twice', 'et:twice');
+$loop->unsubscribe('et:t2', 'et:t2');
 frames($loop, 10);
 var_dump($loop->valid());
 
@@ -157,6 +166,16 @@ bool(false)
   {"kind":"subscribe","channel":"et:e","payload":2}
   {"kind":"unsubscribe","channel":"et:d","payload":1}
   {"kind":"unsubscribe","channel":"et:e","payload":0}
+bool(false)
+-- a name given twice (each gets its frame, as the server answers each)
+  {"kind":"ssubscribe","channel":"et:twice","payload":1}
+  {"kind":"ssubscribe","channel":"et:twice","payload":1}
+  {"kind":"subscribe","channel":"et:t2","payload":2}
+  {"kind":"subscribe","channel":"et:t2","payload":2}
+  {"kind":"sunsubscribe","channel":"et:twice","payload":1}
+  {"kind":"sunsubscribe","channel":"et:twice","payload":1}
+  {"kind":"unsubscribe","channel":"et:t2","payload":0}
+  {"kind":"unsubscribe","channel":"et:t2","payload":0}
 bool(false)
 -- CLIENT KILL
 killed: 1
