@@ -57,7 +57,8 @@ static const char *const rcp_ps_kinds[RCP_PS_VERBS] = {
 typedef struct {
 	uint8_t verb;
 	bool shown;           /* the caller's: its frames are queued for rcp_pubsub_next (a re-subscription's are not) */
-	uint8_t hops;         /* redirects and retries followed (a shard command), at most RCP_MAX_REDIRECTS */
+	uint8_t hops;         /* redirects and retries followed (a shard command), saturating */
+	uint64_t since_ms;    /* when its first redirect or retry came (0: none yet): they go on for read_write_timeout */
 	uint16_t slot;        /* a shard command's slot */
 	uint32_t left;        /* frames still due */
 	uint64_t serial;      /* the rcp_pubsub_send() call it belongs to; 0: the subscriber's own (re-subscription) */
@@ -382,6 +383,7 @@ static void rcp_ps_later(rcp_pubsub *ps, rcp_ps_cmd *cmd)
 			memcpy(l->names + l->nnames, cmd->names, cmd->nnames * sizeof(zend_string *));
 			l->nnames += cmd->nnames;
 			l->hops = MAX(l->hops, cmd->hops);
+			l->since_ms = !l->since_ms ? cmd->since_ms : !cmd->since_ms ? l->since_ms : MIN(l->since_ms, cmd->since_ms);
 			l->at_ms = MAX(l->at_ms, cmd->at_ms);
 			if (cmd->names) {
 				efree(cmd->names);
@@ -451,6 +453,34 @@ static void rcp_ps_drop_names(rcp_pubsub *ps, const rcp_ps_cmd *cmd)
 	}
 }
 
+/*
+ * How a shard command refused for now (MOVED, ASK, TRYAGAIN, CLUSTERDOWN, a slot no node serves) is tried again: the
+ * first RCP_REDIRECTS_IMMEDIATE MOVED at once; then after a pause, 2 ms for a MOVED (two nodes that disagree for a
+ * moment: the old owner let the slot go, the new one does not hold it yet, each says MOVED to the other; the pause
+ * is short because messages published on the new owner while we wait are lost), 10 ms doubling to 200 ms for the
+ * others (a slot or a cluster in flux: its publishers are refused too); for as long as the client's
+ * read_write_timeout since the first refusal, then the names are given up (the caller is told). Returns the time to
+ * send it again, 0: at once, UINT64_MAX: give up.
+ */
+static uint64_t rcp_ps_retry_at(rcp_pubsub *ps, rcp_ps_cmd *cmd, bool moved)
+{
+	uint64_t now = rcp_now_ms();
+
+	if (!cmd->since_ms) {
+		cmd->since_ms = now;
+	}
+	if (cmd->hops < UINT8_MAX) {
+		cmd->hops++;
+	}
+	if (now - cmd->since_ms > ps->cl->rw_timeout_ms) {
+		return UINT64_MAX;
+	}
+	if (moved) {
+		return cmd->hops <= RCP_REDIRECTS_IMMEDIATE ? 0 : now + 2;
+	}
+	return now + MIN(10u << MIN(cmd->hops - 1u, 5u), 200u);
+}
+
 /* Whether a MOVED or ASK message names slot. */
 static bool rcp_ps_redirect_is(zend_string *msg, rcp_reply_kind kind, uint16_t slot)
 {
@@ -492,19 +522,27 @@ static void rcp_ps_refused(rcp_pubsub *ps, uint32_t idx, zval *f)
 		rcp_target cur = {0}, t = {0};
 		int slot = -1;
 
+		bool moved = kind == RCP_RK_MOVED;
+		uint64_t at;
+
 		snprintf(cur.host, sizeof(cur.host), "%s", pc->c->host);
 		cur.port = (uint16_t)pc->c->port;
-		if (++cmd.hops > RCP_MAX_REDIRECTS) {
-			rcp_ps_drop_names(ps, &cmd);
-			rcp_ps_fail(ps, cmd.serial, RCP_E_CLUSTER, pc->c->addr, "pub/sub: SSUBSCRIBE of %u shard channel(s) of "
-				"slot %u redirected %d times (last: %.*s); they are not subscribed", cmd.nnames, cmd.slot,
-				RCP_MAX_REDIRECTS, (int)MIN(ZSTR_LEN(msg), 200), ZSTR_VAL(msg));
-		} else if (kind == RCP_RK_MOVED && rcp_parse_redirect(msg, 6, &cur, &slot, &t) && slot == cmd.slot) {
-			uint32_t to;
-
+		if (moved && rcp_parse_redirect(msg, 6, &cur, &slot, &t) && slot == cmd.slot) {
+			/* the node named owns the slot: the map says so from now on (as for any MOVED) */
 			rcp_map_patch(ps->cl->cluster, slot, &t);
 			ps->moved++;
-			to = rcp_ps_conn_to(ps, t.host, t.port);
+		} else {
+			moved = false;
+		}
+		at = rcp_ps_retry_at(ps, &cmd, moved);
+		if (at == UINT64_MAX) {
+			rcp_ps_drop_names(ps, &cmd);
+			rcp_ps_fail(ps, cmd.serial, RCP_E_CLUSTER, pc->c->addr, "pub/sub: SSUBSCRIBE of %u shard channel(s) of "
+				"slot %u still refused after read_write_timeout, %u times (last: %.*s); they are not subscribed",
+				cmd.nnames, cmd.slot, cmd.hops, (int)MIN(ZSTR_LEN(msg), 200), ZSTR_VAL(msg));
+		} else if (at == 0) {
+			uint32_t to = rcp_ps_conn_to(ps, t.host, t.port);
+
 			for (uint32_t i = 0; i < cmd.nnames; i++) {
 				rcp_ps_shard *s = rcp_ps_shard_of(ps, cmd.names[i]);
 				if (s) {
@@ -514,8 +552,7 @@ static void rcp_ps_refused(rcp_pubsub *ps, uint32_t idx, zval *f)
 			rcp_ps_queue(ps, to, &cmd, NULL, 0);
 			return;
 		} else {
-			/* a slot in flux (TRYAGAIN, CLUSTERDOWN, ASK: the node does not hold it for good): again after a pause */
-			cmd.at_ms = rcp_now_ms() + MIN(10u << MIN(cmd.hops, 5), 200u);
+			cmd.at_ms = at; /* routed by the map then (patched above for a MOVED) */
 			rcp_ps_later(ps, &cmd);
 		}
 		rcp_ps_cmd_free(&cmd);
@@ -761,14 +798,15 @@ static void rcp_ps_route_due(rcp_pubsub *ps)
 		ready = true;
 		owner = ps->cl->cluster->map->slots[cmd.slot];
 		if (owner == RCP_NO_NODE) {
-			if (++cmd.hops > RCP_MAX_REDIRECTS) {
+			uint64_t at = rcp_ps_retry_at(ps, &cmd, false);
+			if (at == UINT64_MAX) {
 				rcp_ps_drop_names(ps, &cmd);
 				rcp_ps_fail(ps, cmd.serial, RCP_E_CLUSTER, NULL, "pub/sub: slot %u is served by no node: %u shard "
 					"channel(s) are not subscribed", cmd.slot, cmd.nnames);
 				rcp_ps_cmd_free(&cmd);
 			} else {
 				rcp_want_refresh(ps->cl->cluster);
-				cmd.at_ms = now + MIN(10u << MIN(cmd.hops, 5), 200u);
+				cmd.at_ms = at;
 				ps->later[kept++] = cmd;
 			}
 			continue;
