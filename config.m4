@@ -118,7 +118,7 @@ SSL_CTX *c = SSL_CTX_new(TLS_client_method()); (void)c;]])],
     src/io.c src/pool.c src/shm.c src/topology.c dnl
     src/exec_health.c src/exec_batch.c src/exec_refresh.c src/exec_redirect.c src/exec_read.c src/exec_split.c dnl
     src/exec.c src/exec_pipeline.c src/exec_transaction.c dnl
-    src/status.c src/call.c src/class_pool.c src/class_pipeline.c src/class_scan.c src/scripts.c src/class_transaction.c src/class_raw.c src/options.c src/session.c src/tls.c dnl
+    src/status.c src/call.c src/class_pool.c src/class_pipeline.c src/class_scan.c src/class_pubsub.c src/pubsub.c src/scripts.c src/class_transaction.c src/class_raw.c src/options.c src/session.c src/tls.c dnl
     src/cache.c src/cache_listener.c src/cache_module.c,
     $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden)
   dnl the session save handler (src/session.c) registers with ext/session when PHP has it (HAVE_PHP_SESSION)

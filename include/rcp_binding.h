@@ -185,4 +185,8 @@ void rcp_class_scan_minit(void);
 /* A KeyspaceIterator over every primary (arguments already checked; match/type may be NULL). */
 void rcp_scan_new(zval *pool, zend_string *match, zend_long count, zend_string *type, zval *dst);
 
+/* RedisClusterPool\PubSubConsumer (src/class_pubsub.c), made by RedisClusterPool::pubSubLoop(). */
+extern zend_class_entry *rcp_ce_consumer;
+void rcp_class_pubsub_minit(void);
+
 #endif

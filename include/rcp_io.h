@@ -73,6 +73,10 @@ typedef struct rcp_conn {
 	struct rcp_shm_nodestat_s *stats; /* the node's pool-wide metrics (shared segment), or NULL */
 	rcp_wbuf wbuf;                /* RESP of the command(s) being sent on it: encoded here, reused (no
 	                                 allocation per command); trimmed after a huge one (rcp_wbuf_trim) */
+	rcp_resp_sink sink;           /* NULL, or: a subscriber's connection (src/pubsub.c), never pooled: it owes no
+	                                 replies, every reply after its setup ones goes to sink(sink_arg, reply) as it
+	                                 is read (see rcp_io_run for its parts) */
+	void *sink_arg;
 } rcp_conn;
 
 /* One connection's share of a batch: bytes to write, replies to collect. */
@@ -138,6 +142,10 @@ bool rcp_conn_reusable(rcp_conn *c, const char **why);
  * a part that failed leaves its connection BROKEN (the caller closes it) and its replies UNDEF where
  * missing. Returns the number of failed parts. If a PHP bailout (fatal error) happens while building a
  * reply, every connection of the batch is closed and the bailout continues after the loop is consistent.
+ * A part on a connection with a sink (a subscriber's) has nreplies 0: it is done once its bytes are written
+ * (len > 0; a new connection is connected and its setup sent first), or, with nothing to write (len 0), at the
+ * end of the first read that brought bytes, whatever they held (a reply may be partial: the reader keeps it).
+ * Reading stops when such a part is done: bytes that arrive while nobody reads for it wait in the socket.
  */
 int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t connect_deadline_ms);
 

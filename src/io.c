@@ -380,6 +380,25 @@ static void rcp_part_fail_msg(rcp_part *p, rcp_status code, const char *fmt, ...
 	rcp_part_fail_str(p, code, msg);
 }
 
+/* A part on a subscriber's connection (rcp_conn.sink) is done: reading stops, so that nothing reaches the loop while
+ * nobody reads for it (the bytes wait in the socket for the next part). */
+static void rcp_sink_part_done(rcp_conn *c, rcp_part *p)
+{
+	rcp_conn_stop_reading(c);
+	rcp_part_finish(p);
+}
+
+/* The part's bytes are with the kernel (or queued behind a write in flight): its replies are owed; a subscriber's
+ * part with bytes to send is done once none is left to write. */
+static void rcp_part_written(rcp_conn *c, rcp_part *p)
+{
+	if (!c->sink) {
+		c->owed += p->nreplies;
+	} else if (p->len && !c->pending_writes) {
+		rcp_sink_part_done(c, p);
+	}
+}
+
 /* ---- writing ---------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -396,6 +415,8 @@ static void rcp_on_write(uv_write_t *req, int status)
 	c->pending_writes--;
 	if (status < 0 && c->part && status != UV_ECANCELED) {
 		rcp_part_fail(c->part, RCP_E_CONNECTION, "write to %s failed: %s", uv_strerror(status));
+	} else if (c->sink && c->part && c->part->len && !c->pending_writes) {
+		rcp_sink_part_done(c, c->part);
 	}
 	free(w);
 }
@@ -518,7 +539,7 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 		c->setup = NULL;
 		c->setup_len = 0;
 	}
-	c->owed += p->nreplies;
+	rcp_part_written(c, p);
 }
 
 /* ---- reading ---------------------------------------------------------------------------------- */
@@ -594,6 +615,9 @@ static int rcp_conn_take(void *arg, zval *reply)
 	rcp_conn *c = t->c;
 	rcp_part *p = t->p;
 
+	if (c->sink && !c->setup_owed) {
+		return c->sink(c->sink_arg, reply); /* a subscriber's: messages, confirmations, whatever comes */
+	}
 	if (c->owed == 0) {
 		zval_ptr_dtor(reply);
 		rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", "unsolicited reply");
@@ -898,9 +922,12 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	}
 	if (c->tls) {
 		rcp_conn_read_tls(c, p);
-		return;
+	} else {
+		rcp_conn_consume(c, p, buf->base, (size_t)nread);
 	}
-	rcp_conn_consume(c, p, buf->base, (size_t)nread);
+	if (c->sink && !p->len && !p->done) {
+		rcp_sink_part_done(c, p); /* a subscriber's read: what this read brought */
+	}
 }
 
 static bool rcp_conn_read_start(rcp_conn *c, rcp_part *p)
@@ -1079,7 +1106,7 @@ static int rcp_direct_send(rcp_conn *c, rcp_part *p)
 		ssize_t w = send(fd, p->buf, p->len, MSG_DONTWAIT | MSG_NOSIGNAL);
 		if (w == (ssize_t)p->len) {
 			p->wrote_any = true;
-			c->owed += p->nreplies;
+			rcp_part_written(c, p);
 		} else {
 			uv_buf_t tail;
 			bool wrote;
@@ -1094,7 +1121,7 @@ static int rcp_direct_send(rcp_conn *c, rcp_part *p)
 				return -1;
 			}
 			p->wrote_any = true;
-			c->owed += p->nreplies;
+			rcp_part_written(c, p);
 		}
 		return fd;
 	}
@@ -1112,6 +1139,9 @@ static void rcp_direct_read(rcp_conn *c, rcp_part *p, int fd)
 			c->got_bytes = true;
 			rcp_ns_add(c->stats, RCP_NS_BYTES_IN, (uint64_t)n);
 			rcp_conn_consume(c, p, rcp_read_buf, (size_t)n);
+			if (c->sink && !p->len && !p->done) {
+				rcp_sink_part_done(c, p); /* a subscriber's read: what this read brought */
+			}
 			continue;
 		}
 		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
@@ -1250,7 +1280,8 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	 * over the sockets, without turns of the libuv loop */
 	direct = nparts <= RCP_DIRECT_MAX;
 	for (i = 0; i < nparts && direct; i++) {
-		direct = !parts[i].nreplies || (parts[i].conn->state == RCP_CONN_READY && !parts[i].conn->tls);
+		direct = (!parts[i].nreplies && !parts[i].conn->sink) ||
+			(parts[i].conn->state == RCP_CONN_READY && !parts[i].conn->tls);
 		dfd[i] = -1;
 	}
 
@@ -1268,7 +1299,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 		c->rd.kinds = 0;
 		c->rd.unwrap1 = p->unwrap1;
 		c->last_used_ms = start_us / 1000; /* the same clock as rcp_now_ms() */
-		if (p->nreplies == 0) {
+		if (p->nreplies == 0 && !c->sink) {
 			rcp_part_finish(p);
 			continue;
 		}

@@ -1,5 +1,5 @@
 --TEST--
-Docs: the README's ACL user, created exactly as its "Authentication and ACL" block says (line by line, on every node of the test cluster), runs each feature's README example once that feature's line is applied (the "Use" pool, transactions, scripts, replica reads, the session setup with locking, PUBLISH, CLIENT SETINFO), and before it is refused (or, for replica reads, answered by the primary and counted) the way the README's table says
+Docs: the README's ACL user, created exactly as its "Authentication and ACL" block says (line by line, on every node of the test cluster), runs each feature's README example once that feature's line is applied (the "Use" pool, transactions, scripts, replica reads, the session setup with locking, PUBLISH, pub/sub, CLIENT SETINFO), and before it is refused (or, for replica reads, answered by the primary and counted) the way the README's table says
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -84,6 +84,7 @@ $examples = [
     'sessions' => [$session, $session],
     'PUBLISH' => [fn() => $run($snippet("\$redis->publish('app:events', 'hello');\n\$redis->spublish('app:events', 'hello');")),
         fn() => $run($snippet("\$redis->publish('app:events', 'hello');\n\$redis->spublish('app:events', 'hello');"))],
+    'pub/sub' => [fn() => $run(rcp_doc_block('README.md', 'Pub/sub')), fn() => $run(rcp_doc_block('README.md', 'Pub/sub'))],
     "the library's name" => [$libName, $libName],
 ];
 foreach ($lines as [$feature, $argv]) {
@@ -115,4 +116,5 @@ scripts: before the line: refused: ServerException NOPERM; after: ok
 replica reads: before the line: answered, read_auth_fallbacks 1; after: answered, read_auth_fallbacks 0
 sessions, with locking: before the line: refused: session_start() false, NOPERM; after: ok
 PUBLISH: before the line: refused: ServerException NOPERM; after: ok
+pub/sub: pubSubLoop(): before the line: refused: ServerException NOPERM; after: ok
 the library's name in CLIENT LIST: Redis 7.2+ and Valkey (Redis 7.0 refuses this line): as the README says

@@ -111,6 +111,8 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     private ?NodeConnection $transactionNode = null;
     /** MULTI was sent as a command without a key: it goes out with the next command, to that one's node */
     private bool $deferredMulti = false;
+    /** the extension's pub/sub consumer that Predis' consumer (pubSubLoop()) writes to and reads from */
+    private ?RedisClusterPool\PubSubConsumer $pubsub = null;
 
     /**
      * @param array<string, mixed>|ParametersInterface $parameters defaults for every node (Predis' "parameters"
@@ -170,6 +172,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
             $this->routing = $this->routingArgv = null;
             $this->transactionNode = null;
             $this->deferredMulti = false;
+            $this->pubsub = null;   // its connections close: the subscriptions end
             foreach ([...array_values($this->nodes), ...array_values($this->routed)] as $node) {
                 $node->disconnect();
             }
@@ -183,6 +186,9 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
 
     public function writeRequest(CommandInterface $command)
     {
+        if ($this->pubSubWrite($command)) {
+            return;
+        }
         $this->queue[] = [$command->getId(), ...$command->getArguments()];
         $this->queueFor[] = $command;
     }
@@ -388,6 +394,73 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     public function getPool(): RedisClusterPool
     {
         return $this->pool();
+    }
+
+    // ---- Predis' pub/sub consumer (Predis 3: Client::pubSubLoop()) --------------------------------
+
+    /** Commands Predis' consumer writes, and the extension consumer's method for each. */
+    private const PUBSUB = ['SUBSCRIBE' => 'subscribe', 'PSUBSCRIBE' => 'psubscribe', 'SSUBSCRIBE' => 'ssubscribe',
+        'UNSUBSCRIBE' => 'unsubscribe', 'PUNSUBSCRIBE' => 'punsubscribe', 'SUNSUBSCRIBE' => 'sunsubscribe'];
+
+    /**
+     * Predis' consumer writes SUBSCRIBE & co. (and PING) with writeRequest(), then read()s the frames: they go to
+     * the extension's consumer (RedisClusterPool::pubSubLoop()), on connections of its own, never the pooled
+     * sockets. PING is the consumer's while one is open (on Predis' own connection, a PING while subscribed is the
+     * pub/sub PING); else it is an ordinary command. True when the command was taken here.
+     */
+    private function pubSubWrite(CommandInterface $command): bool
+    {
+        $id = $command->getId();
+        if (!isset(self::PUBSUB[$id]) && ($id !== 'PING' || $this->pubsub === null)) {
+            return false;
+        }
+        try {
+            if ($this->pubsub === null) {
+                // Predis' read_write_timeout bounds a read: with it, a read that times out throws (as Predis'
+                // socket read does); without it, or 0 or less, a read waits as long as it takes
+                $all = ($this->seeds ? $this->seeds[0]->getParameters()->toArray() : []) + $this->parameters->toArray();
+                $rw = (float) ($all['read_write_timeout'] ?? 0);
+                $this->pubsub = $this->pool()->pubSubLoop($rw > 0 ? ['timeout' => $rw] : []);
+            }
+            $arguments = array_values(array_filter($command->getArguments(), static fn ($a) => $a !== null));
+            if ($id === 'PING') {
+                $this->pubsub->ping(...$arguments);
+            } else {
+                $this->pubsub->{self::PUBSUB[$id]}(...$arguments);
+            }
+        } catch (RedisClusterPool\Exception $e) {
+            throw $this->translate($e);
+        }
+
+        return true;
+    }
+
+    /**
+     * The next pub/sub frame, as Predis' connection reads it: [kind, channel, payload], [pmessage, pattern, channel,
+     * payload], [pong, payload]. A sharded message comes as a "message" frame: Predis' consumer knows no "smessage"
+     * (it would throw on it), and its DispatcherLoop dispatches sharded messages as "message".
+     */
+    public function read()
+    {
+        try {
+            if ($this->pubsub === null || !$this->pubsub->valid()) {
+                throw new ClientException('No pub/sub frame to read: nothing is subscribed on this connection');
+            }
+            $m = $this->pubsub->current();
+            $this->pubsub->next();
+        } catch (RedisClusterPool\Exception $e) {
+            throw $this->translate($e);
+        }
+
+        return match ($m->kind) {
+            'pmessage' => ['pmessage', $m->pattern, $m->channel, $m->payload],
+            'pong' => ['pong', $m->payload],
+            'smessage' => ['message', $m->channel, $m->payload],
+            'timeout' => throw $this->translate(new RedisClusterPool\TimeoutException(
+                'no pub/sub frame within read_write_timeout'
+            )),
+            default => [$m->kind, $m->channel, $m->payload],
+        };
     }
 
     // ---- used by NodeConnection -------------------------------------------------------------------
