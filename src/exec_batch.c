@@ -263,6 +263,9 @@ rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro
 		size_t len;
 		const char *buf = rcp_req_bytes(req, c, &len);
 
+		if (was_new) {
+			c->first_reads = repeatable; /* reads ride behind a new connection's AUTH, anything else waits for it */
+		}
 		if (!buf) {
 			return rcp_err_set(err, RCP_E_MEMORY, NULL, "out of memory encoding a command for %s:%u", host,
 				(unsigned)port);
@@ -299,7 +302,8 @@ rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const 
 {
 	rcp_req req = {.buf = buf, .len = len, .nreplies = nreplies};
 
-	return rcp_send_req(cl, host, port, false, false, &req, replies, deadline, err, NULL);
+	/* (its one caller sends the topology requests, CLUSTER SHARDS/SLOTS and COMMAND: reads) */
+	return rcp_send_req(cl, host, port, false, true, &req, replies, deadline, err, NULL);
 }
 
 /* After a batch whose commands were encoded into its connections' buffers: huge buffers are not kept. */
@@ -393,6 +397,7 @@ static void rcp_nodebatch_retry(rcp_nodebatch *b, rcp_client *cl, uint64_t deadl
 		c = rcp_client_conn_ro(cl, node->host, node->port, b->replica_reads && node->replica);
 		rcp_wbuf_free(&c->wbuf, false);
 		c->wbuf = bytes;
+		c->first_reads = b->reads && b->reads(b, p, b->reads_ctx);
 		for (uint32_t r = 0; r < pt->nreplies; r++) {
 			zval_ptr_dtor(&pt->replies[r]);
 		}
@@ -422,6 +427,10 @@ void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
 		b->parts[p].len = b->parts[p].conn->wbuf.len;
 		b->parts[p].replies = b->replies + off;
 		off += b->parts[p].nreplies;
+		if (b->part_new[p] && b->parts[p].conn->setup_auth) {
+			/* a part of reads rides behind a new connection's AUTH, any other waits for it (asked only here) */
+			b->parts[p].conn->first_reads = b->reads && b->reads(b, p, b->reads_ctx);
+		}
 	}
 	if (b->nparts) {
 		deadline = rcp_deadline(cl);

@@ -396,6 +396,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		 */
 		learn = !c->multi_ok;
 		if (learn) {
+			c->first_reads = true; /* [ASKING] MULTI alone applies nothing: it may ride behind a new connection's AUTH */
 			rcp_run_one(cl, &part, c, ZSTR_VAL(head.s), ZSTR_LEN(head.s), nhead, replies, deadline);
 			if (part.err.code == RCP_OK && !rcp_reply_is_status(&replies[first])) {
 				const char *mp;
