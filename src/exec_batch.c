@@ -7,6 +7,7 @@
  * uses (rcp_batch_*): one part per node, commands encoded straight into each node's connection.
  */
 #include "rcp_exec_int.h"
+#include "rcp_hash.h"
 #include "ext/hash/php_hash.h"
 #include "ext/hash/php_hash_sha.h"
 
@@ -16,8 +17,10 @@
  * The pool key of these credentials (cl->cred): connections are shared by clients with equal keys only, so two
  * different users must never have the same key, whatever their names' length. A name of up to RCP_CRED_USER_MAX
  * bytes is kept as it is; a longer one (or one holding a NUL byte) is kept as 'h' + the hex SHA-256 of the name
- * (65 bytes: longer than any name kept as it is, so the two forms never meet). Then "\0" + a hash of the
- * password (it tells passwords apart and reveals nothing useful). AUTH itself always sends the whole name.
+ * (65 bytes: longer than any name kept as it is, so the two forms never meet). Then "\0" + the keyed hash of the
+ * password (rcp_secret_hash: SipHash under the process' startup key): it tells passwords apart, and nobody can
+ * make two passwords of one user with one hash, as they could with FNV (not collision-resistant), to share a
+ * socket authenticated by the other. AUTH itself always sends the whole name.
  */
 void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const char *pass, size_t plen)
 {
@@ -26,7 +29,6 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 	int argc = 0;
 	char *cmd;
 	int len;
-	uint64_t h = 1469598103934665603ULL; /* FNV-1a of the password: tells credentials apart, reveals nothing useful */
 
 	if (!user) {
 		ulen = 0;
@@ -47,11 +49,8 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 		cl->cred_len = 65;
 	}
 	cl->cred[cl->cred_len++] = '\0';
-	for (size_t i = 0; pass && i < plen; i++) {
-		h = (h ^ (unsigned char)pass[i]) * 1099511628211ULL;
-	}
 	cl->cred_len += (size_t)snprintf(cl->cred + cl->cred_len, sizeof(cl->cred) - cl->cred_len, "%016llx",
-		pass ? (unsigned long long)h : 0ULL);
+		pass ? (unsigned long long)rcp_secret_hash(pass, plen) : 0ULL);
 	if (!pass) {
 		return;
 	}
