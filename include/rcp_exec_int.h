@@ -140,6 +140,14 @@ void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t);
 bool rcp_await_new_primary(rcp_client *cl, rcp_target *t, uint64_t deadline, uint32_t *backoff_ms);
 void rcp_backoff(uint32_t *ms);
 rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name, zval *reply, rcp_err *err);
+/*
+ * The node at addr refused the ASKING sent before a command (m: its error; an ACL user without +asking)
+ * and the command was redirected again (without ASKING the importing node does not serve the slot): following the
+ * ASK cannot work, so it ends at once, naming the rule, instead of bouncing between the two nodes until
+ * RCP_MAX_REDIRECTS. Nothing ran. NOPERM is an AuthenticationException (as a refused READONLY), any other refusal
+ * a ServerException. Fills err, returns its code.
+ */
+rcp_status rcp_asking_refused(const zend_string *m, const char *addr, int slot, rcp_err *err);
 
 /* ---- exec_read.c ---- */
 bool rcp_is_policy_read(const rcp_client *cl, const rcp_cmd *cmd);

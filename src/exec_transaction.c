@@ -304,6 +304,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	uint32_t backoff_ms = 10, hops = 0, conn_tries = 0;
 	rcp_target t = {0};
 	bool asking = false;
+	zend_string *asking_refused = NULL; /* ASKING's error, when it went with MULTI alone (its reply is gone then) */
 	rcp_wbuf body = {0};          /* the queued commands, EXEC, then the WAITs */
 	smart_str head = {0};         /* [ASKING] MULTI */
 	zval *replies;
@@ -373,6 +374,10 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		bool was_new, learn, discard = false;
 
 		smart_str_free(&head);
+		if (asking_refused) {
+			zend_string_release(asking_refused);
+			asking_refused = NULL;
+		}
 		if (asking) {
 			smart_str_appendl(&head, RCP_ASKING_CMD, sizeof(RCP_ASKING_CMD) - 1);
 		}
@@ -408,6 +413,9 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 					mp, c->addr, n);
 			} else if (part.err.code == RCP_OK) {
 				c->multi_ok = true;
+			}
+			if (part.err.code == RCP_OK && asking && rcp_reply_is_error(&replies[0])) {
+				asking_refused = zend_string_copy(rcp_error_message(&replies[0])); /* no +asking: see below */
 			}
 			rcp_pool_sweep_parts(&part, 1);
 			for (uint32_t k = 0; k < nhead; k++) {
@@ -502,7 +510,12 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			     wait = rk == RCP_RK_TRYAGAIN || rk == RCP_RK_CLUSTERDOWN;
 			zend_string *m = rcp_error_message(redirect);
 
-			if ((moved || ask) && !rcp_parse_redirect(m, moved ? 6 : 4, &t, &s, &next)) {
+			if ((moved || ask) && (asking_refused || (asking && !learn && rcp_reply_is_error(&replies[0])))) {
+				/* ASKING refused (no +asking): following the ASK cannot work; nothing ran */
+				st = rcp_asking_refused(asking_refused ? asking_refused : rcp_error_message(&replies[0]), cl->last_node,
+					slot, err);
+				rcp_err_append(err, " (transaction of %d commands)", n);
+			} else if ((moved || ask) && !rcp_parse_redirect(m, moved ? 6 : 4, &t, &s, &next)) {
 				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", RCP_MSG(m, 300));
 			} else {
 				if (moved) {
@@ -598,6 +611,9 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	w->active = false;
 	efree(replies);
 	smart_str_free(&head);
+	if (asking_refused) {
+		zend_string_release(asking_refused);
+	}
 	rcp_wbuf_free(&body, false);
 	if (waits) efree(waits);
 	return st;
