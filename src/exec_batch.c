@@ -336,6 +336,7 @@ void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts,
 	memset(b->part_of_node, 0xff, sizeof(int32_t) * map->nnodes);
 	b->replies = NULL;
 	b->nreplies = 0;
+	b->block_ms = 0;
 }
 
 bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uint16_t idx, const rcp_req *req,
@@ -432,7 +433,7 @@ void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
 		}
 	}
 	if (b->nparts) {
-		deadline = rcp_deadline(cl);
+		deadline = rcp_deadline(cl) + b->block_ms;
 		rcp_io_run(b->parts, (int)b->nparts, deadline, rcp_now_ms() + cl->connect_timeout_ms);
 		/* (the parts looked at here rather than rcp_io_run()'s count: no caller reads that, so LTO drops it
 		 * from the one-command path) */

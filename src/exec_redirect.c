@@ -164,7 +164,7 @@ rcp_status rcp_asking_refused(const zend_string *m, const char *addr, int slot, 
 rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name,
                               zval *reply, rcp_err *err)
 {
-	uint64_t deadline = rcp_deadline(cl);
+	uint64_t deadline = rcp_deadline(cl) + cmdreq->block_ms; /* a blocking command: plus its own timeout */
 	uint32_t hops = 0, backoff_ms = 10;
 	int ask_slot = -1;
 	rcp_req req = *cmdreq;

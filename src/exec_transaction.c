@@ -365,6 +365,14 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	}
 	replies = safe_emalloc((size_t)n + 3, sizeof(zval), 0);
 	deadline = rcp_deadline(cl);
+	for (i = 0; nwait && i < n; i++) {
+		/* WAIT / WAITAOF after EXEC block on the server (inside MULTI nothing blocks): their timeouts extend the wait
+		 * (by their route: Redis 7.0's COMMAND does not flag them blocking) */
+		if (cmds[i].cmd->route == RCP_ROUTE_AFTER_WRITE) {
+			deadline = MAX(deadline, rcp_deadline(cl) + rcp_cmd_block_ms(cmds[i].cmd, cmds[i].argc, cmds[i].argv,
+				cmds[i].argvlen));
+		}
+	}
 	for (;;) {
 		/* replies: [ASKING] MULTI | the queued commands | EXEC | the WAITs */
 		uint32_t first = asking ? 1 : 0, nhead = first + 1, nbody = (uint32_t)n + 1, nrep = nhead + nbody;
