@@ -1,7 +1,8 @@
 <?php
 // Page for tests/fault/fpm_killed_mid_reply.phpt. ?mode=
 //   setup    3 MiB values on every primary (fault:big:{0..2})
-//   timeout  BLPOP 1 s under a 0.2 s read_write_timeout (the reply arrives after the request gave up)
+//   timeout  a script busy for 1 s under a 0.2 s read_write_timeout (the reply arrives after the request gave up; a
+//            blocking command would be waited for: its own timeout is added to its deadline)
 //   memory   memory_limit 4M, then MGET of the big values on every primary: each 3 MiB value is refused at its
 //            header (MemoryLimitException), with the other nodes' replies still on their sockets
 //   time     set_time_limit(1), then MGETs of the big values until the time limit's fatal error
@@ -18,7 +19,8 @@ switch ($mode) {
         break;
     case 'timeout':
         try {
-            $pool->blpop('fault:never:' . getmypid(), 1);
+            $pool->eval('local t = redis.call("TIME") local e = t[1] * 1e6 + t[2] + 1000000 repeat t = redis.call("TIME") '
+                . 'until t[1] * 1e6 + t[2] >= e return 1', 1, 'fault:never:' . getmypid());
         } catch (RedisClusterPool\Exception $e) {
             $out['exception'] = get_class($e);
         }

@@ -6,8 +6,9 @@ $pool = new RedisClusterPool($seeds, $opts);
 $out = ['pid' => getmypid()];
 try {
     if (isset($_GET['block'])) {
-        // a reply that arrives after our deadline: BLPOP answers nil after 1 s
-        $out['blpop'] = $pool->blpop('fpm:never:' . $_GET['block'], 1);
+        // a reply that arrives after our deadline: a script busy for 1 s (a blocking command would be waited for)
+        $out['slow'] = $pool->eval('local t = redis.call("TIME") local e = t[1] * 1e6 + t[2] + 1000000 repeat '
+            . 't = redis.call("TIME") until t[1] * 1e6 + t[2] >= e return 1', 1, 'fpm:never:' . $_GET['block']);
     }
     $k = 'fpm:{' . ($_GET['i'] ?? '0') . '}';
     $v = 'v' . ($_GET['i'] ?? '0') . ':' . bin2hex(random_bytes(4));
