@@ -22,7 +22,12 @@ $noask = rcp_pool(['parameters' => ['username' => 'rcp_noask', 'password' => 'pw
 $ask = rcp_pool(['parameters' => ['username' => 'rcp_ask', 'password' => 'pw']]);
 $noask->get($key);   // connections and maps before the migration starts
 $ask->get($key);
-register_shutdown_function(function () use ($slot, $from, $key, $other) {
+register_shutdown_function(function () use ($slot, $from, $to, $key, $other) {
+    $d = rcp_raw($to);
+    foreach ([$key, $other] as $k) {      // what the +asking user wrote on the importing node, before it stops importing
+        $d->cmd('ASKING');
+        $d->cmd('DEL', $k);
+    }
     foreach (rcp_primaries() as $n) rcp_raw($n)->cmd('CLUSTER', 'SETSLOT', (string) $slot, 'NODE', rcp_node_id($from));
     rcp_raw($from)->cmd('DEL', $key, $other);
     foreach (rcp_seeds() as $n) rcp_raw($n)->cmd('ACL', 'DELUSER', 'rcp_noask', 'rcp_ask');
