@@ -1,5 +1,5 @@
 --TEST--
-Blocking commands whose own timeout is longer than read_write_timeout (1 s here) get the server's answer at that timeout instead of a TimeoutException: BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX, BZMPOP, BLMPOP, XREAD BLOCK, XREADGROUP BLOCK alone, BLPOP in a pipeline, WAIT after a write in a pipeline and a transaction; a value pushed while BLPOP 0 ("forever") or BLPOP 30 waits is returned, not lost; a command that does not block keeps read_write_timeout (gh21 follow-up item 4)
+Blocking commands whose own timeout is longer than read_write_timeout (1 s here) get the server's answer at that timeout instead of a TimeoutException: BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX, BZMPOP, BLMPOP, XREAD BLOCK, XREADGROUP BLOCK alone, BLPOP in a pipeline, WAIT after a write in a pipeline and a transaction; a value pushed while BLPOP 0 ("forever") or BLPOP 30 waits is returned, not lost; a command that does not block keeps read_write_timeout (a GET on a paused node times out) (gh21 follow-up item 4)
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -44,10 +44,11 @@ foreach (['BLPOP 0 (forever)' => 0, 'BLPOP 30' => 30] as $what => $timeout) {
 }
 echo "nothing left behind: ", json_encode($p->lrange('blk:{1}a', 0, -1)), "\n";
 
-// a command that does not block still gets read_write_timeout: a Lua busy loop of 1.5 s times out at 1 s
-$try('EVAL busy 1.5 s', fn() => $p->eval('local t = redis.call("TIME") local e = t[1] * 1e6 + t[2] + 1500000 '
-    . 'repeat t = redis.call("TIME") until t[1] * 1e6 + t[2] >= e return 1', 1, 'blk:{1}x'));
-usleep(700000);             // the script ends on the server before the cleanup
+// a command that does not block still gets read_write_timeout: a GET on a node whose clients are paused for 1.5 s
+// (CLIENT PAUSE from a connection of the test's own) times out at 1 s
+rcp_raw(rcp_owner_of_slot(RedisClusterPool::keySlot('blk:{1}x')))->cmd('CLIENT', 'PAUSE', '1500', 'ALL');
+$try('GET on a node paused 1.5 s', fn() => $p->get('blk:{1}x'));
+usleep(700000);             // the pause is over before the cleanup
 rcp_pool()->del('blk:{1}a', 'blk:{1}b', 'blk:{1}z', 'blk:{1}s', 'blk:{1}x');
 ?>
 --EXPECTF--
@@ -67,4 +68,4 @@ transaction with WAIT 5 1500: ["OK","1"]
 BLPOP 0 (forever): ["blk:{1}a","v"]
 BLPOP 30: ["blk:{1}a","v"]
 nothing left behind: []
-EVAL busy 1.5 s: RedisClusterPool\TimeoutException: timed out waiting for %s (command EVAL)
+GET on a node paused 1.5 s: RedisClusterPool\TimeoutException: timed out waiting for %s (command GET)
