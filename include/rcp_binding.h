@@ -65,7 +65,8 @@ void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value);
 /* rcp_argv_lookup()'s checks of argv against cmd, its entry found already (rcp_call_resolve). */
 const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl);
 
-/* Prepend the prefix to every key argument. */
+/* Prepend the prefix to every key argument, and to the few other arguments Predis' prefix processor prefixes (KEYS'
+ * pattern, PUBLISH's channel, SORT's BY/GET patterns). */
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);
 
 /*

@@ -54,6 +54,13 @@ typedef struct rcp_conn {
 	char refusal_etype[16];
 	char *setup;                  /* setup commands to send before anything else, malloc'd, or NULL */
 	size_t setup_len;
+	bool setup_auth;              /* the setup starts with AUTH: until its reply, the server runs what follows as the
+	                                 `default` user, so a part that may write waits for the setup's replies */
+	bool held;                    /* its part's bytes wait for the setup's replies (rcp_conn_send) */
+	bool first_reads;             /* set by the caller before a new connection's first use: the part it carries
+	                                 applies nothing (reads; MULTI alone), so it may travel behind AUTH in the same
+	                                 write (refused, its replies are never read); otherwise (the default) the part
+	                                 waits for the setup's replies: one round trip more, once per connection */
 	uint32_t pending_writes;      /* uv_write requests in flight */
 	bool readonly;                /* READONLY was sent (replica reads) */
 	bool watching;                /* a WATCH is in force (a transaction of this request): never reused by the next */

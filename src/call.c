@@ -651,6 +651,51 @@ const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl)
 }
 
 /* Prepend the prefix to every key argument (Predis' "prefix" option). */
+/* Argument i of a, prefixed. */
+static void rcp_argv_prefix_at(rcp_argv *a, int i, zend_string *prefix)
+{
+	zend_string *s = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), a->argv[i], a->lens[i]);
+
+	zend_string_release(a->strs[i]);
+	a->strs[i] = s;
+	a->argv[i] = ZSTR_VAL(s);
+	a->lens[i] = ZSTR_LEN(s);
+}
+
+#define RCP_ARG_IS(a, i, w) ((a)->lens[i] == sizeof(w) - 1 && !strncasecmp((a)->argv[i], (w), sizeof(w) - 1))
+
+/*
+ * Arguments that are not keys but name keys or a channel, which Predis' KeyPrefixProcessor prefixes too (so a pool
+ * and Predis clients with one prefix see the same names; tests/compat/prefix_vs_predis.phpt): KEYS' pattern,
+ * PUBLISH's channel (SPUBLISH's is a key for the command table already), and SORT's and SORT_RO's BY and GET
+ * patterns (not GET #: the element itself). The command table's key specs do not list them: KEYS' pattern is no
+ * key to route by (KEYS goes to every primary).
+ */
+static void rcp_argv_prefix_patterns(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
+{
+	const char *n = cmd->name;
+
+	if (!strcmp(n, "KEYS") || !strcmp(n, "PUBLISH")) {
+		if (a->argc > 1) {
+			rcp_argv_prefix_at(a, 1, prefix);
+		}
+	} else if (!strcmp(n, "SORT") || !strcmp(n, "SORT_RO")) {
+		for (int i = 2; i + 1 < a->argc; i++) { /* SORT key [BY p] [LIMIT o c] [GET p ...] [ASC|DESC] [ALPHA] [STORE d] */
+			if (RCP_ARG_IS(a, i, "BY")) {
+				rcp_argv_prefix_at(a, ++i, prefix);
+			} else if (RCP_ARG_IS(a, i, "GET")) {
+				if (!(a->lens[++i] == 1 && a->argv[i][0] == '#')) {
+					rcp_argv_prefix_at(a, i, prefix);
+				}
+			} else if (RCP_ARG_IS(a, i, "LIMIT")) {
+				i += 2;
+			} else if (RCP_ARG_IS(a, i, "STORE")) {
+				i++; /* a key: prefixed by its key spec */
+			}
+		}
+	}
+}
+
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
 {
 	int stackpos[RCP_KEYS_STACK], *pos = stackpos, n;
@@ -662,14 +707,13 @@ bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
 		return false;
 	}
 	for (int i = 0; i < n; i++) {
-		zend_string *s = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), a->argv[pos[i]], a->lens[pos[i]]);
-		zend_string_release(a->strs[pos[i]]);
-		a->strs[pos[i]] = s;
-		a->argv[pos[i]] = ZSTR_VAL(s);
-		a->lens[pos[i]] = ZSTR_LEN(s);
+		rcp_argv_prefix_at(a, pos[i], prefix);
 	}
 	if (pos != stackpos) {
 		efree(pos);
+	}
+	if (UNEXPECTED(n == 0 || (cmd->name[0] == 'S' && cmd->name[1] == 'O'))) { /* (KEYS and PUBLISH have no key) */
+		rcp_argv_prefix_patterns(a, cmd, prefix);
 	}
 	return true;
 }

@@ -245,6 +245,11 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		rcp_req req = {.argc = cmds[i].argc, .argv = cmds[i].argv, .argvlen = cmds[i].argvlen, .nreplies = 1};
 
 		rcp_script_note(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen);
+		/* the batch waits for its longest server timeout (WAIT / WAITAOF by their route: Redis 7.0's COMMAND does not
+		 * flag them blocking) */
+		if (UNEXPECTED((cmds[i].cmd->flags & RCP_CMD_BLOCKING) || cmds[i].cmd->route == RCP_ROUTE_AFTER_WRITE)) {
+			nb.block_ms = MAX(nb.block_ms, rcp_cmd_block_ms(cmds[i].cmd, cmds[i].argc, cmds[i].argv, cmds[i].argvlen));
+		}
 		target[i] = rcp_pipe_target(cl, &cmds[i], read_node);
 		if (target[i] < 0) {
 			/* WAIT / WAITAOF: to the node of the write before it, on the same connection, in the same flight */

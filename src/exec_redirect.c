@@ -147,12 +147,26 @@ void rcp_backoff(uint32_t *ms)
 	*ms = *ms * 2 > 200 ? 200 : *ms * 2;
 }
 
+rcp_status rcp_asking_refused(const zend_string *m, const char *addr, int slot, rcp_err *err)
+{
+	bool noperm = ZSTR_LEN(m) >= 6 && !memcmp(ZSTR_VAL(m), "NOPERM", 6);
+
+	rcp_err_set(err, noperm ? RCP_E_AUTH : RCP_E_SERVER, addr, "ASKING on %s refused: %.*s; following the ASK redirect "
+		"of slot %d (a slot being migrated) needs the ACL permission +asking; nothing was run", addr,
+		(int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m), slot);
+	if (noperm) {
+		snprintf(err->etype, sizeof(err->etype), "NOPERM");
+	}
+	return err->code;
+}
+
 /* Send one command (req: bytes or argv) to a target, following redirects. */
 rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name,
                               zval *reply, rcp_err *err)
 {
-	uint64_t deadline = rcp_deadline(cl);
+	uint64_t deadline = rcp_deadline(cl) + cmdreq->block_ms; /* a blocking command: plus its own timeout */
 	uint32_t hops = 0, backoff_ms = 10;
+	int ask_slot = -1;
 	rcp_req req = *cmdreq;
 	rcp_reply_kind kind;
 	rcp_status st;
@@ -170,6 +184,14 @@ rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq,
 			return st;
 		}
 		if (req.asking) {
+			if (UNEXPECTED(rcp_reply_is_error(&replies[0])) &&
+			    ((1u << rcp_reply_kind_of(&replies[1])) & ((1u << RCP_RK_MOVED) | (1u << RCP_RK_ASK)))) {
+				st = rcp_asking_refused(rcp_error_message(&replies[0]), cl->last_node, ask_slot, err);
+				zval_ptr_dtor(&replies[0]);
+				zval_ptr_dtor(&replies[1]);
+				rcp_err_append(err, " (command %s)", name);
+				return st;
+			}
 			zval_ptr_dtor(&replies[0]);
 			ZVAL_COPY_VALUE(reply, &replies[1]);
 		} else {
@@ -208,6 +230,7 @@ rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq,
 				cl->cluster->ask_seen++;
 				rcp_cluster_count(cl->cluster, RCP_SC_ASK);
 				req.asking = true;
+				ask_slot = slot;
 			}
 			next.read = target.read;
 			target = next;

@@ -307,6 +307,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	uint32_t backoff_ms = 10, hops = 0, conn_tries = 0;
 	rcp_target t = {0};
 	bool asking = false;
+	zend_string *asking_refused = NULL; /* ASKING's error, when it went with MULTI alone (its reply is gone then) */
 	rcp_wbuf body = {0};          /* the queued commands, EXEC, then the WAITs */
 	smart_str head = {0};         /* [ASKING] MULTI */
 	zval *replies;
@@ -367,6 +368,14 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	}
 	replies = safe_emalloc((size_t)n + 3, sizeof(zval), 0);
 	deadline = rcp_deadline(cl);
+	for (i = 0; nwait && i < n; i++) {
+		/* WAIT / WAITAOF after EXEC block on the server (inside MULTI nothing blocks): their timeouts extend the wait
+		 * (by their route: Redis 7.0's COMMAND does not flag them blocking) */
+		if (cmds[i].cmd->route == RCP_ROUTE_AFTER_WRITE) {
+			deadline = MAX(deadline, rcp_deadline(cl) + rcp_cmd_block_ms(cmds[i].cmd, cmds[i].argc, cmds[i].argv,
+				cmds[i].argvlen));
+		}
+	}
 	for (;;) {
 		/* replies: [ASKING] MULTI | the queued commands | EXEC | the WAITs */
 		uint32_t first = asking ? 1 : 0, nhead = first + 1, nbody = (uint32_t)n + 1, nrep = nhead + nbody;
@@ -376,6 +385,10 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		bool was_new, learn, discard = false;
 
 		smart_str_free(&head);
+		if (asking_refused) {
+			zend_string_release(asking_refused);
+			asking_refused = NULL;
+		}
 		if (asking) {
 			smart_str_appendl(&head, RCP_ASKING_CMD, sizeof(RCP_ASKING_CMD) - 1);
 		}
@@ -399,6 +412,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		 */
 		learn = !c->multi_ok;
 		if (learn) {
+			c->first_reads = true; /* [ASKING] MULTI alone applies nothing: it may ride behind a new connection's AUTH */
 			rcp_run_one(cl, &part, c, ZSTR_VAL(head.s), ZSTR_LEN(head.s), nhead, replies, deadline);
 			if (part.err.code == RCP_OK && !rcp_reply_is_status(&replies[first])) {
 				const char *mp;
@@ -410,6 +424,9 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 					mp, c->addr, RCP_TX_NCMDS(n));
 			} else if (part.err.code == RCP_OK) {
 				c->multi_ok = true;
+			}
+			if (part.err.code == RCP_OK && asking && rcp_reply_is_error(&replies[0])) {
+				asking_refused = zend_string_copy(rcp_error_message(&replies[0])); /* no +asking: see below */
 			}
 			rcp_pool_sweep_parts(&part, 1);
 			for (uint32_t k = 0; k < nhead; k++) {
@@ -504,7 +521,12 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			     wait = rk == RCP_RK_TRYAGAIN || rk == RCP_RK_CLUSTERDOWN;
 			zend_string *m = rcp_error_message(redirect);
 
-			if ((moved || ask) && !rcp_parse_redirect(m, moved ? 6 : 4, &t, &s, &next)) {
+			if ((moved || ask) && (asking_refused || (asking && !learn && rcp_reply_is_error(&replies[0])))) {
+				/* ASKING refused (no +asking): following the ASK cannot work; nothing ran */
+				st = rcp_asking_refused(asking_refused ? asking_refused : rcp_error_message(&replies[0]), cl->last_node,
+					slot, err);
+				rcp_err_append(err, " (transaction of %d commands)", n);
+			} else if ((moved || ask) && !rcp_parse_redirect(m, moved ? 6 : 4, &t, &s, &next)) {
 				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", RCP_MSG(m, 300));
 			} else {
 				if (moved) {
@@ -601,6 +623,9 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	w->active = false;
 	efree(replies);
 	smart_str_free(&head);
+	if (asking_refused) {
+		zend_string_release(asking_refused);
+	}
 	rcp_wbuf_free(&body, false);
 	if (waits) efree(waits);
 	return st;

@@ -191,6 +191,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *set
 		memcpy(c->setup, setup, setup_len);
 		c->setup_len = setup_len;
 		c->setup_owed = setup_replies;
+		c->setup_auth = !strncmp(c->setup_names, "AUTH", 4) && (!c->setup_names[4] || c->setup_names[4] == ' ');
 	}
 	c->state = RCP_CONN_NEW;
 	c->opened_at_ms = rcp_now_ms();
@@ -492,12 +493,19 @@ static bool rcp_conn_flush_tls(rcp_conn *c, rcp_part *p)
 	return ok;
 }
 
-/* Write the part's bytes, after the connection setup on a new connection (AUTH... in the same write). */
+/*
+ * Write the part's bytes, after the connection setup on a new connection (AUTH... in the same write). Except a
+ * part that may write on a new connection whose setup has AUTH: the server runs what follows a refused AUTH as the
+ * `default` user (enabled without a password, Redis' default), so such a part is held (c->held) until every setup
+ * reply is in, and written by rcp_conn_take() then; refused, it is never written. A part that applies nothing
+ * (c->first_reads, said by the caller) still rides behind AUTH: refused, its replies are never read (the part
+ * fails at AUTH's reply, the connection is dropped).
+ */
 static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 {
 	uv_buf_t bufs[2];
 	unsigned n = 0;
-	bool wrote = false, ok;
+	bool wrote = false, ok, hold = c->setup && c->setup_auth && !c->first_reads;
 
 	if (c->tls) {
 		/* both encrypted into the write BIO, behind the client's Finished on a new connection: one write */
@@ -506,7 +514,7 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 		size_t olen;
 
 		if ((c->setup && !rcp_tls_write(c->tls, c->setup, c->setup_len, msg, sizeof(msg))) ||
-		    !rcp_tls_write(c->tls, p->buf, p->len, msg, sizeof(msg))) {
+		    (!hold && !rcp_tls_write(c->tls, p->buf, p->len, msg, sizeof(msg)))) {
 			rcp_part_fail(p, RCP_E_CONNECTION, "TLS error on %s: %s", msg);
 			return;
 		}
@@ -518,7 +526,7 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 		if (c->setup && c->setup_len) {
 			bufs[n++] = uv_buf_init(c->setup, (unsigned)c->setup_len);
 		}
-		if (p->len) {
+		if (p->len && !hold) {
 			bufs[n++] = uv_buf_init((char *)p->buf, (unsigned)p->len);
 		}
 	}
@@ -526,7 +534,7 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 	if (c->tls) {
 		rcp_tls_out_clear(c->tls);
 	}
-	if (wrote) {
+	if (wrote && !hold) {
 		p->wrote_any = true;
 	}
 	if (!ok) {
@@ -539,7 +547,10 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 		c->setup = NULL;
 		c->setup_len = 0;
 	}
-	rcp_part_written(c, p);
+	c->held = hold;
+	if (!hold) {
+		rcp_part_written(c, p);
+	}
 }
 
 /* ---- reading ---------------------------------------------------------------------------------- */
@@ -601,6 +612,14 @@ static void rcp_conn_setup_failed(rcp_conn *c, rcp_part *p, zend_string *m)
 	}
 }
 
+/* The setup was accepted: now the part it held (rcp_conn_send). Once per new connection with AUTH, at most. */
+static ZEND_COLD zend_never_inline int rcp_conn_release(rcp_conn *c, rcp_part *p)
+{
+	c->held = false;
+	rcp_conn_send(c, p);
+	return p->done ? RCP_RESP_STOP : RCP_RESP_GO_ON;
+}
+
 /* Where the reader hands the replies of one read: the connection and the part waiting for them. */
 typedef struct {
 	rcp_conn *c;
@@ -632,7 +651,7 @@ static int rcp_conn_take(void *arg, zval *reply)
 			return RCP_RESP_STOP;
 		}
 		zval_ptr_dtor(reply);
-		return RCP_RESP_GO_ON;
+		return !c->setup_owed && c->held ? rcp_conn_release(c, p) : RCP_RESP_GO_ON;
 	}
 	ZVAL_COPY_VALUE(&p->replies[p->got], reply);
 	if (++p->got == p->nreplies) {

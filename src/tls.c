@@ -11,8 +11,8 @@
  *    reports that same queue through openssl_error_string();
  *  - a configuration (rcp_tls) lives until MSHUTDOWN; its SSL_CTX may be replaced when the files it loaded
  *    change on disk (SSL objects hold their own reference to the old one, so live connections are unaffected);
- *  - no secret is kept: the passphrase is read from the caller's options while the key loads and only its hash
- *    enters the configuration's hash;
+ *  - no secret is kept: the passphrase is read from the caller's options while the key loads and only its keyed
+ *    hash (rcp_secret_hash) enters the configuration's hash;
  *  - a verification failure is never ignored unless the settings say so (verify_peer / verify_peer_name false,
  *    allow_self_signed), and never falls back to plaintext: the connection fails.
  *
@@ -33,6 +33,7 @@
 #include "php.h"
 #include "rcp_tls.h"
 #include "rcp_shm.h"
+#include "rcp_hash.h"
 
 rcp_tls_stats rcp_tls_counters;
 
@@ -128,7 +129,7 @@ static uint64_t rcp_fnv_field(uint64_t h, char tag, const char *s, size_t len)
 
 static uint64_t rcp_tls_opts_hash(const rcp_tls_opts *o)
 {
-	uint64_t h = 1469598103934665603ULL, ph = 1469598103934665603ULL;
+	uint64_t h = 1469598103934665603ULL, ph = 0;
 	unsigned char flags[4] = {o->verify_peer, o->verify_peer_name, o->allow_self_signed, o->sni};
 	int versions[2] = {o->min_version, o->max_version};
 
@@ -140,9 +141,11 @@ static uint64_t rcp_tls_opts_hash(const rcp_tls_opts *o)
 	RCP_STR('n', o->peer_name);
 	RCP_STR('x', o->ciphers);
 #undef RCP_STR
-	/* the passphrase only as a hash of a hash: tells settings apart, reveals nothing useful */
+	/* the passphrase only as its keyed hash (rcp_secret_hash): the settings hash starts the segment's TLS session
+	 * keys, and FNV's steps can be undone back to this value, which a plain hash would let a reader of the segment
+	 * test passphrase guesses against */
 	if (o->passphrase) {
-		ph = rcp_fnv(ph, o->passphrase, o->passphrase_len);
+		ph = rcp_secret_hash(o->passphrase, o->passphrase_len);
 	}
 	h = rcp_fnv_field(h, 'w', (const char *)&ph, o->passphrase ? sizeof(ph) : 0);
 	h = rcp_fnv(h, flags, sizeof(flags));

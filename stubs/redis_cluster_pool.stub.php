@@ -31,37 +31,45 @@ namespace RedisClusterPool {
      *         auth_refused: int, tls_handshakes: int, tls_resumed: int, tls_handshake_failures: int},
      *     cluster: array{generation: int, nodes: int, primaries: int, refreshes: int, refresh_failures: int,
      *         cluster_slots_sent: int, topology_from: 'CLUSTER SHARDS'|'CLUSTER SLOTS', moved: int, ask: int,
-     *         noscript_fallbacks: int, read_retries: int, readonly_redirects: int,
+     *         noscript_fallbacks: int, read_retries: int, read_auth_fallbacks: int, readonly_redirects: int,
      *         commands: array{source: 'server'|'built-in', count: int, packed_bytes: int, getkeys_sent: int,
      *             why_built_in: string},
      *         shared: bool,
      *         pool: array{generation: int, cluster_slots_sent: int, refreshes: int, refresh_failures: int,
      *             moved: int, ask: int, lease_takeovers: int, lease_holder: int, suspect_nodes: list<string>}},
      *     shm: array{bytes_total: int, bytes_used: int, clusters_max: int, clusters_used: int,
-     *         clusters_table_full: int}
+     *         clusters_table_full: int, clusters_key_too_long: int}
      * }
      * @phpstan-type NodeMetrics array{commands: int, batches: int, error_replies: int, redirects: int, timeouts: int,
      *     connection_errors: int, other_errors: int, bytes_sent: int, bytes_received: int, latency_sum_us: int,
      *     connections_opened: int, connections_reused: int, connections_closed: int, discarded_broken: int,
      *     discarded_closed_by_peer: int, discarded_unread_reply: int, discarded_forked: int, discarded_idle: int,
      *     suspect_marks: int, tls_handshakes_full: int, tls_handshakes_resumed: int, tls_handshake_failures: int,
-     *     connections_open: int, latency: array{count: int, sum_us: int, buckets_us: array<int, int>}}
+     *     auth_refusals: int, connections_open: int, latency: array{count: int, sum_us: int, buckets_us: array<int, int>}}
      * @phpstan-type ClusterNode array{commands?: int, batches?: int, error_replies?: int, redirects?: int,
      *     timeouts?: int, connection_errors?: int, other_errors?: int, bytes_sent?: int, bytes_received?: int,
      *     latency_sum_us?: int, connections_opened?: int, connections_reused?: int, connections_closed?: int,
      *     discarded_broken?: int, discarded_closed_by_peer?: int, discarded_unread_reply?: int,
      *     discarded_forked?: int, discarded_idle?: int, suspect_marks?: int, tls_handshakes_full?: int,
-     *     tls_handshakes_resumed?: int, tls_handshake_failures?: int, connections_open?: int,
+     *     tls_handshakes_resumed?: int, tls_handshake_failures?: int, auth_refusals?: int, connections_open?: int,
      *     latency?: array{count: int, sum_us: int, buckets_us: array<int, int>},
      *     role: 'primary'|'replica', primary?: string, health: 'online'|'loading'|'fail', zone?: string,
-     *     suspect: bool}
+     *     suspect: bool, auth_refused: bool}
+     * @phpstan-type PoolClusterCounters array{topology_requests: int, refreshes: int, moved: int, ask: int,
+     *     lease_takeovers: int, refresh_failures: int, read_retries: int, getkeys_sent: int, noscript_fallbacks: int,
+     *     read_auth_fallbacks: int}
      * @phpstan-type PoolStats array{
-     *     segment: array{size?: int, used?: int, clusters_max?: int, clusters_used?: int, clusters_full?: int},
+     *     segment: array{size?: int, used?: int, clusters_max?: int, clusters_used?: int, clusters_full?: int,
+     *         clusters_key_too_long?: int},
      *     clusters: list<array{seeds: list<string>, user: string|null, generation: int, map_age_seconds: float,
-     *         counters: array{topology_requests: int, refreshes: int, moved: int, ask: int, lease_takeovers: int,
-     *             refresh_failures: int, read_retries: int, getkeys_sent: int, noscript_fallbacks: int},
+     *         counters: PoolClusterCounters,
      *         commands: array<string, array{calls: int, errors: int}>,
      *         nodes: array<string, ClusterNode>}>,
+     *     worker: array{pid: int,
+     *         private_clusters: list<array{seeds: list<string>, user: string|null, generation: int,
+     *             map_age_seconds: float, counters: PoolClusterCounters,
+     *             commands: array<string, array{calls: int, errors: int}>,
+     *             nodes: array<string, ClusterNode>, private: 'table_full'|'key_too_long'}>},
      *     nodes: array<string, NodeMetrics>
      * }
      */

@@ -12,7 +12,7 @@ function known(callable $make): array
     try {
         $make();
     } catch (RedisClusterPool\InvalidArgumentException $e) {
-        if (preg_match('/(?:\(known: ([^)]*)\)|; known: (.*)$)/', $e->getMessage(), $m)) return preg_split('/,\s*/', $m[1] !== '' ? $m[1] : $m[2]);
+        if (preg_match('/(?:\(|; )known: ([^)]*?)\)?$/', $e->getMessage(), $m)) return preg_split('/,\s*/', $m[1]);
         echo "no list of known names in: ", $e->getMessage(), "\n";
         return [];
     }
