@@ -81,7 +81,7 @@ const char *rcp_pubsub_kind_name(rcp_ps_verb verb);
 /*
  * What it holds, into out (an array): "channels", "patterns", "shard_channels" => [name => "host:port" of the
  * connection holding it], "resubscribed" => shard channels re-subscribed after their slot moved, "moved" => MOVED
- * replies followed. strip: bytes to take off shard channel names (the prefix), when they start with it.
+ * replies followed. strip: bytes to take off every name (the prefix), when it starts with them.
  */
 void rcp_pubsub_describe(const rcp_pubsub *ps, const char *strip, size_t striplen, zval *out);
 

@@ -16,9 +16,9 @@
  * in that time, where Predis' read_write_timeout ends the loop with an exception and a closed connection; ping()
  * checks every connection and waits for their answers (one pong frame).
  *
- * The "prefix" option applies to names as it applies to PUBLISH and SPUBLISH: shard channels get it (SPUBLISH's
- * channel is a key to the server), channels and patterns do not; it is taken off the shard channel names of frames
- * and of subscriptions().
+ * The "prefix" option applies to every name, as Predis' prefix processor applies it to SUBSCRIBE, PSUBSCRIBE and
+ * their UNSUBSCRIBEs and as it applies to PUBLISH's and SPUBLISH's channel: channels, patterns and shard channels
+ * get it; it is taken off the names (channels and patterns) of frames and of subscriptions().
  */
 #include "php.h"
 #include "zend_exceptions.h"
@@ -110,7 +110,7 @@ static rcp_pool_object *rcp_consumer_pool(rcp_consumer_object *c)
 
 /* ---- frames as objects --------------------------------------------------------------------------------------- */
 
-/* A shard channel's name as the caller knows it: without the pool's prefix. */
+/* A channel's or a pattern's name as the caller knows it: without the pool's prefix. */
 static void rcp_unprefixed(rcp_pool_object *p, zval *name, zval *dst)
 {
 	size_t pl = p->prefix ? ZSTR_LEN(p->prefix) : 0;
@@ -144,21 +144,16 @@ static void rcp_frame_object(rcp_pool_object *p, zval *frame, zval *dst)
 		ZVAL_COPY(&v, zend_hash_index_find(Z_ARRVAL_P(frame), 1));
 		zend_hash_add_new(props, rcp_s_payload, &v);
 	} else if (zend_string_equals_literal(Z_STR_P(kind), "pmessage")) {
-		ZVAL_COPY(&v, zend_hash_index_find(Z_ARRVAL_P(frame), 1));
+		rcp_unprefixed(p, zend_hash_index_find(Z_ARRVAL_P(frame), 1), &v);
 		zend_hash_add_new(props, rcp_s_pattern, &v);
-		ZVAL_COPY(&v, zend_hash_index_find(Z_ARRVAL_P(frame), 2));
+		rcp_unprefixed(p, zend_hash_index_find(Z_ARRVAL_P(frame), 2), &v);
 		zend_hash_add_new(props, rcp_s_channel, &v);
 		ZVAL_COPY(&v, zend_hash_index_find(Z_ARRVAL_P(frame), 3));
 		zend_hash_add_new(props, rcp_s_payload, &v);
 	} else {
-		/* message, smessage, and the confirmations (their payload: the count held) */
-		if (zend_string_equals_literal(Z_STR_P(kind), "smessage") ||
-		    zend_string_equals_literal(Z_STR_P(kind), "ssubscribe") ||
-		    zend_string_equals_literal(Z_STR_P(kind), "sunsubscribe")) {
-			rcp_unprefixed(p, zend_hash_index_find(Z_ARRVAL_P(frame), 1), &v);
-		} else {
-			ZVAL_COPY(&v, zend_hash_index_find(Z_ARRVAL_P(frame), 1));
-		}
+		/* message, smessage, and the confirmations (their payload: the count held; an unsubscribe of everything
+		 * held nothing: its channel is null) */
+		rcp_unprefixed(p, zend_hash_index_find(Z_ARRVAL_P(frame), 1), &v);
 		zend_hash_add_new(props, rcp_s_channel, &v);
 		ZVAL_COPY(&v, zend_hash_index_find(Z_ARRVAL_P(frame), 2));
 		zend_hash_add_new(props, rcp_s_payload, &v);
@@ -204,13 +199,12 @@ static bool rcp_name_arg(zval *v, bool strict)
 	return Z_TYPE_P(v) == IS_STRING || (!strict && (Z_TYPE_P(v) == IS_LONG || Z_TYPE_P(v) == IS_DOUBLE));
 }
 
-/* The names of a call (strings, or arrays of them: Predis' normalizeArguments), the prefix applied to shard
- * channels, sent with verb. False after throwing. */
+/* The names of a call (strings, or arrays of them: Predis' normalizeArguments), the prefix applied to each, sent
+ * with verb. False after throwing. */
 static bool rcp_consumer_send(rcp_consumer_object *c, rcp_ps_verb verb, zval *args, uint32_t argc, const char *what)
 	/* what: the method's name, or 'option "<name>"' */
 {
 	rcp_pool_object *p = rcp_consumer_pool(c);
-	bool shard = verb == RCP_PS_SSUBSCRIBE || verb == RCP_PS_SUNSUBSCRIBE;
 	uint32_t n = 0, cap = 0;
 	zend_string **strs;
 	const char **names;
@@ -254,7 +248,7 @@ static bool rcp_consumer_send(rcp_consumer_object *c, rcp_ps_verb verb, zval *ar
 			"least one %s", what, verb == RCP_PS_PSUBSCRIBE ? "pattern" : "channel");
 		goto done;
 	}
-	if (shard && p->prefix && ZSTR_LEN(p->prefix)) {
+	if (p->prefix && ZSTR_LEN(p->prefix)) {
 		for (uint32_t i = 0; i < n; i++) {
 			zend_string *full = zend_string_concat2(ZSTR_VAL(p->prefix), ZSTR_LEN(p->prefix), ZSTR_VAL(strs[i]),
 				ZSTR_LEN(strs[i]));

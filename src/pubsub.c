@@ -1323,9 +1323,9 @@ void rcp_pubsub_describe(const rcp_pubsub *ps, const char *strip, size_t striple
 	zval t;
 
 	array_init(out);
-	rcp_ps_describe_table(ps, (HashTable *)&ps->channels, false, NULL, 0, &t);
+	rcp_ps_describe_table(ps, (HashTable *)&ps->channels, false, strip, striplen, &t);
 	add_assoc_zval(out, "channels", &t);
-	rcp_ps_describe_table(ps, (HashTable *)&ps->patterns, false, NULL, 0, &t);
+	rcp_ps_describe_table(ps, (HashTable *)&ps->patterns, false, strip, striplen, &t);
 	add_assoc_zval(out, "patterns", &t);
 	rcp_ps_describe_table(ps, (HashTable *)&ps->shards, true, strip, striplen, &t);
 	add_assoc_zval(out, "shard_channels", &t);

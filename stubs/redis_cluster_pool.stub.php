@@ -287,7 +287,7 @@ namespace RedisClusterPool {
 
         /**
          * Subscribe to shard channels (Redis 7.0+: SPUBLISH), each on the primary of its slot (the "prefix"
-         * option applies, as to SPUBLISH's channel); when a slot moves, its channels are subscribed again on the
+         * option applies to every name, as to SPUBLISH's channel); when a slot moves, its channels are subscribed again on the
          * new owner (README "Pub/sub" says what may be lost meanwhile).
          */
         public function ssubscribe(mixed ...$channels): void {}

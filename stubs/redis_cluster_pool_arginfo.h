@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 2cd482fb51010c5b51bf8e0546ade751c92892e6 */
+ * Stub hash: 098dc140de6213392b5a5343e6ef0f0b8b563f1d */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ClientInterface___call, 0, 2, IS_MIXED, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)

@@ -1,5 +1,5 @@
 --TEST--
-Pub/sub: RedisClusterPool::pubSubLoop() gives a consumer in Predis' shape: subscribe/psubscribe/ssubscribe confirmed before they return, frames as objects (kind, channel, payload; pmessage with its pattern; pong), the count of subscriptions held as the confirmations' payload, positions as keys; channels and patterns on one primary, each shard channel on its slot's primary; SPUBLISH goes straight to the slot's owner (no MOVED); unsubscribe() of some, then stop(): the iteration yields the unsubscribe frames and ends after the one that brings the count to 0; the "prefix" option applies to shard channels as to SPUBLISH's (and is taken off their names), not to channels; the consumer's connections are its own (not pooled), closed when its loop ended or it goes away
+Pub/sub: RedisClusterPool::pubSubLoop() gives a consumer in Predis' shape: subscribe/psubscribe/ssubscribe confirmed before they return, frames as objects (kind, channel, payload; pmessage with its pattern; pong), the count of subscriptions held as the confirmations' payload, positions as keys; channels and patterns on one primary, each shard channel on its slot's primary; SPUBLISH goes straight to the slot's owner (no MOVED); unsubscribe() of some, then stop(): the iteration yields the unsubscribe frames and ends after the one that brings the count to 0; the "prefix" option applies to every name (channels, patterns, shard channels: as Predis' prefix processor, and as PUBLISH's and SPUBLISH's channel get it) and is taken off the names of frames and subscriptions(); the consumer's connections are its own (not pooled), closed when its loop ended or it goes away
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -89,28 +89,33 @@ var_dump($loop->valid(), $loop->current(), $loop->stop());
 echo "on the server: ", numsub('NUMSUB', 'basics:a') + numsub('NUMPAT', ''), "\n";
 echo "its connections closed when the loop ended: ", $before - $open() === count($nodes) ? 'yes' : 'no', " (", count($nodes), " nodes)\n";
 
-// the prefix: shard channels get it (as SPUBLISH's channel does), channels do not (as PUBLISH's does not)
+// the prefix: every name gets it (as Predis' prefix processor gives it to SUBSCRIBE and PSUBSCRIBE, and to PUBLISH's
+// and SPUBLISH's channel), and frames and subscriptions() give the names without it; a timeout so that a message
+// that never comes fails the test at once instead of hanging it
 $pp = rcp_pool(['prefix' => 'pfx:']);
 $pp->ping();
 $pooled = $pp->stats()['connections'];
-$loop = $pp->pubSubLoop(['subscribe' => 'basics:plain', 'ssubscribe' => 'basics:sharded']);
+$loop = $pp->pubSubLoop(['subscribe' => 'basics:plain', 'ssubscribe' => 'basics:sharded', 'psubscribe' => 'basics:pat.*', 'timeout' => 5]);
 $after = $pp->stats()['connections'];
 echo "the pool opened no connection for it: ", json_encode($after['pooled'] === $pooled['pooled'] && $after['opened'] === $pooled['opened']), "\n";
 $owner = $pp->nodeForKey('basics:sharded');
 echo "shard channel on the server: ", json_encode(rcp_raw($owner)->cmd('PUBSUB', 'SHARDCHANNELS', '*basics:sharded')), "\n";
+echo "channel and pattern on the server: ", json_encode([numsub('NUMSUB', 'pfx:basics:plain'), numsub('NUMPAT', '')]), "\n";
 echo "subscriptions: ", json_encode(array_map('array_keys', array_slice($loop->subscriptions(), 0, 3))), "\n";
 $pp->publish('basics:plain', 'p');
 $pp->spublish('basics:sharded', 's');
+$pp->publish('basics:pat.1', 'q');
 $got = [];
-for ($i = 0; $i < 4; $i++) $got[] = preg_replace('/^#\d+ /', '', frame($loop));
+for ($i = 0; $i < 6; $i++) $got[] = preg_replace('/^#\d+ /', '', frame($loop));
 sort($got);
 echo implode("\n", $got), "\n";
 
 // its connections are its own, closed when it goes away
 unset($loop);
 $deadline = microtime(true) + 10;
-while (numsub('SHARDNUMSUB', 'pfx:basics:sharded') + numsub('NUMSUB', 'basics:plain') > 0 && microtime(true) < $deadline) usleep(20000);
-echo "gone from the server once the consumer is: ", json_encode(numsub('SHARDNUMSUB', 'pfx:basics:sharded') + numsub('NUMSUB', 'basics:plain') === 0), "\n";
+$held = fn() => numsub('SHARDNUMSUB', 'pfx:basics:sharded') + numsub('NUMSUB', 'pfx:basics:plain') + numsub('NUMPAT', '');
+while ($held() > 0 && microtime(true) < $deadline) usleep(20000);
+echo "gone from the server once the consumer is: ", json_encode($held() === 0), "\n";
 ?>
 --EXPECT--
 RedisClusterPool\PubSubConsumer, its client the pool: true
@@ -143,8 +148,11 @@ on the server: 0
 its connections closed when the loop ended: yes (3 nodes)
 the pool opened no connection for it: true
 shard channel on the server: ["pfx:basics:sharded"]
-subscriptions: {"channels":["basics:plain"],"patterns":[],"shard_channels":["basics:sharded"]}
+channel and pattern on the server: [1,1]
+subscriptions: {"channels":["basics:plain"],"patterns":["basics:pat.*"],"shard_channels":["basics:sharded"]}
 {"kind":"message","channel":"basics:plain","payload":"p"}
+{"kind":"pmessage","pattern":"basics:pat.*","channel":"basics:pat.1","payload":"q"}
+{"kind":"psubscribe","channel":"basics:pat.*","payload":3}
 {"kind":"smessage","channel":"basics:sharded","payload":"s"}
 {"kind":"ssubscribe","channel":"basics:sharded","payload":2}
 {"kind":"subscribe","channel":"basics:plain","payload":1}
