@@ -120,11 +120,11 @@ SSL_CTX *c = SSL_CTX_new(TLS_client_method()); (void)c;]])],
     src/core/resp_format.c src/core/resp_read.c src/core/reply.c src/core/scripts.c src/core/tls.c dnl
     src/core/conn.c src/core/engine.c src/core/pool.c src/core/count.c dnl
     src/core/exec_health.c src/core/route.c src/core/exec_batch.c src/core/exec_refresh.c src/core/exec_redirect.c src/core/exec_read.c dnl
-    src/core/exec_split.c src/core/exec.c src/core/exec_pipeline.c src/core/exec_transaction.c dnl
+    src/core/exec_split.c src/core/exec.c src/core/exec_pipeline.c src/core/exec_transaction.c src/core/pubsub.c dnl
     src/core/cache.c src/core/cache_listener.c dnl
     src/binding/errors.c src/binding/status.c src/binding/options.c src/binding/call.c src/binding/class_pool.c dnl
     src/binding/class_pool_new.c src/binding/class_pool_info.c dnl
-    src/binding/class_pipeline.c src/binding/class_scan.c src/binding/class_transaction.c src/binding/class_raw.c dnl
+    src/binding/class_pipeline.c src/binding/class_scan.c src/binding/class_transaction.c src/binding/class_raw.c src/binding/class_pubsub.c dnl
     src/binding/observe.c src/binding/session_config.c src/binding/session.c src/binding/cache_module.c dnl
     src/predis/value.c src/predis/traits.c src/predis/reply_values.c src/predis/filters.c src/predis/filters_streams.c dnl
     src/predis/builders.c src/predis/replies.c src/predis/replies_streams.c src/predis/replies_server.c src/predis/table.c,

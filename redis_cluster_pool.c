@@ -160,6 +160,7 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_ce_error = register_class_RedisClusterPool_Error(zend_ce_stringable);
 	rcp_ce_pipeline = register_class_RedisClusterPool_Pipeline(ce_pipeline_if);
 	rcp_ce_keyspace = register_class_RedisClusterPool_KeyspaceIterator(zend_ce_iterator);
+	rcp_ce_consumer = register_class_RedisClusterPool_PubSubConsumer(zend_ce_iterator);
 	rcp_ce_transaction = register_class_RedisClusterPool_Transaction(ce_transaction_if);
 	rcp_ce_pool = register_class_RedisClusterPool(ce_client);
 	rcp_ce_aborted = register_class_RedisClusterPool_AbortedMultiExecException(rcp_ce_exception);
@@ -168,6 +169,7 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	rcp_class_pool_minit();
 	rcp_class_pipeline_minit();
 	rcp_class_scan_minit();
+	rcp_class_pubsub_minit();
 	rcp_class_transaction_minit();
 	rcp_predis_minit();
 	rcp_session_minit(module_number);

@@ -56,6 +56,13 @@ typedef struct rcp_conn {
 	char refusal_etype[16];
 	char *setup;                  /* setup commands to send before anything else, malloc'd, or NULL */
 	size_t setup_len;
+	bool setup_auth;              /* the setup starts with AUTH: until its reply, the server runs what follows as the
+	                                 `default` user, so a part that may write waits for the setup's replies */
+	bool held;                    /* its part's bytes wait for the setup's replies (rcp_conn_send) */
+	bool first_reads;             /* set by the caller before a new connection's first use: the part it carries
+	                                 applies nothing (reads; MULTI alone), so it may travel behind AUTH in the same
+	                                 write (refused, its replies are never read); otherwise (the default) the part
+	                                 waits for the setup's replies: one round trip more, once per connection */
 	uint32_t pending_writes;      /* uv_write requests in flight */
 	bool readonly;                /* READONLY was sent (replica reads) */
 	bool watching;                /* a WATCH is in force (a transaction of this request): never reused by the next */
@@ -75,6 +82,10 @@ typedef struct rcp_conn {
 	struct rcp_shm_nodestat_s *stats; /* the node's pool-wide metrics (shared segment), or NULL */
 	rcp_wbuf wbuf;                /* RESP of the command(s) being sent on it: encoded here, reused (no
 	                                 allocation per command); trimmed after a huge one (rcp_wbuf_trim) */
+	rcp_resp_sink sink;           /* NULL, or: a subscriber's connection (src/pubsub.c), never pooled: it owes no
+	                                 replies, every reply after its setup ones goes to sink(sink_arg, reply) as it
+	                                 is read (see rcp_io_run for its parts) */
+	void *sink_arg;
 } rcp_conn;
 
 /* One connection's share of a batch: bytes to write, replies to collect. */

@@ -32,37 +32,45 @@ namespace RedisClusterPool {
      *         auth_refused: int, tls_handshakes: int, tls_resumed: int, tls_handshake_failures: int},
      *     cluster: array{generation: int, nodes: int, primaries: int, refreshes: int, refresh_failures: int,
      *         cluster_slots_sent: int, topology_from: 'CLUSTER SHARDS'|'CLUSTER SLOTS', moved: int, ask: int,
-     *         noscript_fallbacks: int, read_retries: int, readonly_redirects: int,
+     *         noscript_fallbacks: int, read_retries: int, read_auth_fallbacks: int, readonly_redirects: int,
      *         commands: array{source: 'server'|'built-in', count: int, packed_bytes: int, getkeys_sent: int,
      *             why_built_in: string},
      *         shared: bool,
      *         pool: array{generation: int, cluster_slots_sent: int, refreshes: int, refresh_failures: int,
      *             moved: int, ask: int, lease_takeovers: int, lease_holder: int, suspect_nodes: list<string>}},
      *     shm: array{bytes_total: int, bytes_used: int, clusters_max: int, clusters_used: int,
-     *         clusters_table_full: int}
+     *         clusters_table_full: int, clusters_key_too_long: int}
      * }
      * @phpstan-type NodeMetrics array{commands: int, batches: int, error_replies: int, redirects: int, timeouts: int,
      *     connection_errors: int, other_errors: int, bytes_sent: int, bytes_received: int, latency_sum_us: int,
      *     connections_opened: int, connections_reused: int, connections_closed: int, discarded_broken: int,
      *     discarded_closed_by_peer: int, discarded_unread_reply: int, discarded_forked: int, discarded_idle: int,
      *     suspect_marks: int, tls_handshakes_full: int, tls_handshakes_resumed: int, tls_handshake_failures: int,
-     *     connections_open: int, latency: array{count: int, sum_us: int, buckets_us: array<int, int>}}
+     *     auth_refusals: int, connections_open: int, latency: array{count: int, sum_us: int, buckets_us: array<int, int>}}
      * @phpstan-type ClusterNode array{commands?: int, batches?: int, error_replies?: int, redirects?: int,
      *     timeouts?: int, connection_errors?: int, other_errors?: int, bytes_sent?: int, bytes_received?: int,
      *     latency_sum_us?: int, connections_opened?: int, connections_reused?: int, connections_closed?: int,
      *     discarded_broken?: int, discarded_closed_by_peer?: int, discarded_unread_reply?: int,
      *     discarded_forked?: int, discarded_idle?: int, suspect_marks?: int, tls_handshakes_full?: int,
-     *     tls_handshakes_resumed?: int, tls_handshake_failures?: int, connections_open?: int,
+     *     tls_handshakes_resumed?: int, tls_handshake_failures?: int, auth_refusals?: int, connections_open?: int,
      *     latency?: array{count: int, sum_us: int, buckets_us: array<int, int>},
      *     role: 'primary'|'replica', primary?: string, health: 'online'|'loading'|'fail', zone?: string,
-     *     suspect: bool}
+     *     suspect: bool, auth_refused: bool}
+     * @phpstan-type PoolClusterCounters array{topology_requests: int, refreshes: int, moved: int, ask: int,
+     *     lease_takeovers: int, refresh_failures: int, read_retries: int, getkeys_sent: int, noscript_fallbacks: int,
+     *     read_auth_fallbacks: int}
      * @phpstan-type PoolStats array{
-     *     segment: array{size?: int, used?: int, clusters_max?: int, clusters_used?: int, clusters_full?: int},
+     *     segment: array{size?: int, used?: int, clusters_max?: int, clusters_used?: int, clusters_full?: int,
+     *         clusters_key_too_long?: int},
      *     clusters: list<array{seeds: list<string>, user: string|null, generation: int, map_age_seconds: float,
-     *         counters: array{topology_requests: int, refreshes: int, moved: int, ask: int, lease_takeovers: int,
-     *             refresh_failures: int, read_retries: int, getkeys_sent: int, noscript_fallbacks: int},
+     *         counters: PoolClusterCounters,
      *         commands: array<string, array{calls: int, errors: int}>,
      *         nodes: array<string, ClusterNode>}>,
+     *     worker: array{pid: int,
+     *         private_clusters: list<array{seeds: list<string>, user: string|null, generation: int,
+     *             map_age_seconds: float, counters: PoolClusterCounters,
+     *             commands: array<string, array{calls: int, errors: int}>,
+     *             nodes: array<string, ClusterNode>, private: 'table_full'|'key_too_long'}>},
      *     nodes: array<string, NodeMetrics>
      * }
      *
@@ -1212,6 +1220,90 @@ namespace RedisClusterPool {
     }
 
     /**
+     * A pub/sub subscriber, from RedisClusterPool::pubSubLoop(): Predis' consumer (Predis\Consumer\PubSub\Consumer)
+     * on connections of its own, never pooled, closed when it ends or goes away. Channels and patterns are
+     * subscribed on one primary (a PUBLISH reaches every node); shard channels (SSUBSCRIBE) on the primary of their
+     * slot, and follow the slot when it moves. Iterating yields every frame as an object: kind "message" / "smessage"
+     * (channel, payload), "pmessage" (pattern, channel, payload), "subscribe", "psubscribe", "ssubscribe" and their
+     * "un" kinds (channel; payload: how many subscriptions the consumer holds then), "pong" (payload), "timeout"
+     * (with the "timeout" option, when nothing came in that time). The iteration ends once nothing is subscribed.
+     *   foreach ($loop as $m) { if ($m->kind === 'message') handle($m->channel, $m->payload); }
+     * @implements \Iterator<int, object>
+     */
+    final class PubSubConsumer implements \Iterator
+    {
+        private function __construct() {}
+
+        /**
+         * Subscribe to channels (strings, or arrays of them), on one primary; waits for the server's
+         * confirmations (yielded by the iteration as "subscribe" frames).
+         * @phpstan-param string|list<string> ...$channels
+         * @throws ServerException when the server refuses (NOPERM: the ACL user's channels)
+         * @throws ConnectionException when a connection fails (every connection is then closed)
+         */
+        public function subscribe(mixed ...$channels): void {}
+
+        /** Subscribe to channel patterns (glob-style, e.g. "news.*"), like subscribe(). */
+        public function psubscribe(mixed ...$patterns): void {}
+
+        /**
+         * Subscribe to shard channels (Redis 7.0+: SPUBLISH), each on the primary of its slot (the "prefix"
+         * option applies to every name, as to SPUBLISH's channel); when a slot moves, its channels are subscribed again on the
+         * new owner (README "Pub/sub" says what may be lost meanwhile).
+         */
+        public function ssubscribe(mixed ...$channels): void {}
+
+        /** Unsubscribe from channels; none given: from every channel this consumer holds. */
+        public function unsubscribe(mixed ...$channels): void {}
+
+        /** Unsubscribe from patterns; none given: from every pattern. */
+        public function punsubscribe(mixed ...$patterns): void {}
+
+        /** Unsubscribe from shard channels; none given: from every shard channel. */
+        public function sunsubscribe(mixed ...$channels): void {}
+
+        /**
+         * PING every connection of the consumer (one is opened when it has none) and wait for their answers;
+         * the iteration then yields one "pong" frame with the payload.
+         * @throws ConnectionException when a connection fails
+         */
+        public function ping(?string $payload = null): void {}
+
+        /**
+         * Unsubscribe from everything (the iteration yields the unsubscribe frames, then ends); with $drop, close
+         * the connections at once instead. False when there was nothing to stop, or with $drop.
+         */
+        public function stop(bool $drop = false): bool {}
+
+        /**
+         * What the consumer holds, confirmed by the server: ["channels" => [name => "host:port"], "patterns" =>
+         * [...], "shard_channels" => [...], "resubscribed" => shard channels subscribed again after their slot
+         * moved, "moved" => MOVED replies followed].
+         * @return array{channels: array<string, string>, patterns: array<string, string>, shard_channels: array<string, string>, resubscribed: int, moved: int}
+         */
+        public function subscriptions(): array {}
+
+        /** The pool the consumer was made by. */
+        public function getClient(): \RedisClusterPool {}
+
+        /**
+         * The current frame, waiting for one when none is read yet (null once nothing is subscribed).
+         * @throws ConnectionException when a connection fails (every connection is then closed)
+         */
+        public function current(): ?object {}
+
+        public function key(): int {}
+
+        public function next(): void {}
+
+        /** Nothing to do: a subscription has no beginning to go back to. */
+        public function rewind(): void {}
+
+        /** Whether a frame is there, waiting for one as long as something is subscribed (or the "timeout" option's time). */
+        public function valid(): bool {}
+    }
+
+    /**
      * A MULTI/EXEC transaction (RedisClusterPool::transaction()), like Predis' MultiExec: commands are
      * methods ($tx->set('{u}a', 1)->incr('{u}b')) and are queued (in check-and-set mode, run at once until
      * multi()); execute() sends MULTI + commands + EXEC in one write and returns the replies.
@@ -1555,6 +1647,20 @@ namespace {
          * @throws RedisClusterPool\ClusterException when keys hash to different slots
          */
         public function transaction(mixed $optionsOrCallback = null, ?callable $callback = null): RedisClusterPool\Transaction|array|null {}
+
+        /**
+         * Pub/sub, Predis' way: a RedisClusterPool\PubSubConsumer on connections of its own (README "Pub/sub").
+         * Options: "subscribe", "ssubscribe", "psubscribe" => name or names (subscribed at once), "timeout" =>
+         * seconds (0, the default: wait as long as it takes; else the iteration yields a "timeout" frame when
+         * nothing came in that time). With a callback (alone, or after the options): every frame goes to
+         * $callback($consumer, $frame), returning false unsubscribes from everything (the loop ends once that is
+         * confirmed), and pubSubLoop() returns null when the loop ends.
+         *   foreach ($pool->pubSubLoop(['subscribe' => 'news']) as $m) { ... }
+         * @phpstan-param array{subscribe?: string|list<string>, ssubscribe?: string|list<string>, psubscribe?: string|list<string>, timeout?: int|float}|(callable(RedisClusterPool\PubSubConsumer, object): mixed)|null $optionsOrCallback
+         * @phpstan-param (callable(RedisClusterPool\PubSubConsumer, object): mixed)|null $callback
+         * @throws RedisClusterPool\InvalidArgumentException for an unknown option or a bad value
+         */
+        public function pubSubLoop(array|callable|null $optionsOrCallback = null, ?callable $callback = null): ?RedisClusterPool\PubSubConsumer {}
 
         /** The primary node ("host:port") that owns a key's slot. Discovers the cluster if needed. */
         public function nodeForKey(string $key): string {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 26abe8ee53d29028745fa7e395b73933f6f45419 */
+ * Stub hash: 098dc140de6213392b5a5343e6ef0f0b8b563f1d */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_ClientInterface___call, 0, 2, IS_MIXED, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
@@ -88,6 +88,49 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_KeyspaceIterator_valid, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_PubSubConsumer___construct arginfo_class_RedisClusterPool_Pipeline___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PubSubConsumer_subscribe, 0, 0, IS_VOID, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, channels, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PubSubConsumer_psubscribe, 0, 0, IS_VOID, 0)
+	ZEND_ARG_VARIADIC_TYPE_INFO(0, patterns, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_PubSubConsumer_ssubscribe arginfo_class_RedisClusterPool_PubSubConsumer_subscribe
+
+#define arginfo_class_RedisClusterPool_PubSubConsumer_unsubscribe arginfo_class_RedisClusterPool_PubSubConsumer_subscribe
+
+#define arginfo_class_RedisClusterPool_PubSubConsumer_punsubscribe arginfo_class_RedisClusterPool_PubSubConsumer_psubscribe
+
+#define arginfo_class_RedisClusterPool_PubSubConsumer_sunsubscribe arginfo_class_RedisClusterPool_PubSubConsumer_subscribe
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PubSubConsumer_ping, 0, 0, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, payload, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PubSubConsumer_stop, 0, 0, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, drop, _IS_BOOL, 0, "false")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_PubSubConsumer_subscriptions arginfo_class_RedisClusterPool_ClientInterface_getSlotMap
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_PubSubConsumer_getClient, 0, 0, RedisClusterPool, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PubSubConsumer_current, 0, 0, IS_OBJECT, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_PubSubConsumer_key, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisClusterPool_PubSubConsumer_next arginfo_class_RedisClusterPool_KeyspaceIterator_next
+
+#define arginfo_class_RedisClusterPool_PubSubConsumer_rewind arginfo_class_RedisClusterPool_KeyspaceIterator_next
+
+#define arginfo_class_RedisClusterPool_PubSubConsumer_valid arginfo_class_RedisClusterPool_KeyspaceIterator_valid
 
 #define arginfo_class_RedisClusterPool_Transaction___construct arginfo_class_RedisClusterPool_Pipeline___construct
 
@@ -200,6 +243,11 @@ ZEND_BEGIN_ARG_WITH_RETURN_OBJ_TYPE_MASK_EX(arginfo_class_RedisClusterPool_trans
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisClusterPool_pubSubLoop, 0, 0, RedisClusterPool\\PubSubConsumer, 1)
+	ZEND_ARG_TYPE_MASK(0, optionsOrCallback, MAY_BE_ARRAY|MAY_BE_CALLABLE|MAY_BE_NULL, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, callback, IS_CALLABLE, 1, "null")
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_RedisClusterPool_nodeForKey arginfo_class_RedisClusterPool_ClientInterface_nodeForKey
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisClusterPool_rawPipeline, 0, 1, IS_ARRAY, 0)
@@ -220,6 +268,22 @@ ZEND_METHOD(RedisClusterPool_KeyspaceIterator, key);
 ZEND_METHOD(RedisClusterPool_KeyspaceIterator, next);
 ZEND_METHOD(RedisClusterPool_KeyspaceIterator, rewind);
 ZEND_METHOD(RedisClusterPool_KeyspaceIterator, valid);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, __construct);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, subscribe);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, psubscribe);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, ssubscribe);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, unsubscribe);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, punsubscribe);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, sunsubscribe);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, ping);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, stop);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, subscriptions);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, getClient);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, current);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, key);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, next);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, rewind);
+ZEND_METHOD(RedisClusterPool_PubSubConsumer, valid);
 ZEND_METHOD(RedisClusterPool_Transaction, __construct);
 ZEND_METHOD(RedisClusterPool_Transaction, __call);
 ZEND_METHOD(RedisClusterPool_Transaction, multi);
@@ -259,6 +323,7 @@ ZEND_METHOD(RedisClusterPool, metrics);
 ZEND_METHOD(RedisClusterPool, pipeline);
 ZEND_METHOD(RedisClusterPool, scanAll);
 ZEND_METHOD(RedisClusterPool, transaction);
+ZEND_METHOD(RedisClusterPool, pubSubLoop);
 ZEND_METHOD(RedisClusterPool, nodeForKey);
 ZEND_METHOD(RedisClusterPool, rawPipeline);
 ZEND_METHOD(RedisClusterPool, rawOnNodes);
@@ -311,6 +376,27 @@ static const zend_function_entry class_RedisClusterPool_KeyspaceIterator_methods
 	ZEND_ME(RedisClusterPool_KeyspaceIterator, next, arginfo_class_RedisClusterPool_KeyspaceIterator_next, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool_KeyspaceIterator, rewind, arginfo_class_RedisClusterPool_KeyspaceIterator_rewind, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool_KeyspaceIterator, valid, arginfo_class_RedisClusterPool_KeyspaceIterator_valid, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisClusterPool_PubSubConsumer_methods[] = {
+	ZEND_ME(RedisClusterPool_PubSubConsumer, __construct, arginfo_class_RedisClusterPool_PubSubConsumer___construct, ZEND_ACC_PRIVATE)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, subscribe, arginfo_class_RedisClusterPool_PubSubConsumer_subscribe, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, psubscribe, arginfo_class_RedisClusterPool_PubSubConsumer_psubscribe, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, ssubscribe, arginfo_class_RedisClusterPool_PubSubConsumer_ssubscribe, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, unsubscribe, arginfo_class_RedisClusterPool_PubSubConsumer_unsubscribe, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, punsubscribe, arginfo_class_RedisClusterPool_PubSubConsumer_punsubscribe, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, sunsubscribe, arginfo_class_RedisClusterPool_PubSubConsumer_sunsubscribe, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, ping, arginfo_class_RedisClusterPool_PubSubConsumer_ping, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, stop, arginfo_class_RedisClusterPool_PubSubConsumer_stop, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, subscriptions, arginfo_class_RedisClusterPool_PubSubConsumer_subscriptions, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, getClient, arginfo_class_RedisClusterPool_PubSubConsumer_getClient, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, current, arginfo_class_RedisClusterPool_PubSubConsumer_current, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, key, arginfo_class_RedisClusterPool_PubSubConsumer_key, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, next, arginfo_class_RedisClusterPool_PubSubConsumer_next, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, rewind, arginfo_class_RedisClusterPool_PubSubConsumer_rewind, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool_PubSubConsumer, valid, arginfo_class_RedisClusterPool_PubSubConsumer_valid, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -425,6 +511,7 @@ static const zend_function_entry class_RedisClusterPool_methods[] = {
 	ZEND_ME(RedisClusterPool, pipeline, arginfo_class_RedisClusterPool_pipeline, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, scanAll, arginfo_class_RedisClusterPool_scanAll, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, transaction, arginfo_class_RedisClusterPool_transaction, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisClusterPool, pubSubLoop, arginfo_class_RedisClusterPool_pubSubLoop, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, nodeForKey, arginfo_class_RedisClusterPool_nodeForKey, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, rawPipeline, arginfo_class_RedisClusterPool_rawPipeline, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisClusterPool, rawOnNodes, arginfo_class_RedisClusterPool_rawOnNodes, ZEND_ACC_PUBLIC)
@@ -478,6 +565,18 @@ static zend_class_entry *register_class_RedisClusterPool_KeyspaceIterator(zend_c
 	zend_class_entry ce, *class_entry;
 
 	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "KeyspaceIterator", class_RedisClusterPool_KeyspaceIterator_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+	zend_class_implements(class_entry, 1, class_entry_Iterator);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisClusterPool_PubSubConsumer(zend_class_entry *class_entry_Iterator)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_NS_CLASS_ENTRY(ce, "RedisClusterPool", "PubSubConsumer", class_RedisClusterPool_PubSubConsumer_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 	zend_class_implements(class_entry, 1, class_entry_Iterator);

@@ -499,7 +499,7 @@ final class RcpFuzz
             $k < 89 => $this->aRaw(),
             $k < 93 => $this->aSecret(),
             $k < 97 => $this->aValues(),
-            default => $this->aIterator(),
+            default => $this->chance(50) ? $this->aIterator() : $this->aPubSub(),
         };
     }
 
@@ -943,6 +943,60 @@ final class RcpFuzz
                 $this->call(get_class($o) . '->' . $rm->getName() . '(' . self::ds($margs) . ')',
                     fn() => $this->invoke($o, $rm->getName(), $margs));
             }
+        }
+    }
+
+    /**
+     * A pub/sub consumer (pubSubLoop(): connections of its own): random and bad options, its methods in a random
+     * order with random and bad arguments, then a few frames read. Its "timeout" is short unless the fuzz gave it a
+     * bad one: a consumer that would wait for messages as long as it takes is only called where nothing is read.
+     */
+    private function aPubSub(): void
+    {
+        $names = fn () => array_map(fn () => $this->chance(80) ? $this->prefix . 'ch' . $this->rnd->getInt(0, 3)
+            : $this->bad(), array_fill(0, $this->rnd->getInt(0, 3), null));
+        $opts = ['timeout' => 0.01];
+        foreach (['subscribe', 'ssubscribe', 'psubscribe'] as $o) {
+            if ($this->chance(30)) {
+                $opts[$o] = $this->chance(80) ? $names() : $this->bad();
+            }
+        }
+        $reads = !$this->chance(15);
+        if (!$reads) {
+            $opts[$this->pick(['timeout', 'bogus', 'subscribe'])] = $this->bad();
+        }
+        $l = $this->call('pubSubLoop(' . self::ds([$opts]) . ')', fn() => $this->invoke($this->pool, 'pubSubLoop', [$opts]));
+        if (!$l instanceof RedisClusterPool\PubSubConsumer) {
+            return;
+        }
+        $methods = ['subscribe', 'psubscribe', 'ssubscribe', 'unsubscribe', 'punsubscribe', 'sunsubscribe', 'ping', 'stop',
+            'subscriptions', 'getClient', 'key', 'next', 'rewind'];
+        if ($reads) {
+            array_push($methods, 'current', 'valid');
+        }
+        for ($i = $this->rnd->getInt(1, 8); $i > 0; $i--) {
+            $m = $this->pick($methods);
+            $args = match ($m) {
+                'subscribe', 'psubscribe', 'ssubscribe', 'unsubscribe', 'punsubscribe', 'sunsubscribe' =>
+                    $this->chance(20) ? [$names()] : $names(),
+                'stop' => $this->chance(70) ? [$this->chance(50)] : [$this->bad()],
+                default => $this->chance(85) ? [] : [$this->bad()],
+            };
+            $this->call("(consumer)->$m(" . self::ds($args) . ')', fn() => $this->invoke($l, $m, $args));
+        }
+        if ($reads) {
+            $this->call('foreach pubSubLoop()', function () use ($l) {
+                $n = 0;
+                foreach ($l as $k => $f) {
+                    if (!is_int($k) || !is_object($f) || !is_string($f->kind)) {
+                        throw new LogicException('pubSubLoop() gave ' . get_debug_type($k) . ' => ' . get_debug_type($f));
+                    }
+                    if (++$n > 20) {
+                        break;
+                    }
+                }
+                return $n;
+            });
         }
     }
 

@@ -47,13 +47,13 @@ foreach ($shipped as $f) {
     unset($node);
 }
 $contents = "<contents>\n  <dir name=\"/\">\n" . rcp_emit($tree, 3) . "  </dir>\n </contents>";
-$xml = preg_replace('#<contents>.*</contents>#s', $contents, $xml);
+$xml = rcp_replace('#<contents>.*</contents>#s', $contents, $xml);
 $version = rcp_version($root);
-$xml = preg_replace('#<version>\s*<release>[^<]*</release>\s*<api>[^<]*</api>\s*</version>#',
+$xml = rcp_replace('#<version>\s*<release>[^<]*</release>\s*<api>[^<]*</api>\s*</version>#',
     "<version>\n  <release>$version</release>\n  <api>$version</api>\n </version>", $xml);
 $notes = rcp_changelog_notes($root, $version);
 if ($notes !== null) {
-    $xml = preg_replace('#<notes>.*</notes>#s', '<notes>' . str_replace('$', '\\$', htmlspecialchars($notes, ENT_XML1)) . '</notes>', $xml);
+    $xml = rcp_replace('#<notes>.*</notes>#s', '<notes>' . htmlspecialchars($notes, ENT_XML1) . '</notes>', $xml);
 }
 if (isset($opts['date'])) {
     $date = $opts['date'] === 'today' ? gmdate('Y-m-d') : $opts['date'];
@@ -61,10 +61,19 @@ if (isset($opts['date'])) {
         fwrite(STDERR, "--date: YYYY-MM-DD or today\n");
         exit(2);
     }
-    $xml = preg_replace('#<date>[^<]*</date>#', "<date>$date</date>", $xml);
+    $xml = rcp_replace('#<date>[^<]*</date>#', "<date>$date</date>", $xml);
 }
 file_put_contents($xmlFile, $xml);
 echo count($shipped), " files listed in ", basename($xmlFile), ", version $version\n";
+
+/**
+ * The first match of $pattern in $subject replaced by $text taken literally: preg_replace() would read "\0", "$1"
+ * or "\1" in the text (a CHANGELOG line may hold them) as references to the match and corrupt package.xml.
+ */
+function rcp_replace(string $pattern, string $text, string $subject): string
+{
+    return (string) preg_replace_callback($pattern, static fn(): string => $text, $subject, 1);
+}
 
 /** PHP_REDIS_CLUSTER_POOL_VERSION: the one place the version is written by hand. */
 function rcp_version(string $root): string

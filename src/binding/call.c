@@ -12,7 +12,6 @@
 #include "php.h"
 #include "zend_exceptions.h"
 #include "zend_attributes.h"
-#include "ext/standard/php_string.h"
 #include "rcp_binding.h"
 #include "rcp_call.h"
 #include "rcp_exceptions.h"
@@ -163,29 +162,158 @@ bool rcp_redact_named(zend_execute_data *execute_data)
 	return true;
 }
 
-zend_string *rcp_scrub_message(const char *msg, size_t len, const rcp_argv *a)
-{
-	zend_string *out = zend_string_init(msg, len, 0);
+/* ---- error replies that repeat a secret --------------------------------------------------------- */
 
-	if (a && a->argc > 0 && rcp_name_sensitive(a->argv[0], a->lens[0])) {
-		/* ACL and CONFIG: from the argument after the subcommand */
-		for (int i = a->lens[0] == 3 || a->lens[0] == 6 ? 2 : 1; i < a->argc; i++) {
-			char with[24];
-			int n;
-			zend_string *r;
-			if (a->lens[i] < 3 || a->lens[i] > ZSTR_LEN(out)) {
-				continue;
-			}
-			n = snprintf(with, sizeof(with), "(argument %d)", i);
-			r = php_str_to_str(ZSTR_VAL(out), ZSTR_LEN(out), a->argv[i], a->lens[i], with, (size_t)n);
-			zend_string_release(out);
-			out = r;
-		}
-	}
-	return out;
+/* ACL SETUSER rules that are keywords: never a secret, and some are words of the server's own messages ("or the
+ * 'allkeys' flag", "Try 'resetkeys'"). Any other rule may be a password (">pw", or one given without its '>'). */
+static const char *const rcp_acl_keywords[] = {"on", "off", "nopass", "resetpass", "reset", "allkeys", "resetkeys",
+	"allchannels", "resetchannels", "allcommands", "nocommands", "clearselectors", "sanitize-payload",
+	"skip-sanitize-payload", NULL};
+
+/* CONFIG SET parameters whose value is a secret: those Redis flags SENSITIVE_CONFIG (and redacts in its logs) */
+static const char *const rcp_config_secrets[] = {"requirepass", "masterauth", "masteruser", "tls-key-file-pass",
+	"tls-client-key-file-pass", NULL};
+
+static bool rcp_word_is(const char *s, size_t len, const char *word)
+{
+	return len == strlen(word) && !strncasecmp(s, word, len);
 }
 
-/* rcp_scrub_message() on an error context's message (and its whole message, when longer). */
+static bool rcp_word_in(const char *s, size_t len, const char *const *words)
+{
+	for (; *words; words++) {
+		if (rcp_word_is(s, len, *words)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Mark in secret[1 .. argc) the arguments of a command that may hold a secret, the positions Redis itself redacts
+ * from its logs (redactClientCommandArgument): AUTH's arguments; HELLO's two after AUTH; MIGRATE's one after AUTH,
+ * two after AUTH2; ACL SETUSER's rules after the user name but the keywords; CONFIG SET's values of the
+ * parameters above. False when there is none (any other command).
+ */
+static bool rcp_secret_args(int argc, const char *const *argv, const size_t *lens, bool *secret)
+{
+	bool any = false;
+	int j;
+
+#define RCP_SECRET(i) do { if ((i) < argc) { secret[i] = any = true; } } while (0)
+	if (rcp_word_is(argv[0], lens[0], "auth")) {
+		for (j = 1; j < argc; j++) {
+			RCP_SECRET(j);
+		}
+	} else if (rcp_word_is(argv[0], lens[0], "hello")) {
+		for (j = 2; j < argc; j++) {
+			if (rcp_word_is(argv[j], lens[j], "auth")) {
+				RCP_SECRET(j + 1);
+				RCP_SECRET(j + 2);
+				j += 2;
+			} else if (rcp_word_is(argv[j], lens[j], "setname")) {
+				j++;
+			}
+		}
+	} else if (rcp_word_is(argv[0], lens[0], "migrate")) {
+		/* MIGRATE host port key db timeout [COPY] [REPLACE] [AUTH pw | AUTH2 user pw] [KEYS key...] */
+		for (j = 6; j < argc && !rcp_word_is(argv[j], lens[j], "keys"); j++) {
+			if (rcp_word_is(argv[j], lens[j], "auth")) {
+				RCP_SECRET(j + 1);
+				j++;
+			} else if (rcp_word_is(argv[j], lens[j], "auth2")) {
+				RCP_SECRET(j + 1);
+				RCP_SECRET(j + 2);
+				j += 2;
+			}
+		}
+	} else if (argc > 1 && rcp_word_is(argv[0], lens[0], "acl") && rcp_word_is(argv[1], lens[1], "setuser")) {
+		for (j = 3; j < argc; j++) {
+			if (!rcp_word_in(argv[j], lens[j], rcp_acl_keywords)) {
+				RCP_SECRET(j);
+			}
+		}
+	} else if (argc > 1 && rcp_word_is(argv[0], lens[0], "config") && rcp_word_is(argv[1], lens[1], "set")) {
+		for (j = 2; j + 1 < argc; j += 2) {
+			if (rcp_word_in(argv[j], lens[j], rcp_config_secrets)) {
+				RCP_SECRET(j + 1);
+			}
+		}
+	}
+#undef RCP_SECRET
+	return any;
+}
+
+/* What may stand on either side of a word of a message: a secret is replaced only as a whole token. */
+static bool rcp_token_edge(char c)
+{
+	return strchr(" \t\r\n'\"`()[]{}<>,;:=", c) != NULL && c != '\0';
+}
+
+/*
+ * msg with every whole-token occurrence of a secret argument of argv (rcp_secret_args) replaced by
+ * "(argument N)", N its position after the command name; NULL when there is nothing to replace. The first word,
+ * the error type ("ERR", "WRONGTYPE"), is never touched, nor a word that only contains a secret ("NOAUTH" for
+ * "AUTH"). One pass over msg, the longest secret first where several match: a replacement is never matched again.
+ */
+static zend_string *rcp_scrub(const char *msg, size_t len, int argc, const char *const *argv, const size_t *lens)
+{
+	bool stack_secret[32] = {0}, *secret = argc <= 32 ? stack_secret : ecalloc((size_t)argc, sizeof(bool));
+	const char *sp = memchr(msg, ' ', len);
+	smart_str out = {0};
+	size_t p, done = 0;
+
+	if (argc > 1 && sp && rcp_secret_args(argc, argv, lens, secret)) {
+		for (p = (size_t)(sp - msg) + 1; p < len; p++) {
+			int best = 0;
+			if (!rcp_token_edge(msg[p - 1])) {
+				continue;
+			}
+			for (int i = 1; i < argc; i++) {
+				if (secret[i] && lens[i] && lens[i] <= len - p && (!best || lens[i] > lens[best]) &&
+				    !memcmp(msg + p, argv[i], lens[i]) && (p + lens[i] == len || rcp_token_edge(msg[p + lens[i]]))) {
+					best = i;
+				}
+			}
+			if (best) {
+				smart_str_appendl(&out, msg + done, p - done);
+				smart_str_append_printf(&out, "(argument %d)", best);
+				done = p + lens[best];
+				p = done - 1; /* then the loop's p++: the character after the secret, an edge */
+			}
+		}
+	}
+	if (secret != stack_secret) {
+		efree(secret);
+	}
+	if (!out.s) {
+		return NULL;
+	}
+	smart_str_appendl(&out, msg + done, len - done);
+	smart_str_0(&out);
+	return out.s;
+}
+
+void rcp_scrub_reply(zval *reply, const rcp_argv *a)
+{
+	zend_string *msg, *m;
+	zval clean;
+
+	if (!a || Z_TYPE_P(reply) != IS_OBJECT || Z_OBJCE_P(reply) != rcp_ce_error || !rcp_name_sensitive(a->argv[0], a->lens[0])) {
+		return;
+	}
+	msg = rcp_error_message(reply);
+	if (!(m = rcp_scrub(ZSTR_VAL(msg), ZSTR_LEN(msg), a->argc, a->argv, a->lens))) {
+		return;
+	}
+	rcp_error_new_kind(&clean, ZSTR_VAL(m), ZSTR_LEN(m), rcp_reply_kind_of(reply));
+	zend_string_release(m);
+	zval_ptr_dtor(reply);
+	ZVAL_COPY_VALUE(reply, &clean);
+}
+
+/* The same for an error context's message (and its whole message, when longer): a server's error reply that
+ * ended a command (ServerException) or is quoted in its failure. */
 static void rcp_err_scrub(rcp_err *err, const rcp_argv *a)
 {
 	zend_string *m;
@@ -193,11 +321,11 @@ static void rcp_err_scrub(rcp_err *err, const rcp_argv *a)
 	if (!rcp_name_sensitive(a->argv[0], a->lens[0])) {
 		return;
 	}
-	m = rcp_scrub_message(err->msg, strlen(err->msg), a);
-	snprintf(err->msg, sizeof(err->msg), "%s", ZSTR_VAL(m));
-	zend_string_release(m);
-	if (err->full && *err->full) {
-		m = rcp_scrub_message(ZSTR_VAL(*err->full), ZSTR_LEN(*err->full), a);
+	if ((m = rcp_scrub(err->msg, strlen(err->msg), a->argc, a->argv, a->lens))) {
+		snprintf(err->msg, sizeof(err->msg), "%s", ZSTR_VAL(m));
+		zend_string_release(m);
+	}
+	if (err->full && *err->full && (m = rcp_scrub(ZSTR_VAL(*err->full), ZSTR_LEN(*err->full), a->argc, a->argv, a->lens))) {
 		zend_string_release(*err->full);
 		*err->full = m;
 	}
@@ -389,15 +517,80 @@ bool rcp_argv_build_vals(rcp_argv *a, const char *name, size_t name_len, zend_st
 	return true;
 }
 
-/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments: from the table
- * the cluster's servers gave (cl NULL: the built-in table). A name neither table knows, before the cluster was
- * ever discovered, is looked up again after the discovery (which learns the server's table). */
-const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
+/* Methods of Predis\Client that are not commands (docs/MIGRATION.md), and what to use instead. */
+static const struct {
+	const char *name;
+	const char *instead;
+} rcp_predis_client_methods[] = {
+	{"createCommand", "RedisClusterPool has no command objects: call the command as a method ($pool->get('k')) or "
+		"with executeRaw(['GET', 'k'])"},
+	{"executeCommand", "RedisClusterPool has no command objects: call the command as a method ($pool->get('k')) or "
+		"with executeRaw(['GET', 'k'])"},
+	{"getCommandFactory", "commandInfo() says how RedisClusterPool routes a command"},
+	{"getConnection", "RedisClusterPool has no connection objects: rawOnNodes() sends commands to the nodes it names"},
+	{"getClientBy", "RedisClusterPool has no connection objects: rawOnNodes() sends commands to the nodes it names"},
+};
+
+/*
+ * Refuse a name no command table knows: "Unknown command '<name>'" (a command's name as called is shown, as the rule
+ * in rcp_errors.h allows), with what to use instead when it is a method of Predis\Client. Its arguments are never
+ * looked at, and the running method's frame (__call()'s $arguments, executeRaw()'s list...) keeps them only
+ * redacted, as for AUTH: a call through a name that is not a command may carry anything (createCommand('auth',
+ * [$password]) reaches __call() as a command named createCommand).
+ */
+/* The classes whose methods are commands (RedisClusterPool, Pipeline, Transaction): each registers its command methods
+ * with rcp_hot_init() at MINIT, which notes its class entry here. */
+#define RCP_COMMAND_CLASSES 4
+static zend_class_entry *rcp_command_classes[RCP_COMMAND_CLASSES];
+static int rcp_command_classes_n;
+
+static bool rcp_is_command_class(const zend_class_entry *ce)
 {
-	const char *sub = a->argc > 1 ? a->argv[1] : NULL;
-	size_t sublen = a->argc > 1 ? a->lens[1] : 0;
-	const rcp_cmd *cmd = rcp_cmdtab_lookup(cl ? rcp_cluster_cmds(cl->cluster) : NULL, a->argv[0], a->lens[0], sub,
-		sublen);
+	for (int i = 0; i < rcp_command_classes_n; i++) {
+		if (ce == rcp_command_classes[i]) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void rcp_throw_unknown_command(const char *name, size_t len)
+{
+	zend_execute_data *ex = EG(current_execute_data);
+	const char *instead = NULL;
+
+	if (ex && ex->func && ex->func->type == ZEND_INTERNAL_FUNCTION && rcp_is_command_class(ex->func->common.scope)) {
+		/* every argument but __call()'s name, up to the first by-reference one (executeRaw()'s $error) */
+		uint32_t first = zend_string_equals_literal_ci(ex->func->common.function_name, "__call") ? 2 : 1, last = first;
+		while (last <= ZEND_CALL_NUM_ARGS(ex) &&
+		       (last > ex->func->common.num_args || !ZEND_ARG_SEND_MODE(&ex->func->common.arg_info[last - 1]))) {
+			last++;
+		}
+		if (last > first) {
+			rcp_redact_args(ex, first, last - 1);
+		}
+	}
+	for (size_t i = 0; i < sizeof(rcp_predis_client_methods) / sizeof(rcp_predis_client_methods[0]); i++) {
+		if (len == strlen(rcp_predis_client_methods[i].name) && !strncasecmp(name, rcp_predis_client_methods[i].name, len)) {
+			instead = rcp_predis_client_methods[i].instead;
+			break;
+		}
+	}
+	if (instead) {
+		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s': %.*s() is a method of Predis\\Client, not a command. "
+			"%s (code that needs Predis\\Client's own API keeps Predis\\Client, with the adapter: docs/MIGRATION.md)",
+			(int)len, name, (int)len, name, instead);
+	} else {
+		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(len, 64), name);
+	}
+}
+
+/* The table entry of name (and sub, a container's subcommand, or NULL) from the table the cluster's servers gave
+ * (cl NULL: the built-in table). A name neither table knows, before the cluster was ever discovered, is looked up
+ * again after the discovery (which learns the server's table). NULL after throwing: unknown, or no discovery. */
+static const rcp_cmd *rcp_cmd_find(rcp_client *cl, const char *name, size_t len, const char *sub, size_t sublen)
+{
+	const rcp_cmd *cmd = rcp_cmdtab_lookup(cl ? rcp_cluster_cmds(cl->cluster) : NULL, name, len, sub, sublen);
 
 	if (!cmd && cl && !rcp_cluster_cmds(cl->cluster) && !cl->cluster->map) {
 		rcp_err err = {0};
@@ -405,12 +598,33 @@ const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
 			rcp_throw_err(&err);
 			return NULL;
 		}
-		cmd = rcp_cmdtab_lookup(rcp_cluster_cmds(cl->cluster), a->argv[0], a->lens[0], sub, sublen);
+		cmd = rcp_cmdtab_lookup(rcp_cluster_cmds(cl->cluster), name, len, sub, sublen);
 	}
 	if (!cmd) {
-		rcp_throw(rcp_ce_invalid_argument, "Unknown command '%.*s'", (int)MIN(a->lens[0], 64), a->argv[0]);
+		rcp_throw_unknown_command(name, len);
 	}
 	return cmd;
+}
+
+/* The table entry of argv[0] (and argv[1] for a container), without checking the arguments (rcp_cmd_find). */
+const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
+{
+	return rcp_cmd_find(cl, a->argv[0], a->lens[0], a->argc > 1 ? a->argv[1] : NULL, a->argc > 1 ? a->lens[1] : 0);
+}
+
+/* A call resolved to r (rcp_call_resolve) whose name no table knows is refused before its arguments are looked
+ * at: a wrong type among them would otherwise be reported first, and the name is what is wrong. r is resolved
+ * again when a discovery taught the name. False after throwing. */
+static bool rcp_call_known(rcp_call_res *r, zend_string *name, rcp_client *cl)
+{
+	if (r->cmd) {
+		return true;
+	}
+	if (!rcp_cmd_find(cl, r->id ? r->id : ZSTR_VAL(name), r->id ? r->idlen : ZSTR_LEN(name), NULL, 0)) {
+		return false;
+	}
+	rcp_call_resolve(name, cl, r);
+	return true;
 }
 
 const rcp_cmd *rcp_argv_lookup(rcp_argv *a, rcp_client *cl)
@@ -447,6 +661,53 @@ const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl)
 	return cmd;
 }
 
+/* Argument i of a, prefixed. */
+static void rcp_argv_prefix_at(rcp_argv *a, int i, zend_string *prefix)
+{
+	zend_string *s = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), a->argv[i], a->lens[i]);
+
+	if (a->strs[i]) {
+		zend_string_release(a->strs[i]);
+	}
+	a->strs[i] = s;
+	a->argv[i] = ZSTR_VAL(s);
+	a->lens[i] = ZSTR_LEN(s);
+}
+
+#define RCP_ARG_IS(a, i, w) ((a)->lens[i] == sizeof(w) - 1 && !strncasecmp((a)->argv[i], (w), sizeof(w) - 1))
+
+/*
+ * Arguments that are not keys but name keys or a channel, which Predis' KeyPrefixProcessor prefixes too (so a pool
+ * and Predis clients with one prefix see the same names; tests/compat/prefix_vs_predis.phpt): KEYS' pattern,
+ * PUBLISH's channel (SPUBLISH's is a key for the command table already), and SORT's and SORT_RO's BY and GET
+ * patterns (not GET #: the element itself). The command table's key specs do not list them: KEYS' pattern is no
+ * key to route by (KEYS goes to every primary).
+ */
+static void rcp_argv_prefix_patterns(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix)
+{
+	const char *n = cmd->name;
+
+	if (!strcmp(n, "KEYS") || !strcmp(n, "PUBLISH")) {
+		if (a->argc > 1) {
+			rcp_argv_prefix_at(a, 1, prefix);
+		}
+	} else if (!strcmp(n, "SORT") || !strcmp(n, "SORT_RO")) {
+		for (int i = 2; i + 1 < a->argc; i++) { /* SORT key [BY p] [LIMIT o c] [GET p ...] [ASC|DESC] [ALPHA] [STORE d] */
+			if (RCP_ARG_IS(a, i, "BY")) {
+				rcp_argv_prefix_at(a, ++i, prefix);
+			} else if (RCP_ARG_IS(a, i, "GET")) {
+				if (!(a->lens[++i] == 1 && a->argv[i][0] == '#')) {
+					rcp_argv_prefix_at(a, i, prefix);
+				}
+			} else if (RCP_ARG_IS(a, i, "LIMIT")) {
+				i += 2;
+			} else if (RCP_ARG_IS(a, i, "STORE")) {
+				i++; /* a key: prefixed by its key spec */
+			}
+		}
+	}
+}
+
 static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
 {
 	rcp_route_keys(r, cmd, a->argc, a->argv, a->lens);
@@ -461,7 +722,8 @@ static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd
 		}
 	}
 	if (prefix) {
-		/* Predis' "prefix" option: on every key argument (the route's positions; their slots come after) */
+		/* Predis' "prefix" option: on every key argument (the route's positions; their slots come after), and on
+		 * the few other arguments Predis' prefix processor prefixes */
 		if (r->nkeys < 0) {
 			char ebuf[256];
 			rcp_route_keys_error(r, ebuf, sizeof(ebuf));
@@ -470,14 +732,10 @@ static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd
 			return false;
 		}
 		for (int i = 0; i < r->nkeys; i++) {
-			int k = r->pos[i];
-			zend_string *s = zend_string_concat2(ZSTR_VAL(prefix), ZSTR_LEN(prefix), a->argv[k], a->lens[k]);
-			if (a->strs[k]) {
-				zend_string_release(a->strs[k]);
-			}
-			a->strs[k] = s;
-			a->argv[k] = ZSTR_VAL(s);
-			a->lens[k] = ZSTR_LEN(s);
+			rcp_argv_prefix_at(a, r->pos[i], prefix);
+		}
+		if (UNEXPECTED(r->nkeys == 0 || (cmd->name[0] == 'S' && cmd->name[1] == 'O'))) { /* (KEYS, PUBLISH: no key) */
+			rcp_argv_prefix_patterns(a, cmd, prefix);
 		}
 	}
 	rcp_route_slots(r);
@@ -538,16 +796,14 @@ static int rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zva
 	return kind;
 }
 
-/* Throw a ServerException with msg (scrubbed for a, when given) naming node. */
-static void rcp_throw_server(zend_string *msg, const rcp_argv *a, const char *node)
+/* Throw a ServerException with msg naming node. */
+static void rcp_throw_server(zend_string *msg, const char *node)
 {
-	zend_string *m = rcp_scrub_message(ZSTR_VAL(msg), ZSTR_LEN(msg), a);
-	zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(m), 0);
+	zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(msg), 0);
 
 	if (ex) {
 		zend_update_property_string(rcp_ce_server, ex, "node", sizeof("node") - 1, node);
 	}
-	zend_string_release(m);
 }
 
 static zend_always_inline bool rcp_reply_is_error_object(const zval *rv)
@@ -555,12 +811,16 @@ static zend_always_inline bool rcp_reply_is_error_object(const zval *rv)
 	return Z_TYPE_P(rv) == IS_OBJECT && Z_OBJCE_P(rv) == rcp_ce_error;
 }
 
-/* rcp_reply_throw_if_error() for the reply to argv a (its message scrubbed of a's secrets), the reply's kind known
- * (the reader's record: an Error object when not RCP_RK_VALUE). */
+/* rcp_reply_throw_if_error() for the reply to argv a, the reply's kind known (the reader's record: an Error object
+ * when not RCP_RK_VALUE): its message scrubbed of a's secrets, thrown or kept. */
 static bool rcp_reply_throw_kind(rcp_pool_object *p, zval *rv, const rcp_argv *a, int kind)
 {
-	if (p->exceptions && kind != RCP_RK_VALUE) {
-		rcp_throw_server(rcp_error_message(rv), a, p->client.last_node);
+	if (kind == RCP_RK_VALUE) {
+		return false;
+	}
+	rcp_scrub_reply(rv, a);
+	if (p->exceptions) {
+		rcp_throw_server(rcp_error_message(rv), p->client.last_node);
 		zval_ptr_dtor(rv);
 		ZVAL_NULL(rv);
 		return true;
@@ -579,6 +839,9 @@ void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value)
 
 	if (cmd) {
 		rcp_pool_run(p, a, cmd, return_value);
+		if (!EG(exception)) {
+			rcp_scrub_reply(return_value, a);
+		}
 	}
 }
 
@@ -629,13 +892,12 @@ static zend_always_inline void rcp_pool_call_argv(rcp_pool_object *p, const rcp_
 	rcp_argv_free(a);
 }
 
-void rcp_pool_call_res(rcp_pool_object *p, const rcp_call_res *r, zend_string *name, HashTable *args,
-                       zval *return_value)
+void rcp_pool_call_res(rcp_pool_object *p, rcp_call_res *r, zend_string *name, HashTable *args, zval *return_value)
 {
 	zval flat;
 	rcp_argv a;
 
-	if (rcp_predis_filter(r->pd, args, &flat) == FAILURE) {
+	if (!rcp_call_known(r, name, &p->client) || rcp_predis_filter(r->pd, args, &flat) == FAILURE) {
 		return;
 	}
 	if (rcp_argv_build(&a, r->id ? r->id : ZSTR_VAL(name), r->id ? r->idlen : ZSTR_LEN(name), r->id ? NULL : name,
@@ -723,6 +985,10 @@ void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler)
 	ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_rcp_hot, 0, 0, IS_MIXED, 0)
 		ZEND_ARG_VARIADIC_TYPE_INFO(0, arguments, IS_MIXED, 0)
 	ZEND_END_ARG_INFO()
+
+	if (rcp_command_classes_n < RCP_COMMAND_CLASSES) {
+		rcp_command_classes[rcp_command_classes_n++] = ce;
+	}
 
 	zend_hash_init(&set->byname, RCP_HOT_NAMES, NULL, NULL, 1);
 	memset(set->needs_array, 0, sizeof(set->needs_array));
@@ -942,6 +1208,9 @@ bool rcp_queue_prepare(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q)
 		} else {
 			rcp_call_resolve(name, &pool->client, r);
 		}
+		if (!rcp_call_known(r, name, &pool->client)) {
+			return false;
+		}
 		last_serial = serial;
 		id = r->id ? r->id : ZSTR_VAL(name);
 		idlen = r->id ? r->idlen : ZSTR_LEN(name);
@@ -981,7 +1250,6 @@ void rcp_queue_free(rcp_queue *q)
 bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, bool exceptions, zval *out)
 {
 	zend_string *first_error = NULL;
-	const rcp_argv *first_error_argv = NULL;
 	char first_error_node[RCP_ADDR_MAX] = "";
 
 	array_init_size(out, q->n);
@@ -993,9 +1261,9 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 			if (Z_ISUNDEF_P(r)) {
 				ZVAL_NULL(r); /* its node failed: reported by the caller */
 			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
+				rcp_scrub_reply(r, &q->argvs[k]);
 				if (exceptions && !first_error) {
 					first_error = zend_string_copy(rcp_error_message(r));
-					first_error_argv = &q->argvs[k];
 					snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
 				}
 			} else if (res->pd && res->pd->parser) {
@@ -1009,7 +1277,7 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 	if (first_error) {
 		zval_ptr_dtor(out);
 		ZVAL_UNDEF(out);
-		rcp_throw_server(first_error, first_error_argv, first_error_node);
+		rcp_throw_server(first_error, first_error_node);
 		zend_string_release(first_error);
 		return false;
 	}

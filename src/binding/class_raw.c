@@ -77,14 +77,16 @@ static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const cha
 	return true;
 }
 
-/* Replies in call order; an UNDEF (never expected without a failure) becomes null. */
-static void rcp_raw_collect(rcp_pipe_cmd *cmds, uint32_t n, zval *return_value)
+/* Replies in call order (error replies scrubbed of the secrets of their command); an UNDEF (never expected without
+ * a failure) becomes null. */
+static void rcp_raw_collect(rcp_pipe_cmd *cmds, const rcp_argv *argvs, uint32_t n, zval *return_value)
 {
 	array_init_size(return_value, n);
 	for (uint32_t k = 0; k < n; k++) {
 		if (Z_ISUNDEF(cmds[k].reply)) {
 			ZVAL_NULL(&cmds[k].reply);
 		}
+		rcp_scrub_reply(&cmds[k].reply, &argvs[k]);
 		add_next_index_zval(return_value, &cmds[k].reply);
 		ZVAL_UNDEF(&cmds[k].reply);
 	}
@@ -133,7 +135,7 @@ ZEND_METHOD(RedisClusterPool, rawPipeline)
 			}
 			rcp_throw_err(&err);
 		} else {
-			rcp_raw_collect(cmds, n, return_value);
+			rcp_raw_collect(cmds, argvs, n, return_value);
 		}
 	}
 	for (uint32_t k = 0; k < built; k++) {
@@ -296,6 +298,7 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 			array_init_size(&out, zend_hash_num_elements(Z_ARRVAL_P(list)));
 			if (zend_hash_num_elements(Z_ARRVAL_P(list))) {
 				for (uint32_t r = 0; r < nodes[k].count; r++) {
+					rcp_scrub_reply(&replies[nodes[k].first + r], &argvs[nodes[k].first + r]);
 					add_next_index_zval(&out, &replies[nodes[k].first + r]);
 				}
 				k++;

@@ -615,6 +615,7 @@ void rcp_observe_stats(rcp_cluster *cc, zval *out)
 	add_assoc_long(&cl, "ask", (zend_long)cc->ask_seen);
 	add_assoc_long(&cl, "noscript_fallbacks", (zend_long)cc->noscript_fallbacks);
 	add_assoc_long(&cl, "read_retries", (zend_long)cc->read_retries);
+	add_assoc_long(&cl, "read_auth_fallbacks", (zend_long)cc->read_auth_fallbacks);
 	add_assoc_long(&cl, "readonly_redirects", (zend_long)cc->readonly_seen);
 	{
 		/* where command routing comes from: the servers' own table (COMMAND), or the built-in one */
@@ -684,6 +685,7 @@ void rcp_observe_stats(rcp_cluster *cc, zval *out)
 		add_assoc_long(&shm, "clusters_max", si.clusters_max);
 		add_assoc_long(&shm, "clusters_used", si.clusters_used);
 		add_assoc_long(&shm, "clusters_table_full", si.clusters_full);
+		add_assoc_long(&shm, "clusters_key_too_long", si.clusters_key_too_long);
 		add_assoc_zval(out, "shm", &shm);
 	}
 }

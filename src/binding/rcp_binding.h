@@ -66,11 +66,12 @@ void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value);
 const rcp_cmd *rcp_argv_check(rcp_argv *a, const rcp_cmd *cmd, rcp_client *cl);
 
 /* The route of argv (rcp_route.h), after rcp_argv_check(): the key positions found once, a null in a key position
- * refused, the prefix (NULL: none) put on every key, then each key's slot. False after throwing (r freed then);
+ * refused, the prefix (NULL: none) put on every key (and on KEYS' pattern, PUBLISH's channel, SORT's BY/GET
+ * patterns, as Predis' prefix processor does), then each key's slot. False after throwing (r freed then);
  * else free r with rcp_route_free() once the command ran. */
 bool rcp_argv_route(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r);
 
-/* Prepend the prefix to every key argument (rcp_argv_route() without keeping the route). */
+/* Prepend the prefix to every key argument and those patterns (rcp_argv_route() without keeping the route). */
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);
 
 /*
@@ -100,10 +101,13 @@ zval *rcp_frame_arg(zend_execute_data *execute_data, uint32_t i);
  * place in weak mode; TypeError otherwise): false after throwing. */
 bool rcp_parse_strings(zval *args, uint32_t argc, uint32_t first_num);
 
-/* msg as a new string, every argument of a (one of those commands; else unchanged) of 3 bytes or more that it
- * repeats replaced by "(argument N)": a server may echo an argument in its error (ACL SETUSER echoes a bad rule,
- * which may be a password given without its '>'). a may be NULL. */
-zend_string *rcp_scrub_message(const char *msg, size_t len, const rcp_argv *a);
+/* An error reply to argv a (a RedisClusterPool\Error; anything else is left alone) that repeats an argument of a in
+ * a position that may hold a secret (AUTH's, HELLO/MIGRATE's after AUTH, ACL SETUSER's rules, CONFIG SET's value of
+ * requirepass, masterauth...) becomes one that names it "(argument N)": a server may echo an argument in its error
+ * (ACL SETUSER echoes a bad rule, which may be a password given without its '>'). Only whole tokens, never the
+ * error type. The one scrub of every path: thrown (ServerException) or returned in place (exceptions off,
+ * pipelines, executeRaw(), rawPipeline(), rawOnNodes()). a may be NULL (nothing to do). */
+void rcp_scrub_reply(zval *reply, const rcp_argv *a);
 /* __call(string $name, array $arguments)'s parameters (and predisArgs()'s, the same), the arguments redacted
  * first when the name is one of those: false after throwing. */
 bool rcp_call_params(zend_execute_data *execute_data, zend_string **name, HashTable **args);
@@ -161,9 +165,9 @@ bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, boo
 
 /* RedisClusterPool::__call's work: Predis argument rewriting, run, Predis reply shape. */
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value);
-/* The same for a name resolved already (r: rcp_call_resolve()'s): one resolution per call. */
-void rcp_pool_call_res(rcp_pool_object *p, const rcp_call_res *r, zend_string *name, HashTable *args,
-                       zval *return_value);
+/* The same for a name resolved already (r: rcp_call_resolve()'s, resolved again when a discovery teaches an unknown
+ * name): one resolution per call. */
+void rcp_pool_call_res(rcp_pool_object *p, rcp_call_res *r, zend_string *name, HashTable *args, zval *return_value);
 
 /* The same for the command method running in execute_data (one of set's functions), straight from the frame's
  * arguments (as an array when Predis rewrites them: resolved once either way): false (nothing done) when __call()'s
@@ -190,5 +194,9 @@ extern zend_class_entry *rcp_ce_keyspace;
 void rcp_class_scan_minit(void);
 /* A KeyspaceIterator over every primary (arguments already checked; match/type may be NULL). */
 void rcp_scan_new(zval *pool, zend_string *match, zend_long count, zend_string *type, zval *dst);
+
+/* RedisClusterPool\PubSubConsumer (src/class_pubsub.c), made by RedisClusterPool::pubSubLoop(). */
+extern zend_class_entry *rcp_ce_consumer;
+void rcp_class_pubsub_minit(void);
 
 #endif

@@ -22,8 +22,8 @@
  * place), except what is configuration by nature and needed to act on the message: the host of a seed that
  * parsed, a node address ("host:port"), the name of a command as called ("Unknown command 'hgetal'"), and the
  * file paths and cipher list of TLS settings. What is wrong is said by position ("option #3", "argument 2") and
- * by type ("string given"). Error replies of the commands whose arguments may hold a password name those
- * arguments by position (rcp_scrub_message(), rcp_binding.h).
+ * by type ("string given"). An error reply that repeats an argument in a position that may hold a password names
+ * it by position (rcp_scrub_reply(), rcp_binding.h).
  */
 #ifndef RCP_EXCEPTIONS_H
 #define RCP_EXCEPTIONS_H

@@ -21,10 +21,11 @@
  *    request never deletes a lock that expired and was taken by another request.
  *  - A write under the lock is a compare-and-write: the data is written only if the lock still holds our
  *    token, in the same script (no window between the check and the SET).
- *  - No password in any message: save_path values are never echoed but for seeds and numbers; PHP's session
- *    extension prints session.save_path itself when a handler fails, so before returning a failure the
- *    handler points PS(save_path) at a copy with passwords masked (rcp_session_hide_path), restored at the
- *    next open and at request end; phpinfo() shows session.save_path through a masking displayer.
+ *  - No password in any message, whatever item it was put in: the handler's messages repeat no save_path value
+ *    but a seed's host, and no name it does not define; PHP's session extension prints session.save_path itself
+ *    when a handler fails, so before returning a failure the handler points PS(save_path) at a copy masked by the
+ *    same rule (rcp_session_mask, rcp_session_hide_path), restored at the next open and at request end;
+ *    phpinfo() shows session.save_path through a masking displayer.
  */
 #include "php.h"
 

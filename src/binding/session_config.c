@@ -79,7 +79,8 @@ zend_string *rcp_session_ini(const char *name, size_t len)
  * A query string, as phpredis' rediscluster handler takes it:
  *     seed[]=10.0.0.1:6379&seed[]=10.0.0.2:6379&timeout=1.5&read_timeout=2&auth[user]=app&auth[pass]=...&prefix=S:
  * Names and values are URL-decoded (+ is a space, %XX a byte). Anything unknown or malformed is refused with a
- * message naming the part; a value is echoed only for seeds and numbers, never for auth.
+ * message naming the part: by its name when the handler defines it, else by its item number; no value is echoed
+ * but a seed's host.
  */
 
 /* Free a string that may hold a secret: its bytes are zeroed first. */
@@ -106,17 +107,24 @@ void rcp_session_conf_free(rcp_session_conf *c)
 	}
 }
 
-/* "1.5" -> 1500 ms; false when not a number of seconds in (0, 86400] (the constructor's bounds). */
-static bool rcp_session_seconds(const char *v, uint64_t *ms)
+/* "1.5" -> 1500 ms; false when not a number of seconds in (0, 86400] (the constructor's bounds); *why (may be
+ * NULL) then says which, without the value: "not a number" or "a number out of that range". */
+static bool rcp_session_seconds(const char *v, uint64_t *ms, const char **why)
 {
 	char *end;
 	double d;
 
 	if (!*v) {
+		if (why) {
+			*why = "an empty value";
+		}
 		return false;
 	}
 	d = zend_strtod(v, (const char **)&end);
 	if (*end || !(d > 0) || d > 86400) {
+		if (why) {
+			*why = *end ? "a value that is not a number" : "a number out of that range";
+		}
 		return false;
 	}
 	*ms = (uint64_t)(d * 1000.0 + 0.5);
@@ -128,9 +136,27 @@ static bool rcp_session_seconds(const char *v, uint64_t *ms)
 
 #define RCP_SP_FAIL(...) do { snprintf(why, whylen, __VA_ARGS__); return false; } while (0)
 
-/* One name=value of save_path (both decoded, NUL-terminated; value_len for binary-safe values). */
-static bool rcp_session_conf_item(rcp_session_conf *c, const char *name, const char *value, size_t value_len,
-                                  char *why, size_t whylen)
+/* The names of save_path items, shown in messages and in the masked save_path (rcp_session_mask): the options,
+ * then names the handler refuses with a hint. Any other name is never repeated (it may be a misplaced secret). */
+static const char *const rcp_session_options[] = {"seed[]", "timeout", "read_timeout", "auth", "prefix", NULL};
+static const char *const rcp_session_names[] = {"seed[]", "seed", "timeout", "read_timeout", "prefix", "auth",
+	"auth[]", "auth[user]", "auth[pass]", "password", "persistent", "persistent_id", "failover", "distribute", NULL};
+
+static bool rcp_session_name_known(const char *name)
+{
+	for (const char *const *k = rcp_session_names; *k; k++) {
+		if (!strcmp(name, *k)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* One name=value of save_path, item number item (both decoded, NUL-terminated; value_len for binary-safe
+ * values). Messages repeat a name only when rcp_session_name_known(), a value never (but a seed's host, in
+ * rcp_seed_parse()'s message). */
+static bool rcp_session_conf_item(rcp_session_conf *c, uint32_t item, const char *name, const char *value,
+                                  size_t value_len, char *why, size_t whylen)
 {
 	if (!strcmp(name, "seed[]") || !strcmp(name, "seed")) {
 		rcp_err err;
@@ -154,11 +180,12 @@ static bool rcp_session_conf_item(rcp_session_conf *c, const char *name, const c
 	} else if (!strcmp(name, "timeout") || !strcmp(name, "read_timeout")) {
 		bool connect = name[0] == 't';
 		uint64_t *ms = connect ? &c->connect_ms : &c->rw_ms;
+		const char *bad;
 		if (*ms) {
 			RCP_SP_FAIL("%s is given twice", name);
 		}
-		if (!rcp_session_seconds(value, ms)) {
-			RCP_SP_FAIL("%s must be a number of seconds > 0 and <= 86400, \"%.32s\" given", name, value);
+		if (!rcp_session_seconds(value, ms, &bad)) {
+			RCP_SP_FAIL("%s must be a number of seconds > 0 and <= 86400, %s given", name, bad);
 		}
 	} else if (!strcmp(name, "prefix")) {
 		if (c->prefix) {
@@ -176,8 +203,8 @@ static bool rcp_session_conf_item(rcp_session_conf *c, const char *name, const c
 		int form = !strcmp(name, "auth") ? RCP_AUTH_STRING : !strcmp(name, "auth[]") ? RCP_AUTH_LIST : RCP_AUTH_NAMED;
 		zend_string **dst;
 		if (form == RCP_AUTH_NAMED && strcmp(name, "auth[user]") && strcmp(name, "auth[pass]")) {
-			RCP_SP_FAIL("unknown auth entry \"%.40s\" (use auth=PASSWORD, auth[]=USER&auth[]=PASSWORD, or "
-				"auth[user]=USER&auth[pass]=PASSWORD)", name);
+			RCP_SP_FAIL("item #%u: unknown auth entry (an unknown name is not repeated: it could be a misplaced "
+				"secret); use auth=PASSWORD, auth[]=USER&auth[]=PASSWORD, or auth[user]=USER&auth[pass]=PASSWORD", item);
 		}
 		if (c->auth_form != RCP_AUTH_NONE && (c->auth_form != form || form == RCP_AUTH_STRING)) {
 			RCP_SP_FAIL("auth is given more than once (use one of auth=PASSWORD, auth[]=USER&auth[]=PASSWORD, "
@@ -204,15 +231,19 @@ static bool rcp_session_conf_item(rcp_session_conf *c, const char *name, const c
 			RCP_SP_FAIL("%s is empty", dst == &c->user ? "the auth user name" : "the auth password");
 		}
 		*dst = zend_string_init(value, value_len, 0);
+	} else if (!strcmp(name, "password")) {
+		RCP_SP_FAIL("password is not a save_path option: write auth=PASSWORD, or auth[user]=USER&auth[pass]=PASSWORD");
 	} else if (!strcmp(name, "persistent") || !strcmp(name, "persistent_id")) {
 		RCP_SP_FAIL("%s is a phpredis option: this handler always uses the worker's pooled connections (remove it)", name);
 	} else if (!strcmp(name, "failover") || !strcmp(name, "distribute")) {
 		RCP_SP_FAIL("%s is a phpredis option: sessions are always read and written on the slot's primary (remove it)", name);
-	} else if (!strncmp(name, "stream", 6)) {
-		RCP_SP_FAIL("%s: stream settings are not supported in session.save_path; for TLS write the seeds as tls://host:port "
-			"(verification on, the CA from redis_cluster_pool.tls_cafile)", name);
+	} else if (!strncmp(name, "stream[", 7)) {
+		RCP_SP_FAIL("item #%u: stream settings (stream[...]) are not supported in session.save_path; for TLS write the "
+			"seeds as tls://host:port (verification on, the CA from redis_cluster_pool.tls_cafile)", item);
 	} else {
-		RCP_SP_FAIL("unknown option \"%.40s\" (known: seed[], timeout, read_timeout, auth, prefix)", name);
+		rcp_err err;
+		rcp_err_unknown_key(&err, "unknown option in item", item, name, strlen(name), rcp_session_options);
+		RCP_SP_FAIL("%s", err.msg);
 	}
 	return true;
 }
@@ -268,7 +299,7 @@ bool rcp_session_conf_parse(const char *path, rcp_session_conf *c, char *why, si
 		{
 			size_t vlen = php_url_decode(eq + 1, (size_t)(e - eq - 1));
 			eq[1 + vlen] = '\0';
-			ok = rcp_session_conf_item(c, s, eq + 1, vlen, why, whylen);
+			ok = rcp_session_conf_item(c, item, s, eq + 1, vlen, why, whylen);
 		}
 	}
 	explicit_bzero(buf, len);
@@ -287,65 +318,90 @@ bool rcp_session_conf_parse(const char *path, rcp_session_conf *c, char *why, si
 
 /* ---- passwords out of sight -------------------------------------------------------------------- */
 
-/* Whether the value of a save_path item with this (raw) name may be a secret: auth entries but the user
- * name, and anything whose name mentions a password (a misspelt option is refused, and then shown). */
-static bool rcp_session_secret_name(const char *name, size_t len)
+/* Whether the value of the save_path item named name (decoded, known) may be shown: configuration the handler
+ * accepted as such (raw: as written; it is decoded here). */
+static bool rcp_session_value_shown(const char *name, const char *raw, size_t len)
 {
-	char dec[64];
+	bool seed = !strcmp(name, "seed[]") || !strcmp(name, "seed"), shown = false;
+	char *v;
 	size_t n;
 
-	if (len >= sizeof(dec)) {
-		len = sizeof(dec) - 1;
+	if (!seed && strcmp(name, "timeout") && strcmp(name, "read_timeout")) {
+		return !strcmp(name, "auth[user]"); /* a user name, as poolStats() shows it; never a password */
 	}
-	memcpy(dec, name, len);
-	n = php_url_decode(dec, len);
-	dec[n] = '\0';
-	while (n && strchr(" \t\r\n", dec[0])) {
-		memmove(dec, dec + 1, n--);
+	v = estrndup(raw, len);
+	n = php_url_decode(v, len);
+	while (n && strchr(" \t\r\n", v[n - 1])) {
+		v[--n] = '\0';
 	}
-	if (!strcmp(dec, "auth[user]")) {
-		return false;
+	if (seed) {
+		rcp_seed parsed;
+		rcp_err err;
+		shown = !memchr(v, '@', n) && !memchr(v, '?', n) && rcp_seed_parse(v, n, &parsed, &err) == RCP_OK;
+	} else {
+		uint64_t ms;
+		shown = rcp_session_seconds(v, &ms, NULL);
 	}
-	for (size_t i = 0; i < n; i++) {
-		dec[i] = (char)tolower((unsigned char)dec[i]);
-	}
-	return strstr(dec, "auth") || strstr(dec, "pass") || strstr(dec, "secret");
+	explicit_bzero(v, len);
+	efree(v);
+	return shown;
 }
 
 /*
- * save_path with every possible secret replaced by ***, or NULL when there is none: the values of secret names,
- * an item without "=" (a value pasted alone), and what stands before an @ (user:password@host in a seed).
+ * save_path as it may be shown (PHP's "(path: ...)" after a failure, phpinfo()), or NULL when it may be shown as it
+ * is. The rule of the constructor's messages (include/rcp_errors.h): a name is shown only when the handler defines
+ * it (rcp_session_name_known()), a value only when the handler accepts it and it is configuration by nature (a seed
+ * that parses, without credentials or options; a valid timeout or read_timeout; the auth user name); anything
+ * else becomes *** (a password, a prefix, an unknown name and its value, an item without "=": a value pasted
+ * alone). An empty value stays empty. A path without any "=" is left alone (the files handler's directory) unless
+ * ours (this handler just failed on it): then it is *** whole.
  */
-static zend_string *rcp_session_mask(const char *path, size_t len)
+static zend_string *rcp_session_mask(const char *path, size_t len, bool ours)
 {
 	smart_str out = {0};
 	const char *p = path, *end = path + len;
 	bool masked = false;
 
 	if (!memchr(path, '=', len)) {
-		return NULL; /* not a query string (the files handler's directory, say) */
+		return ours && len ? zend_string_init("***", 3, 0) : NULL;
 	}
 	while (p <= end) {
 		const char *amp = memchr(p, '&', (size_t)(end - p)), *stop = amp ? amp : end;
-		const char *eq = memchr(p, '=', (size_t)(stop - p)), *at = NULL;
+		const char *eq = memchr(p, '=', (size_t)(stop - p));
 
-		for (const char *q = eq ? eq : p; q < stop; q++) {
-			at = *q == '@' ? q : at;
-		}
-		if (!eq && stop > p) {
-			smart_str_appends(&out, "***");
-			masked = true;
-		} else if (eq && rcp_session_secret_name(p, (size_t)(eq - p))) {
-			smart_str_appendl(&out, p, (size_t)(eq - p) + 1);
-			smart_str_appends(&out, "***");
-			masked = true;
-		} else if (at) {
-			smart_str_appendl(&out, p, (size_t)(eq - p) + 1);
-			smart_str_appends(&out, "***");
-			smart_str_appendl(&out, at, (size_t)(stop - at));
-			masked = true;
+		if (!eq) {
+			if (stop > p) {
+				smart_str_appends(&out, "***");
+				masked = true;
+			}
 		} else {
-			smart_str_appendl(&out, p, (size_t)(stop - p));
+			/* the name as the parser reads it: without the item's leading white space, decoded */
+			const char *q = p;
+			char name[24];
+			size_t nlen, vlen = (size_t)(stop - eq - 1);
+			bool name_shown = false, value_shown;
+			while (q < eq && (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n')) {
+				q++;
+			}
+			if ((nlen = (size_t)(eq - q)) < sizeof(name)) {
+				memcpy(name, q, nlen);
+				nlen = php_url_decode(name, nlen);
+				name[nlen] = '\0';
+				name_shown = !memchr(name, '\0', nlen) && rcp_session_name_known(name);
+			}
+			value_shown = !vlen || (name_shown && rcp_session_value_shown(name, eq + 1, vlen));
+			if (name_shown) {
+				smart_str_appendl(&out, p, (size_t)(eq - p));
+			} else {
+				smart_str_appends(&out, "***");
+			}
+			smart_str_appendc(&out, '=');
+			if (value_shown) {
+				smart_str_appendl(&out, eq + 1, vlen);
+			} else {
+				smart_str_appends(&out, "***");
+			}
+			masked |= !name_shown || !value_shown;
 		}
 		if (!amp) {
 			break;
@@ -376,7 +432,7 @@ static ZEND_INI_DISP(rcp_session_path_displayer)
 		}
 		return;
 	}
-	m = rcp_session_mask(ZSTR_VAL(v), ZSTR_LEN(v));
+	m = rcp_session_mask(ZSTR_VAL(v), ZSTR_LEN(v), false); /* a directory (without "=") is another handler's path */
 	if (!m) {
 		m = zend_string_copy(v);
 	}
@@ -424,7 +480,7 @@ void rcp_session_hide_path(void)
 		return;
 	}
 	rcp_session_unhide_path();
-	if ((rcp_session_path_masked = rcp_session_mask(PS(save_path), strlen(PS(save_path))))) {
+	if ((rcp_session_path_masked = rcp_session_mask(PS(save_path), strlen(PS(save_path)), true))) {
 		rcp_session_path_orig = PS(save_path);
 		PS(save_path) = ZSTR_VAL(rcp_session_path_masked);
 	}

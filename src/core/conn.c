@@ -135,6 +135,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *set
 		memcpy(c->setup, setup, setup_len);
 		c->setup_len = setup_len;
 		c->setup_owed = setup_replies;
+		c->setup_auth = !strncmp(c->setup_names, "AUTH", 4) && (!c->setup_names[4] || c->setup_names[4] == ' ');
 	}
 	c->state = RCP_CONN_NEW;
 	c->opened_at_ms = rcp_now_ms();

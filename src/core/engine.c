@@ -117,6 +117,25 @@ static void rcp_part_fail_msg(rcp_part *p, rcp_status code, const char *fmt, ...
 	rcp_part_fail_str(p, code, msg);
 }
 
+/* A part on a subscriber's connection (rcp_conn.sink) is done: reading stops, so that nothing reaches the loop while
+ * nobody reads for it (the bytes wait in the socket for the next part). */
+static void rcp_sink_part_done(rcp_conn *c, rcp_part *p)
+{
+	rcp_conn_stop_reading(c);
+	rcp_part_finish(p);
+}
+
+/* The part's bytes are with the kernel (or queued behind a write in flight): its replies are owed; a subscriber's
+ * part with bytes to send is done once none is left to write. */
+static void rcp_part_written(rcp_conn *c, rcp_part *p)
+{
+	if (!c->sink) {
+		c->owed += p->nreplies;
+	} else if (p->len && !c->pending_writes) {
+		rcp_sink_part_done(c, p);
+	}
+}
+
 /* ---- writing ---------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -133,6 +152,8 @@ static void rcp_on_write(uv_write_t *req, int status)
 	c->pending_writes--;
 	if (status < 0 && c->part && status != UV_ECANCELED) {
 		rcp_part_fail(c->part, RCP_E_CONNECTION, "write to %s failed: %s", uv_strerror(status));
+	} else if (c->sink && c->part && c->part->len && !c->pending_writes) {
+		rcp_sink_part_done(c, c->part);
 	}
 	free(w);
 }
@@ -208,12 +229,19 @@ static bool rcp_conn_flush_tls(rcp_conn *c, rcp_part *p)
 	return ok;
 }
 
-/* Write the part's bytes, after the connection setup on a new connection (AUTH... in the same write). */
+/*
+ * Write the part's bytes, after the connection setup on a new connection (AUTH... in the same write). Except a
+ * part that may write on a new connection whose setup has AUTH: the server runs what follows a refused AUTH as the
+ * `default` user (enabled without a password, Redis' default), so such a part is held (c->held) until every setup
+ * reply is in, and written by rcp_conn_take() then; refused, it is never written. A part that applies nothing
+ * (c->first_reads, said by the caller) still rides behind AUTH: refused, its replies are never read (the part
+ * fails at AUTH's reply, the connection is dropped).
+ */
 static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 {
 	uv_buf_t bufs[2];
 	unsigned n = 0;
-	bool wrote = false, ok;
+	bool wrote = false, ok, hold = c->setup && c->setup_auth && !c->first_reads;
 
 	if (c->tls) {
 		/* both encrypted into the write BIO, behind the client's Finished on a new connection: one write */
@@ -222,7 +250,7 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 		size_t olen;
 
 		if ((c->setup && !rcp_tls_write(c->tls, c->setup, c->setup_len, msg, sizeof(msg))) ||
-		    !rcp_tls_write(c->tls, p->buf, p->len, msg, sizeof(msg))) {
+		    (!hold && !rcp_tls_write(c->tls, p->buf, p->len, msg, sizeof(msg)))) {
 			rcp_part_fail(p, RCP_E_CONNECTION, "TLS error on %s: %s", msg);
 			return;
 		}
@@ -234,7 +262,7 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 		if (c->setup && c->setup_len) {
 			bufs[n++] = uv_buf_init(c->setup, (unsigned)c->setup_len);
 		}
-		if (p->len) {
+		if (p->len && !hold) {
 			bufs[n++] = uv_buf_init((char *)p->buf, (unsigned)p->len);
 		}
 	}
@@ -242,7 +270,7 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 	if (c->tls) {
 		rcp_tls_out_clear(c->tls);
 	}
-	if (wrote) {
+	if (wrote && !hold) {
 		p->wrote_any = true;
 	}
 	if (!ok) {
@@ -255,7 +283,10 @@ static void rcp_conn_send(rcp_conn *c, rcp_part *p)
 		c->setup = NULL;
 		c->setup_len = 0;
 	}
-	c->owed += p->nreplies;
+	c->held = hold;
+	if (!hold) {
+		rcp_part_written(c, p);
+	}
 }
 
 /* ---- reading ---------------------------------------------------------------------------------- */
@@ -269,6 +300,14 @@ static void rcp_on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
 
 
 
+
+/* The setup was accepted: now the part it held (rcp_conn_send). Once per new connection with AUTH, at most. */
+static ZEND_COLD zend_never_inline int rcp_conn_release(rcp_conn *c, rcp_part *p)
+{
+	c->held = false;
+	rcp_conn_send(c, p);
+	return p->done ? RCP_RESP_STOP : RCP_RESP_GO_ON;
+}
 
 /* Where the reader hands the replies of one read: the connection and the part waiting for them. */
 typedef struct {
@@ -284,6 +323,9 @@ static int rcp_conn_take(void *arg, zval *reply)
 	rcp_conn *c = t->c;
 	rcp_part *p = t->p;
 
+	if (c->sink && !c->setup_owed) {
+		return c->sink(c->sink_arg, reply); /* a subscriber's: messages, confirmations, whatever comes */
+	}
 	if (c->owed == 0) {
 		zval_ptr_dtor(reply);
 		rcp_part_fail(p, RCP_E_PROTOCOL, "protocol error from %s: %s", "unsolicited reply");
@@ -307,7 +349,7 @@ static int rcp_conn_take(void *arg, zval *reply)
 			}
 		}
 		zval_ptr_dtor(reply);
-		return RCP_RESP_GO_ON;
+		return !c->setup_owed && c->held ? rcp_conn_release(c, p) : RCP_RESP_GO_ON;
 	}
 	ZVAL_COPY_VALUE(&p->replies[p->got], reply);
 	if (++p->got == p->nreplies) {
@@ -537,9 +579,12 @@ static void rcp_on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
 	}
 	if (c->tls) {
 		rcp_conn_read_tls(c, p);
-		return;
+	} else {
+		rcp_conn_consume(c, p, buf->base, (size_t)nread);
 	}
-	rcp_conn_consume(c, p, buf->base, (size_t)nread);
+	if (c->sink && !p->len && !p->done) {
+		rcp_sink_part_done(c, p); /* a subscriber's read: what this read brought */
+	}
 }
 
 static bool rcp_conn_read_start(rcp_conn *c, rcp_part *p)
@@ -686,7 +731,7 @@ static int rcp_direct_send(rcp_conn *c, rcp_part *p)
 		ssize_t w = send(fd, p->buf, p->len, MSG_DONTWAIT | MSG_NOSIGNAL);
 		if (w == (ssize_t)p->len) {
 			p->wrote_any = true;
-			c->owed += p->nreplies;
+			rcp_part_written(c, p);
 		} else {
 			uv_buf_t tail;
 			bool wrote;
@@ -701,7 +746,7 @@ static int rcp_direct_send(rcp_conn *c, rcp_part *p)
 				return -1;
 			}
 			p->wrote_any = true;
-			c->owed += p->nreplies;
+			rcp_part_written(c, p);
 		}
 		return fd;
 	}
@@ -719,6 +764,9 @@ static void rcp_direct_read(rcp_conn *c, rcp_part *p, int fd)
 			c->got_bytes = true;
 			rcp_ns_add(c->stats, RCP_NS_BYTES_IN, (uint64_t)n);
 			rcp_conn_consume(c, p, rcp_read_buf, (size_t)n);
+			if (c->sink && !p->len && !p->done) {
+				rcp_sink_part_done(c, p); /* a subscriber's read: what this read brought */
+			}
 			continue;
 		}
 		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
@@ -865,7 +913,8 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 	 * over the sockets, without turns of the libuv loop */
 	direct = nparts <= RCP_DIRECT_MAX;
 	for (i = 0; i < nparts && direct; i++) {
-		direct = !parts[i].nreplies || (parts[i].conn->state == RCP_CONN_READY && !parts[i].conn->tls);
+		direct = (!parts[i].nreplies && !parts[i].conn->sink) ||
+			(parts[i].conn->state == RCP_CONN_READY && !parts[i].conn->tls);
 		dfd[i] = -1;
 	}
 
@@ -883,7 +932,7 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 		c->rd.kinds = 0;
 		c->rd.unwrap1 = p->unwrap1;
 		c->last_used_ms = start_us / 1000; /* the same clock as rcp_now_ms() */
-		if (p->nreplies == 0) {
+		if (p->nreplies == 0 && !c->sink) {
 			rcp_part_finish(p);
 			continue;
 		}

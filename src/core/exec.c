@@ -77,6 +77,58 @@ static rcp_status rcp_noscript_fallback(rcp_client *cl, rcp_route *r, rcp_target
 	return st;
 }
 
+/* ---- blocking commands ------------------------------------------------------------------------ */
+
+/* argv's number (len bytes, not NUL-terminated) in ms: seconds as a float when secs (BLPOP's timeout), else whole
+ * milliseconds (WAIT's, XREAD's BLOCK). -1 when it is not one the server accepts. */
+static int64_t rcp_block_arg_ms(const char *s, size_t len, bool secs)
+{
+	char buf[64], *end;
+	double v;
+
+	if (len == 0 || len >= sizeof(buf)) {
+		return -1;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	v = secs ? strtod(buf, &end) * 1000.0 : (double)strtoll(buf, &end, 10);
+	if (*end || errno || !(v >= 0.0) || v > 1e15) { /* (also NaN) */
+		return -1;
+	}
+	return (int64_t)v;
+}
+
+uint64_t rcp_cmd_block_ms(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen)
+{
+	const char *name = cmd->name;
+	bool secs = true;
+	int at = argc - 1; /* BLPOP, BRPOP, BZPOPMIN, BZPOPMAX, BLMOVE, BRPOPLPUSH: the last argument, in seconds */
+	int64_t ms;
+
+	if (!strcmp(name, "BLMPOP") || !strcmp(name, "BZMPOP")) {
+		at = 1; /* BLMPOP timeout numkeys key ... */
+	} else if (!strcmp(name, "WAIT") || !strcmp(name, "WAITAOF")) {
+		at = name[4] ? 3 : 2; /* WAIT numreplicas timeout, WAITAOF numlocal numreplicas timeout: ms */
+		secs = false;
+	} else if (!strcmp(name, "XREAD") || !strcmp(name, "XREADGROUP")) {
+		at = -1; /* [BLOCK ms] before STREAMS; without it, it does not block */
+		secs = false;
+		for (int i = 1; i + 1 < argc && at < 0; i++) {
+			if (argvlen[i] == 7 && !strncasecmp(argv[i], "STREAMS", 7)) {
+				break;
+			}
+			if (argvlen[i] == 5 && !strncasecmp(argv[i], "BLOCK", 5)) {
+				at = i + 1;
+			}
+		}
+	}
+	if (at < 1 || at >= argc || (ms = rcp_block_arg_ms(argv[at], argvlen[at], secs)) < 0) {
+		return 0;
+	}
+	return ms == 0 || (uint64_t)ms > RCP_BLOCK_MAX_MS ? RCP_BLOCK_MAX_MS : (uint64_t)ms;
+}
+
 /* ---- entry point ------------------------------------------------------------------------------ */
 
 rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int argc, const char *const *argv,
@@ -163,6 +215,10 @@ rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *er
 	}
 	if ((st = rcp_client_ready_at(cl, now, err)) != RCP_OK) {
 		return st;
+	}
+	if (UNEXPECTED(r->cmd->flags & RCP_CMD_BLOCKING)) {
+		/* the server answers a blocking command at its own timeout: so much longer for the reply */
+		req.block_ms = rcp_cmd_block_ms(r->cmd, r->argc, r->argv, r->argvlen);
 	}
 	if (r->kind == RCP_RT_SPLIT) {
 		return rcp_exec_split(cl, r, reply, err);

@@ -7,9 +7,9 @@
  * uses (rcp_batch_*): one part per node, commands encoded straight into each node's connection.
  */
 #include "rcp_exec_int.h"
+#include "rcp_hash.h"
 #include "ext/hash/php_hash.h"
 #include "ext/hash/php_hash_sha.h"
-#include "rcp_hash.h"
 
 /* ---- credentials ------------------------------------------------------------------------------ */
 
@@ -17,8 +17,10 @@
  * The pool key of these credentials (cl->cred): connections are shared by clients with equal keys only, so two
  * different users must never have the same key, whatever their names' length. A name of up to RCP_CRED_USER_MAX
  * bytes is kept as it is; a longer one (or one holding a NUL byte) is kept as 'h' + the hex SHA-256 of the name
- * (65 bytes: longer than any name kept as it is, so the two forms never meet). Then "\0" + a hash of the
- * password (it tells passwords apart and reveals nothing useful). AUTH itself always sends the whole name.
+ * (65 bytes: longer than any name kept as it is, so the two forms never meet). Then "\0" + the keyed hash of the
+ * password (rcp_secret_hash: SipHash under the process' startup key): it tells passwords apart, and nobody can
+ * make two passwords of one user with one hash, as they could with FNV (not collision-resistant), to share a
+ * socket authenticated by the other. AUTH itself always sends the whole name.
  */
 void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const char *pass, size_t plen)
 {
@@ -27,7 +29,6 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 	int argc = 0;
 	char *cmd;
 	int len;
-	uint64_t h;
 
 	if (!user) {
 		ulen = 0;
@@ -48,11 +49,8 @@ void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const ch
 		cl->cred_len = 65;
 	}
 	cl->cred[cl->cred_len++] = '\0';
-	/* the password's keyed hash (rcp_hash.h): tells credentials apart, and nobody can make two passwords of one
-	 * user collide on purpose (FNV collisions can be made at will: they would share an authenticated socket) */
-	h = pass ? rcp_secret_hash(pass, plen) : 0;
 	cl->cred_len += (size_t)snprintf(cl->cred + cl->cred_len, sizeof(cl->cred) - cl->cred_len, "%016llx",
-		pass ? (unsigned long long)h : 0ULL);
+		pass ? (unsigned long long)rcp_secret_hash(pass, plen) : 0ULL);
 	if (!pass) {
 		return;
 	}
@@ -287,6 +285,9 @@ rcp_status rcp_send_req(rcp_client *cl, const char *host, uint16_t port, bool ro
 		size_t len;
 		const char *buf = rcp_req_bytes(req, c, &len);
 
+		if (was_new) {
+			c->first_reads = repeatable; /* reads ride behind a new connection's AUTH, anything else waits for it */
+		}
 		if (!buf) {
 			return rcp_err_set(err, RCP_E_MEMORY, NULL, "out of memory encoding a command for %s:%u", host,
 				(unsigned)port);
@@ -322,7 +323,8 @@ rcp_status rcp_send_node(rcp_client *cl, const char *host, uint16_t port, const 
 {
 	rcp_req req = {.buf = buf, .len = len, .nreplies = nreplies};
 
-	return rcp_send_req(cl, host, port, false, false, &req, replies, deadline, err, NULL);
+	/* (its one caller sends the topology requests, CLUSTER SHARDS/SLOTS and COMMAND: reads) */
+	return rcp_send_req(cl, host, port, false, true, &req, replies, deadline, err, NULL);
 }
 
 /* After a batch whose commands were encoded into its connections' buffers: huge buffers are not kept. */
@@ -356,6 +358,7 @@ void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts,
 	memset(b->part_of_node, 0xff, sizeof(int32_t) * map->nnodes);
 	b->replies = NULL;
 	b->nreplies = 0;
+	b->block_ms = 0;
 }
 
 bool rcp_nodebatch_add(rcp_nodebatch *b, rcp_client *cl, const rcp_map *map, uint16_t idx, const rcp_req *req,
@@ -415,6 +418,7 @@ static void rcp_nodebatch_retry(rcp_nodebatch *b, rcp_client *cl, uint64_t deadl
 		c = rcp_client_conn_ro(cl, node->host, node->port, b->replica_reads && node->replica);
 		rcp_wbuf_free(&c->wbuf, false);
 		c->wbuf = bytes;
+		c->first_reads = b->reads && b->reads(b, p, b->reads_ctx);
 		for (uint32_t r = 0; r < pt->nreplies; r++) {
 			zval_ptr_dtor(&pt->replies[r]);
 		}
@@ -444,10 +448,14 @@ void rcp_nodebatch_run(rcp_nodebatch *b, rcp_client *cl)
 		b->parts[p].len = b->parts[p].conn->wbuf.len;
 		b->parts[p].replies = b->replies + off;
 		off += b->parts[p].nreplies;
+		if (b->part_new[p] && b->parts[p].conn->setup_auth) {
+			/* a part of reads rides behind a new connection's AUTH, any other waits for it (asked only here) */
+			b->parts[p].conn->first_reads = b->reads && b->reads(b, p, b->reads_ctx);
+		}
 	}
 	if (b->nparts) {
 		uint64_t start_us;
-		deadline = rcp_deadline(cl);
+		deadline = rcp_deadline(cl) + b->block_ms;
 		start_us = rcp_batch_start(cl);
 		rcp_io_run(b->parts, (int)b->nparts, deadline, start_us / 1000 + cl->connect_timeout_ms, start_us);
 		/* (the parts looked at here rather than rcp_io_run()'s count: no caller reads that, so LTO drops it

@@ -217,6 +217,11 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		if (r->flags & RCP_RF_NOSCRIPT) {
 			rcp_script_note(r);
 		}
+		/* the batch waits for its longest server timeout (WAIT / WAITAOF by their route: Redis 7.0's COMMAND does not
+		 * flag them blocking) */
+		if (UNEXPECTED((r->cmd->flags & RCP_CMD_BLOCKING) || r->cmd->route == RCP_ROUTE_AFTER_WRITE)) {
+			nb.block_ms = MAX(nb.block_ms, rcp_cmd_block_ms(r->cmd, r->argc, r->argv, r->argvlen));
+		}
 		target[i] = rcp_pipe_target(cl, r, read_node, &any_primary);
 		if (target[i] >= 0 && rcp_cache_at_lookup(cl, r, &cmds[i].reply)) {
 			target[i] = RCP_PIPE_ANSWERED; /* the read cache's (nothing sent) */

@@ -158,6 +158,7 @@ rcp_redirect rcp_redirect_follow(rcp_client *cl, rcp_redirect_state *st, rcp_rep
 	if (!rcp_parse_redirect(msg, moved ? 6 : 4, cur, &slot, next)) {
 		return RCP_REDIRECT_UNREADABLE;
 	}
+	st->slot = slot;
 	/* nodes that disagree for a moment (a slot just moved, its new owner not yet known to all) can send us back and
 	 * forth: past a few immediate hops, back off and let the cluster converge, within the command's deadline */
 	if (++st->hops > RCP_MAX_REDIRECTS ||
@@ -209,11 +210,25 @@ bool rcp_redirect_demoted(rcp_client *cl, rcp_redirect_state *st, rcp_target *t)
 	return false;
 }
 
+rcp_status rcp_asking_refused(const zend_string *m, const char *addr, int slot, rcp_err *err)
+{
+	bool noperm = ZSTR_LEN(m) >= 6 && !memcmp(ZSTR_VAL(m), "NOPERM", 6);
+
+	rcp_err_set(err, noperm ? RCP_E_AUTH : RCP_E_SERVER, addr, "ASKING on %s refused: %.*s; following the ASK redirect "
+		"of slot %d (a slot being migrated) needs the ACL permission +asking; nothing was run", addr,
+		(int)MIN(ZSTR_LEN(m), 200), ZSTR_VAL(m), slot);
+	if (noperm) {
+		snprintf(err->etype, sizeof(err->etype), "NOPERM");
+	}
+	return err->code;
+}
+
 /* Send one command (req: bytes or argv) to a target, following redirects. */
 rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name, zval *reply,
                        uint8_t *kind_out, rcp_err *err)
 {
-	rcp_redirect_state rs = {.hops = 0, .backoff_ms = 10, .deadline = rcp_deadline(cl)};
+	/* a blocking command: its deadline plus its own timeout */
+	rcp_redirect_state rs = {.hops = 0, .backoff_ms = 10, .deadline = rcp_deadline(cl) + cmdreq->block_ms};
 	rcp_req req = *cmdreq;
 	rcp_reply_kind kind;
 	rcp_status st;
@@ -231,6 +246,14 @@ rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq,
 			return st;
 		}
 		if (req.asking) {
+			if (UNEXPECTED(rcp_reply_is_error(&replies[0])) &&
+			    ((1u << rcp_reply_kind_of(&replies[1])) & ((1u << RCP_RK_MOVED) | (1u << RCP_RK_ASK)))) {
+				st = rcp_asking_refused(rcp_error_message(&replies[0]), cl->last_node, rs.slot, err);
+				zval_ptr_dtor(&replies[0]);
+				zval_ptr_dtor(&replies[1]);
+				rcp_err_append(err, " (command %s)", name);
+				return st;
+			}
 			zval_ptr_dtor(&replies[0]);
 			ZVAL_COPY_VALUE(reply, &replies[1]);
 		} else {

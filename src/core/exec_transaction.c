@@ -20,6 +20,9 @@
  * means the WATCH is on the wrong node: the transaction counts as aborted (the caller's retry re-WATCHes).
  */
 
+/* "%d command%s" of a message: n and its plural ending ("1 command", "2 commands") */
+#define RCP_TX_NCMDS(n) (n), (n) == 1 ? "" : "s"
+
 /* Fold the keys of route r (its key slots, computed once) into *slot (-1: none yet): RCP_E_CLUSTER when one hashes
  * elsewhere, RCP_E_ARGUMENT for arguments the key specs refuse. */
 static rcp_status rcp_tx_fold(const rcp_route *r, int *slot, rcp_err *err)
@@ -278,6 +281,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	rcp_redirect_state rs = {.hops = 0, .backoff_ms = 10};
 	rcp_target t = {0};
 	bool asking = false;
+	zend_string *asking_refused = NULL; /* ASKING's error, when it went with MULTI alone (its reply is gone then) */
 	rcp_wbuf body = {0};          /* the queued commands, EXEC, then the WAITs */
 	smart_str head = {0};         /* [ASKING] MULTI */
 	zval *replies;
@@ -331,7 +335,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				rcp_wbuf_free(&body, false);
 				rcp_tx_unwatch(cl, w);
 				if (waits) efree(waits);
-				return rcp_err_set(err, RCP_E_MEMORY, NULL, "transaction of %d commands: out of memory encoding it", n);
+				return rcp_err_set(err, RCP_E_MEMORY, NULL, "transaction of %d command%s: out of memory encoding it", RCP_TX_NCMDS(n));
 			}
 		}
 		if (pass == 0) {
@@ -347,7 +351,16 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		return st;
 	}
 	replies = safe_emalloc((size_t)n + 3, sizeof(zval), 0);
-	deadline = rs.deadline = rcp_deadline(cl);
+	deadline = rcp_deadline(cl);
+	for (i = 0; nwait && i < n; i++) {
+		/* WAIT / WAITAOF after EXEC block on the server (inside MULTI nothing blocks): their timeouts extend the wait
+		 * (by their route: Redis 7.0's COMMAND does not flag them blocking) */
+		if (cmds[i].route.cmd->route == RCP_ROUTE_AFTER_WRITE) {
+			deadline = MAX(deadline, rcp_deadline(cl) + rcp_cmd_block_ms(cmds[i].route.cmd, cmds[i].route.argc,
+				cmds[i].route.argv, cmds[i].route.argvlen));
+		}
+	}
+	rs.deadline = deadline;
 	for (;;) {
 		/* replies: [ASKING] MULTI | the queued commands | EXEC | the WAITs */
 		uint32_t first = asking ? 1 : 0, nhead = first + 1, nbody = (uint32_t)n + 1, nrep = nhead + nbody;
@@ -357,6 +370,10 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		bool was_new, learn, discard = false;
 
 		smart_str_free(&head);
+		if (asking_refused) {
+			zend_string_release(asking_refused);
+			asking_refused = NULL;
+		}
 		if (asking) {
 			smart_str_appendl(&head, RCP_ASKING_CMD, sizeof(RCP_ASKING_CMD) - 1);
 		}
@@ -380,6 +397,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 		 */
 		learn = !c->multi_ok;
 		if (learn) {
+			c->first_reads = true; /* [ASKING] MULTI alone applies nothing: it may ride behind a new connection's AUTH */
 			rcp_run_one(cl, &part, c, ZSTR_VAL(head.s), ZSTR_LEN(head.s), nhead, replies, deadline);
 			if (part.err.code == RCP_OK && !rcp_reply_is_status(&replies[first])) {
 				const char *mp;
@@ -387,10 +405,13 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				rcp_not_ok(&replies[first], &mp, &ml);
 				snprintf(cl->last_node, sizeof(cl->last_node), "%s", c->addr);
 				st = rcp_err_set(err, rcp_reply_is_error(&replies[first]) ? RCP_E_SERVER : RCP_E_PROTOCOL, c->addr,
-					"%.*s (MULTI refused by %s: the transaction of %d commands was not sent, nothing was applied)", ml,
-					mp, c->addr, n);
+					"%.*s (MULTI refused by %s: the transaction of %d command%s was not sent, nothing was applied)", ml,
+					mp, c->addr, RCP_TX_NCMDS(n));
 			} else if (part.err.code == RCP_OK) {
 				c->multi_ok = true;
+			}
+			if (part.err.code == RCP_OK && asking && rcp_reply_is_error(&replies[0])) {
+				asking_refused = zend_string_copy(rcp_error_message(&replies[0])); /* no +asking: see below */
 			}
 			rcp_pool_sweep_parts(&part, 1);
 			for (uint32_t k = 0; k < nhead; k++) {
@@ -409,7 +430,7 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				*err = part.err;
 				st = err->code;
 				rcp_node_outcome(cl->cluster, t.host, t.port, st);
-				rcp_err_append(err, " (MULTI of a transaction of %d commands: nothing was applied)", n);
+				rcp_err_append(err, " (MULTI of a transaction of %d command%s: nothing was applied)", RCP_TX_NCMDS(n));
 				w->active = false;
 				break;
 			}
@@ -433,8 +454,8 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			st = err->code;
 			rcp_node_outcome(cl->cluster, t.host, t.port, st);
 			rcp_err_append(err, part.wrote_any
-				? " (transaction of %d commands: the failure came after the write, so EXEC may have run)"
-				: " (transaction of %d commands: nothing was sent, nothing was applied)", n);
+				? " (transaction of %d command%s: the failure came after the write, so EXEC may have run)"
+				: " (transaction of %d command%s: nothing was sent, nothing was applied)", RCP_TX_NCMDS(n));
 			w->active = false;
 			break;
 		}
@@ -457,9 +478,9 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			discard = true; /* a WATCH may be left on it: never used again */
 			st = rcp_err_set(err, rcp_reply_is_error(&replies[first]) ? RCP_E_SERVER : RCP_E_PROTOCOL, c->addr,
 				"%.*s (MULTI refused by %s, which had accepted it on this connection before: the permissions of the "
-				"ACL user changed meanwhile. The %d commands sent with it in one write were run by the server one by "
+				"ACL user changed meanwhile. The %d command%s sent with it in one write w%s run by the server one by "
 				"one, NOT as a transaction: %d of them answered an error, the others were applied)", ml, mp, c->addr,
-				nq, errors);
+				RCP_TX_NCMDS(nq), nq == 1 ? "as" : "ere", errors);
 		}
 		/* the reply to each queued command (QUEUED, or why it was refused), then EXEC's */
 		for (i = 0; i < nq + 1 && st == RCP_OK && !redirect; i++) {
@@ -486,7 +507,12 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			     wait = rk == RCP_RK_TRYAGAIN || rk == RCP_RK_CLUSTERDOWN, again = false;
 			zend_string *m = rcp_error_message(redirect);
 
-			if (moved || ask) {
+			if ((moved || ask) && (asking_refused || (asking && !learn && rcp_reply_is_error(&replies[0])))) {
+				/* ASKING refused (no +asking): following the ASK cannot work; nothing ran */
+				st = rcp_asking_refused(asking_refused ? asking_refused : rcp_error_message(&replies[0]), cl->last_node,
+					slot, err);
+				rcp_err_append(err, " (transaction of %d commands)", n);
+			} else if (moved || ask) {
 				rcp_redirect d = rcp_redirect_follow(cl, &rs, rk, m, &t, &next, "transaction", err);
 				if (d == RCP_REDIRECT_UNREADABLE) {
 					st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s", RCP_MSG(m, 300));
@@ -529,8 +555,8 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 			} else if (st == RCP_OK && wait && !(again = rcp_redirect_wait(&rs))) {
 				/* TRYAGAIN, CLUSTERDOWN: refused, nothing ran; the whole transaction again after a pause, within the
 				 * deadline (rcp_redirect_wait), else this */
-				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (transaction of %d commands: the server "
-					"discarded it, nothing was applied)", RCP_MSG(m, 300), n);
+				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (transaction of %d command%s: the server "
+					"discarded it, nothing was applied)", RCP_MSG(m, 300), RCP_TX_NCMDS(n));
 			}
 			if (again) {
 				rcp_pool_sweep_parts(&part, 1);
@@ -549,11 +575,12 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 				size_t skip = rcp_exec_cause(m);
 				discard = skip == 0;
 				st = rcp_err_set(err, RCP_E_SERVER, cl->last_node, "%.*s (EXEC refused by %s: the server discarded the "
-					"transaction of %d commands, nothing was applied)", (int)MIN(ZSTR_LEN(m) - skip, 300),
-					ZSTR_VAL(m) + skip, cl->last_node, n);
+					"transaction of %d command%s, nothing was applied)", (int)MIN(ZSTR_LEN(m) - skip, 300),
+					ZSTR_VAL(m) + skip, cl->last_node, RCP_TX_NCMDS(n));
 			} else if (Z_TYPE_P(exec_r) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(exec_r)) != (uint32_t)nq) {
-				st = rcp_err_set(err, RCP_E_PROTOCOL, cl->last_node, "EXEC: node %s sent %s instead of %d replies",
-					cl->last_node, Z_TYPE_P(exec_r) == IS_ARRAY ? "a different number of replies" : "no array", nq);
+				st = rcp_err_set(err, RCP_E_PROTOCOL, cl->last_node, "EXEC: node %s sent %s instead of %d repl%s",
+					cl->last_node, Z_TYPE_P(exec_r) == IS_ARRAY ? "a different number of replies" : "no array", nq,
+					nq == 1 ? "y" : "ies");
 				discard = true;
 			} else if (nwait) {
 				rcp_tx_merge_waits(exec_r, exec_r + 1, waits, nwait, n, exec_reply);
@@ -573,6 +600,9 @@ static rcp_status rcp_exec_transaction_run(rcp_client *cl, rcp_watch *w, rcp_pip
 	w->active = false;
 	efree(replies);
 	smart_str_free(&head);
+	if (asking_refused) {
+		zend_string_release(asking_refused);
+	}
 	rcp_wbuf_free(&body, false);
 	if (waits) efree(waits);
 	return st;

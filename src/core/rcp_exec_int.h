@@ -61,6 +61,7 @@ typedef struct {
 	const char *head;             /* argv only: the RESP of the command's first arguments, already encoded, with
 	                                 the array header counting argv's too (rcp_wbuf_command_after); NULL: none */
 	size_t headlen;
+	uint64_t block_ms;            /* a blocking command's own timeout (rcp_cmd_block_ms), added to its read deadline */
 } rcp_req;
 
 #define RCP_ASKING_CMD "*1\r\n$6\r\nASKING\r\n"
@@ -180,6 +181,8 @@ struct rcp_nodebatch {
 	zval *replies;                /* every part's replies (after run) */
 	uint32_t nreplies;
 	bool replica_reads;           /* a replica's part uses its READONLY connection (reads); else the plain one */
+	uint64_t block_ms;            /* the longest own timeout of its blocking commands (rcp_cmd_block_ms; 0 at init),
+	                                 added to the batch's read deadline */
 };
 
 void rcp_nodebatch_init(rcp_nodebatch *b, const rcp_map *map, uint32_t maxparts, bool replica_reads);
@@ -206,14 +209,13 @@ bool rcp_is_rerouted(const zval *r);
 void rcp_map_patch(rcp_cluster *cc, int slot, const rcp_target *t);
 bool rcp_await_new_primary(rcp_client *cl, rcp_target *t, uint64_t deadline, uint32_t *backoff_ms);
 void rcp_backoff(uint32_t *ms);
-/* Send one command (req) to target, following redirects; *kind (may be NULL): the kind of the reply returned, as
- * the reader recorded it. */
 /* The one redirect step (exec_redirect.c), which rcp_exec_at() and the transaction loops (MULTI/EXEC, WATCH) share;
  * each loop keeps its own framing. A command's redirect state: */
 typedef struct {
 	uint32_t hops;                /* MOVED/ASK followed so far (RCP_MAX_REDIRECTS; after RCP_REDIRECTS_IMMEDIATE, backed off) */
 	uint32_t backoff_ms;          /* the next pause (10 ms, doubling to 200 ms) */
 	uint64_t deadline;            /* the command's */
+	int slot;                     /* the slot of the last redirect followed */
 } rcp_redirect_state;
 typedef enum {
 	RCP_REDIRECT_FOLLOW,          /* send again to *next (ASK: behind ASKING); MOVED patched the map */
@@ -229,8 +231,18 @@ bool rcp_redirect_wait(rcp_redirect_state *st);
 /* READONLY from the node the map calls the primary of t's slot (demoted): counted, a refresh asked; true with *t the
  * slot's new primary once the map names one within the deadline (t->has_slot), false: the reply stands. */
 bool rcp_redirect_demoted(rcp_client *cl, rcp_redirect_state *st, rcp_target *t);
+/* Send one command (req) to target, following redirects; *kind (may be NULL): the kind of the reply returned, as
+ * the reader recorded it. */
 rcp_status rcp_exec_at(rcp_client *cl, rcp_target target, const rcp_req *cmdreq, const char *name, zval *reply,
                        uint8_t *kind, rcp_err *err);
+/*
+ * The node at addr refused the ASKING sent before a command (m: its error; an ACL user without +asking)
+ * and the command was redirected again (without ASKING the importing node does not serve the slot): following the
+ * ASK cannot work, so it ends at once, naming the rule, instead of bouncing between the two nodes until
+ * RCP_MAX_REDIRECTS. Nothing ran. NOPERM is an AuthenticationException (as a refused READONLY), any other refusal
+ * a ServerException. Fills err, returns its code.
+ */
+rcp_status rcp_asking_refused(const zend_string *m, const char *addr, int slot, rcp_err *err);
 
 /* ---- exec_read.c ---- */
 bool rcp_is_policy_read(const rcp_client *cl, const rcp_cmd *cmd);
@@ -256,5 +268,15 @@ void rcp_script_note(const rcp_route *r);
 bool rcp_noscript_recoverable(const rcp_route *r, rcp_reply_kind kind);
 /* rcp_exec() without counting the command: a pipelined command re-run alone (its pipeline counts it once). */
 rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err);
+/*
+ * A blocking command's (RCP_CMD_BLOCKING, from COMMAND: BLPOP, BLMOVE, BZMPOP, XREAD ... BLOCK, WAIT...) own timeout
+ * as given in argv, in ms: what the server may wait before it answers, so it is added to the command's read deadline
+ * (a BLPOP of 30 s under read_write_timeout 5 s waits 35 s for the nil). 0 ("forever") and anything over a day are
+ * RCP_BLOCK_MAX_MS; a command that does not block (XREAD without BLOCK), a timeout that is not a number, or one the
+ * server will refuse (negative): 0. Call it for commands flagged RCP_CMD_BLOCKING and those of route
+ * RCP_ROUTE_AFTER_WRITE (WAIT, WAITAOF: Redis 7.0's COMMAND does not flag them blocking).
+ */
+uint64_t rcp_cmd_block_ms(const rcp_cmd *cmd, int argc, const char *const *argv, const size_t *argvlen);
+#define RCP_BLOCK_MAX_MS (24ULL * 3600 * 1000)
 
 #endif

@@ -111,6 +111,11 @@ rcp_status rcp_cmd_unsupported(const rcp_cmd *cmd, rcp_err *err)
 			"CLUSTER %s acts on the node it is sent to: send it to a named node with rawOnNodes() (Predis: "
 			"$client->getConnection()->getConnectionById('host:port')->executeCommand(...))", cmd->name + 8);
 	}
+	if (cmd->flags & RCP_CMD_PUBSUB) {
+		return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
+			"%s cannot run on the pool's shared connections: a subscription needs a connection of its own; use "
+			"RedisClusterPool::pubSubLoop() (through the Predis adapter: Predis\\Client::pubSubLoop())", cmd->name);
+	}
 	return rcp_err_set(err, RCP_E_ARGUMENT, NULL,
 		"%s is not supported by RedisClusterPool: it changes or depends on per-connection state that a "
 		"shared pool cannot keep", cmd->name);

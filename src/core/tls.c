@@ -11,8 +11,8 @@
  *    reports that same queue through openssl_error_string();
  *  - a configuration (rcp_tls) lives until MSHUTDOWN; its SSL_CTX may be replaced when the files it loaded
  *    change on disk (SSL objects hold their own reference to the old one, so live connections are unaffected);
- *  - no secret is kept: the passphrase is read from the caller's options while the key loads and only its hash
- *    enters the configuration's hash;
+ *  - no secret is kept: the passphrase is read from the caller's options while the key loads and only its keyed
+ *    hash (rcp_secret_hash) enters the configuration's hash;
  *  - a verification failure is never ignored unless the settings say so (verify_peer / verify_peer_name false,
  *    allow_self_signed), and never falls back to plaintext: the connection fails.
  *
@@ -122,8 +122,9 @@ static uint64_t rcp_tls_opts_hash(const rcp_tls_opts *o)
 	RCP_STR('n', o->peer_name);
 	RCP_STR('x', o->ciphers);
 #undef RCP_STR
-	/* the passphrase only as its keyed hash (rcp_hash.h): this hash starts the segment's TLS session keys
-	 * (rcp_tls_session_key), and an unkeyed hash of the passphrase there would be a test of guesses */
+	/* the passphrase only as its keyed hash (rcp_secret_hash): the settings hash starts the segment's TLS session
+	 * keys, and FNV's steps can be undone back to this value, which a plain hash would let a reader of the segment
+	 * test passphrase guesses against */
 	if (o->passphrase) {
 		ph = rcp_secret_hash(o->passphrase, o->passphrase_len);
 	}

@@ -150,7 +150,7 @@ string(1) "v"
 Predis\NotSupportedException: redis_cluster_pool speaks RESP2 only: remove the "protocol" parameter or set it to 2
 Predis\NotSupportedException: redis_cluster_pool connects over TCP or TLS only (scheme 'unix' given)
 InvalidArgumentException: %s
-Predis\NotSupportedException: SUBSCRIBE is not supported by RedisClusterPool: it changes or depends on per-connection state that a shared pool cannot keep
+Predis\NotSupportedException: SUBSCRIBE cannot run on the pool's shared connections: a subscription needs a connection of its own; use RedisClusterPool::pubSubLoop() (through the Predis adapter: Predis\Client::pubSubLoop())
 Predis\NotSupportedException: Unknown command 'NOSUCHCOMMAND'
 Predis\NotSupportedException: Cannot use 'SCAN' with redis-cluster: iterate the nodes, foreach ($client as $node) $node->scan(...)
 Predis\ClientException: No seed node: %s

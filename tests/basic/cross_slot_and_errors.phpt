@@ -53,7 +53,7 @@ Unknown command 'nosuchcommand'
 get: argument 1 must be a string or a number, array given
 set: argument 2 must be a string or a number, stdClass given
 EVAL: %s
-SUBSCRIBE is not supported by RedisClusterPool: it changes or depends on per-connection state that a shared pool cannot keep
+SUBSCRIBE cannot run on the pool's shared connections: a subscription needs a connection of its own; use RedisClusterPool::pubSubLoop() (through the Predis adapter: Predis\Client::pubSubLoop())
 executeRaw() needs the command name as its first element, an empty array was given
 executeRaw(): the first element must be the command name (a non-empty string)
 string(65) "WRONGTYPE Operation against a key holding the wrong kind of value"

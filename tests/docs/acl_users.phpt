@@ -1,5 +1,5 @@
 --TEST--
-Docs: the README's ACL user, created exactly as its "Authentication and ACL" block says (line by line, on every node of the test cluster), runs each feature's README example once that feature's line is applied (the "Use" pool, transactions, scripts, replica reads, the session setup with locking, PUBLISH, CLIENT SETINFO), and before it is refused the way the README's table says
+Docs: the README's ACL user, created exactly as its "Authentication and ACL" block says (line by line, on every node of the test cluster), runs each feature's README example once that feature's line is applied (the "Use" pool, transactions, scripts, replica reads, the session setup with locking, PUBLISH, pub/sub, CLIENT SETINFO), and before it is refused the way the README's table says (a transaction: ServerException NOPERM and nothing applied; replica reads: answered by the primary and counted)
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -57,6 +57,22 @@ $session = function () use ($ini, $creds): string {
     return rcp_doc_failure($r) ?? (trim($r['out']) === 'read back: 1' ? 'ok' : 'wrong: ' . trim($r['out']));
 };
 $snippet = fn(string $code) => ['id' => 'acl_users.phpt', 'code' => $code];
+/** The README's transaction refused (no +multi: ServerException NOPERM), and whether any of its writes landed. */
+$txBefore = function () use ($run, $snippet, $seeds, $creds): string {
+    $refused = $run(rcp_doc_block('README.md', 'Transactions'));
+    $r = rcp_doc_run_cli($snippet("echo 'KEYS ', json_encode([\$redis->get('cart:{42}:total'), \$redis->get('cart:{42}:items')]), \"\\n\";"),
+        $seeds, $creds);
+    $keys = preg_match('/^KEYS (.*)$/m', $r['out'], $m) ? $m[1] : (rcp_doc_failure($r) ?? 'no output');
+    return "$refused, " . ($keys === '[null,null]' ? 'nothing applied' : "APPLIED: $keys");
+};
+/** The README's replica read without +readonly: answered by the primary once the replica refused READONLY. */
+$replicaBefore = function () use ($seeds, $creds): string {
+    $r = rcp_doc_run_cli(rcp_doc_block('README.md', 'Reads from replicas'), $seeds, $creds, '',
+        "echo 'FALLBACKS ', \$replicas->stats()['cluster']['read_auth_fallbacks'], \"\\n\";");
+    if ($f = rcp_doc_failure($r)) return $f;
+    return preg_match('/^FALLBACKS (\d+)$/m', $r['out'], $m) && $m[1] > 0
+        ? 'ok, answered by the primary after the replica refused READONLY (read_auth_fallbacks)' : 'ok, but no fallback: ' . trim($r['out']);
+};
 $hasSetinfo = ($i = rcp_raw($nodes[0])->cmd('COMMAND', 'INFO', 'CLIENT|SETINFO')) && $i[0] !== null;
 /** lib-name of the ACL user's connections in CLIENT LIST while a pool of that user works ('' when none has one). */
 $libName = function () use ($seeds, $creds, $snippet, $user): string {
@@ -66,17 +82,25 @@ $libName = function () use ($seeds, $creds, $snippet, $user): string {
         . "echo 'LIB ', implode(',', array_unique(\$names)), \"\\n\";"), $seeds, $creds);
     return rcp_doc_failure($r) ?? (preg_match('/^LIB (.*)$/m', $r['out'], $m) ? $m[1] : 'no output');
 };
+// replica reads: answered with or without +readonly (a replica that refuses READONLY sends the read to the primary);
+// poolStats() counts the reads that fell back so
+$replicaRead = function () use ($seeds, $creds): string {
+    $r = rcp_doc_run_cli(rcp_doc_block('README.md', 'Reads from replicas'), $seeds, $creds, '', "\necho 'FALLBACKS ', "
+        . "array_sum(array_map(fn(\$c) => \$c['counters']['read_auth_fallbacks'], RedisClusterPool::poolStats()['clusters'])), \"\\n\";");
+    return rcp_doc_failure($r) ?? (preg_match('/^FALLBACKS (\d+)$/m', $r['out'], $m) ? "answered, read_auth_fallbacks $m[1]" : 'no output');
+};
 
 // feature (the README's comment) => [its example, run before the line or null, run after]
 $examples = [
     'every pool' => [null, fn() => $run(rcp_doc_block('README.md', 'Use'), "if (\$redis->stats()['cluster']['commands']['source'] !== 'server' "
         . "|| \$redis->stats()['cluster']['topology_from'] !== 'CLUSTER SHARDS') fwrite(STDERR, json_encode(\$redis->stats()['cluster']));")],
-    'transactions' => [null, fn() => $run(rcp_doc_block('README.md', 'Transactions'))],
+    'transactions' => [$txBefore, fn() => $run(rcp_doc_block('README.md', 'Transactions'))],
     'scripts' => [fn() => $run(rcp_doc_block('README.md', 'Scripts')), fn() => $run(rcp_doc_block('README.md', 'Scripts'))],
-    'replica reads' => [fn() => $run(rcp_doc_block('README.md', 'Reads from replicas')), fn() => $run(rcp_doc_block('README.md', 'Reads from replicas'))],
+    'replica reads' => [$replicaRead, $replicaRead],
     'sessions' => [$session, $session],
     'PUBLISH' => [fn() => $run($snippet("\$redis->publish('app:events', 'hello');\n\$redis->spublish('app:events', 'hello');")),
         fn() => $run($snippet("\$redis->publish('app:events', 'hello');\n\$redis->spublish('app:events', 'hello');"))],
+    'pub/sub' => [fn() => $run(rcp_doc_block('README.md', 'Pub/sub')), fn() => $run(rcp_doc_block('README.md', 'Pub/sub'))],
     "the library's name" => [$libName, $libName],
 ];
 foreach ($lines as [$feature, $argv]) {
@@ -103,9 +127,10 @@ rcp_doc_cleanup($before);
 ?>
 --EXPECT--
 every pool (topology, command table, ASK redirects) and the application's own commands and keys: after: ok
-transactions: after: ok
+transactions: before the line: refused: ServerException NOPERM, nothing applied; after: ok
 scripts: before the line: refused: ServerException NOPERM; after: ok
-replica reads: before the line: refused: AuthenticationException NOPERM naming +readonly; after: ok
+replica reads: before the line: answered, read_auth_fallbacks 1; after: answered, read_auth_fallbacks 0
 sessions, with locking: before the line: refused: session_start() false, NOPERM; after: ok
 PUBLISH: before the line: refused: ServerException NOPERM; after: ok
+pub/sub: pubSubLoop(): before the line: refused: ServerException NOPERM; after: ok
 the library's name in CLIENT LIST: Redis 7.2+ and Valkey (Redis 7.0 refuses this line): as the README says

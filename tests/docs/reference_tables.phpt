@@ -12,7 +12,7 @@ function known(callable $make): array
     try {
         $make();
     } catch (RedisClusterPool\InvalidArgumentException $e) {
-        if (preg_match('/\(known: ([^)]*)\)/', $e->getMessage(), $m)) return preg_split('/,\s*/', $m[1]);
+        if (preg_match('/(?:\(|; )known: ([^)]*?)\)?$/', $e->getMessage(), $m)) return preg_split('/,\s*/', $m[1]);
         echo "no list of known names in: ", $e->getMessage(), "\n";
         return [];
     }
@@ -77,4 +77,4 @@ foreach ($ini as $name => $v) {
 options: the README lists exactly the 8 the code accepts
 parameters: the README lists exactly the 7 the code accepts
 parameters.ssl keys: the README lists exactly the 12 the code accepts
-php.ini settings: the README lists exactly the 14 the code accepts
+php.ini settings: the README lists exactly the 17 the code accepts

@@ -1,10 +1,14 @@
 --TEST--
-Security: a password given where an option name, a parameter, a TLS key, a seed, a port or a timeout goes is never repeated in the exception's message (named by position, by type, with a "did you mean" of a known name), nor where a node or a transaction option goes; an error reply that echoes an argument of ACL SETUSER or CONFIG SET names it by position; "h:1,h:2" says to pass an array
+Security: a password given where an option name, a parameter, a TLS key, a seed, a port or a timeout goes is never repeated in the exception's message (named by position, by type, with a "did you mean" of a known name), nor where a node or a transaction option goes; an error reply that echoes an argument in a position that may hold a secret (ACL SETUSER's rules, CONFIG SET requirepass's value, MIGRATE's AUTH) names it by position, whether thrown or returned in place (exceptions off, pipelines, executeRaw(), rawPipeline(), rawOnNodes()), and only there: a keyword, a user name, the error type and a word containing an argument ("NOAUTH" for "AUTH") stay as the server said them; "h:1,h:2" says to pass an array
 --EXTENSIONS--
 redis_cluster_pool
+pcntl
+posix
 --FILE--
 <?php
-require __DIR__ . '/../cluster.inc';
+require __DIR__ . '/fake.inc';
+// a MIGRATE target that refuses MIGRATE's AUTH as a node with a password would (forked before any pool exists)
+$fake = rcp_fake_start(fn($argv, $ctx) => "-NOAUTH Authentication required.\r\n");
 $s = 'S3cret' . bin2hex(random_bytes(4));
 $n = (string) random_int(100000000, 999999999);        // a numeric password
 $seed = rcp_seeds()[0];
@@ -39,6 +43,8 @@ $cases = [
     'ACL SETUSER rule without >'   => fn() => rcp_pool()->acl('SETUSER', "rcp-msg-$s", 'on', $s),
     'CONFIG SET odd arguments'     => fn() => rcp_pool()->config('SET', 'requirepass', $s, 'maxmemory'),
     'the same in a pipeline'       => fn() => rcp_pool()->pipeline(fn($p) => $p->acl('SETUSER', "rcp-msg-$s", 'on', $s)),
+    "Predis' createCommand()"      => fn() => rcp_pool()->createCommand('auth', [$s]),
+    'unknown command, bad type'    => fn() => rcp_pool()->nosuchcommand([$s]),
 ];
 foreach ($cases as $what => $f) {
     try {
@@ -52,6 +58,53 @@ foreach ($cases as $what => $f) {
 }
 // nothing was created by the refused ACL SETUSER
 echo "user created: ", json_encode(in_array("rcp-msg-$s", rcp_raw(rcp_primaries()[0])->cmd('ACL', 'USERS'), true)), "\n";
+
+echo "--- only the positions that may hold a secret, as whole tokens, never the error type\n";
+$pool = rcp_pool(['prefix' => 'msg:' . getmypid() . ':']);
+$pool->set('mk', 'v');                             // MIGRATE needs a key
+[$fh, $fp] = explode(':', $fake['addrs'][0]);
+[$nh, $np] = explode(':', rcp_replicas()[0]);      // a real node without a password (a replica: never the key's
+                                                   // own node, which MIGRATE would wait on)
+$cases = [
+    'a user named like an error type' => fn() => $pool->acl('SETUSER', 'ERR', 'bogus'),
+    'a rule that is a keyword'        => fn() => $pool->acl('SETUSER', 'rcp-msg-kw', 'allkeys', '~k'),
+    'CONFIG SET, not a secret'        => fn() => $pool->config('SET', 'maxmemory', 'memory'),
+    'MIGRATE AUTH, target: NOAUTH'    => fn() => $pool->migrate($fh, (int) $fp, 'mk', 0, 1000, 'AUTH', $s),
+    'MIGRATE AUTH, target: no pass'   => fn() => $pool->migrate($nh, (int) $np, 'mk', 0, 1000, 'AUTH', $s),
+];
+foreach ($cases as $what => $f) {
+    try {
+        $f();
+        echo "$what: no exception\n";
+    } catch (RedisClusterPool\ServerException $e) {
+        printf("%-32s [%s] %s\n", $what, $e->getErrorType(), $e->getMessage());
+    }
+}
+$pool->del('mk');
+
+echo "--- returned in place: scrubbed the same way\n";
+$node = rcp_primaries()[0];
+$off = rcp_pool(['exceptions' => false]);
+$cases = [
+    'rawPipeline()'                   => fn() => $pool->rawPipeline([['GET', 'k'], ['ACL', 'SETUSER', 'rcp-msg-x', $s]])[1],
+    'rawOnNodes()'                    => fn() => $pool->rawOnNodes([$node => [['ACL', 'SETUSER', 'rcp-msg-x', 'on', $s]]])[$node][0],
+    'executeRaw(), $error'            => function () use ($pool, $s) {
+        $r = $pool->executeRaw(['ACL', 'SETUSER', 'rcp-msg-x', '>ok', $s], $error);
+        return ($error ? 'error: ' : 'no error: ') . $r;
+    },
+    'exceptions off'                  => fn() => $off->acl('SETUSER', 'rcp-msg-x', $s),
+    'a pipeline, exceptions off'      => fn() => $off->pipeline(fn($p) => $p->get('k')->acl('SETUSER', 'rcp-msg-x', ">ok", $s))[1],
+];
+foreach ($cases as $what => $f) {
+    try {
+        $r = $f();
+    } catch (Throwable $e) {
+        $r = get_class($e) . ': ' . $e->getMessage();
+    }
+    printf("%-32s %s%s\n", $what, str_contains((string) $r, $s) ? '(SECRET REPEATED) ' : '', is_object($r) ? get_class($r) . ': ' . $r->getMessage() : $r);
+}
+echo "user created: ", json_encode(in_array("rcp-msg-x", rcp_raw($node)->cmd('ACL', 'USERS'), true)), "\n";
+rcp_fake_stop($fake);
 ?>
 --EXPECTF--
 unknown option               RedisClusterPool\InvalidArgumentException: Unknown option #1 (an unknown name is not repeated: it could be a misplaced secret); known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster
@@ -84,4 +137,19 @@ rawOnNodes unknown address   RedisClusterPool\InvalidArgumentException: rawOnNod
 ACL SETUSER rule without >   RedisClusterPool\ServerException: ERR Error in ACL SETUSER modifier '(argument 4)': Syntax error
 CONFIG SET odd arguments     RedisClusterPool\ServerException: ERR %s
 the same in a pipeline       RedisClusterPool\ServerException: ERR Error in ACL SETUSER modifier '(argument 4)': Syntax error
+Predis' createCommand()      RedisClusterPool\InvalidArgumentException: Unknown command 'createCommand': createCommand() is a method of Predis\Client, not a command. RedisClusterPool has no command objects: call the command as a method ($pool->get('k')) or with executeRaw(['GET', 'k']) (code that needs Predis\Client's own API keeps Predis\Client, with the adapter: docs/MIGRATION.md)
+unknown command, bad type    RedisClusterPool\InvalidArgumentException: Unknown command 'nosuchcommand'
+user created: false
+--- only the positions that may hold a secret, as whole tokens, never the error type
+a user named like an error type  [ERR] ERR Error in ACL SETUSER modifier '(argument 3)': Syntax error
+a rule that is a keyword         [ERR] ERR Error in ACL SETUSER modifier '(argument 4)': Adding a pattern after the * pattern (or the 'allkeys' flag) is not valid and does not have any effect. Try 'resetkeys' to start with an empty list of patterns
+CONFIG SET, not a secret         [ERR] ERR CONFIG SET failed (possibly related to argument 'maxmemory') - argument must be a memory value
+MIGRATE AUTH, target: NOAUTH     [ERR] ERR Target instance replied with error: NOAUTH Authentication required.
+MIGRATE AUTH, target: no pass    [ERR] ERR Target instance replied with error: ERR AUTH <password> called without any password configured for the default user. Are you sure your configuration is correct?
+--- returned in place: scrubbed the same way
+rawPipeline()                    RedisClusterPool\Error: ERR Error in ACL SETUSER modifier '(argument 3)': Syntax error
+rawOnNodes()                     RedisClusterPool\Error: ERR Error in ACL SETUSER modifier '(argument 4)': Syntax error
+executeRaw(), $error             error: ERR Error in ACL SETUSER modifier '(argument 4)': Syntax error
+exceptions off                   RedisClusterPool\Error: ERR Error in ACL SETUSER modifier '(argument 3)': Syntax error
+a pipeline, exceptions off       RedisClusterPool\Error: ERR Error in ACL SETUSER modifier '(argument 4)': Syntax error
 user created: false

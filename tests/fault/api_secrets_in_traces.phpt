@@ -1,5 +1,5 @@
 --TEST--
-Security: the arguments of AUTH, HELLO ... AUTH, MIGRATE ... AUTH/AUTH2, ACL SETUSER and CONFIG SET are redacted like #[\SensitiveParameter] in the traces of exceptions thrown for them (the extension's own, PHP's TypeErrors, a user __toString's) and in debug_backtrace(), through method syntax, __call(), executeRaw(), pipelines, transactions, rawPipeline(), rawOnNodes(), commandInfo(), predisArgs() and predisReply(); other commands keep their arguments in traces
+Security: the arguments of AUTH, HELLO ... AUTH, MIGRATE ... AUTH/AUTH2, ACL SETUSER and CONFIG SET are redacted like #[\SensitiveParameter] in the traces of exceptions thrown for them (the extension's own, PHP's TypeErrors, a user __toString's) and in debug_backtrace(), through method syntax, __call(), executeRaw(), pipelines, transactions, rawPipeline(), rawOnNodes(), commandInfo(), predisArgs() and predisReply(); so are the arguments of a name that is not a command (Predis' createCommand('auth', [...]) reaches __call()), refused before their types are checked; other commands keep their arguments in traces
 --EXTENSIONS--
 redis_cluster_pool
 --INI--
@@ -46,6 +46,11 @@ $cases = [
     'commandInfo(AUTH)'            => fn() => RedisClusterPool::commandInfo('AUTH', $s, []),
     'predisArgs(auth)'             => fn() => RedisClusterPool::predisArgs('auth', [$s, []]),
     'predisReply(auth), bad type'  => fn() => RedisClusterPool::predisReply('auth', [$s], 'OK', $s),
+    'createCommand(auth, [s])'     => fn() => $pool->createCommand('auth', [$s]),
+    'unknown command, bad type'    => fn() => $pool->nosuchcommand('x', [$s]),
+    'pipeline: createCommand'      => fn() => $pool->pipeline(fn($p) => $p->createCommand('auth', [S::$s])),
+    'executeRaw(unknown)'          => fn() => $pool->executeRaw(['nosuchcommand', $s], $err),
+    'rawPipeline(unknown)'         => fn() => $pool->rawPipeline([['GET', 'k'], ['nosuchcommand', $s]]),
     'get() (not redacted)'         => fn() => $pool->get([$s]),
 ];
 foreach ($cases as $what => $f) {
@@ -91,6 +96,11 @@ rawOnNodes(ACL SETUSER)       RedisClusterPool\InvalidArgumentException     secr
 commandInfo(AUTH)             TypeError                                     secret in message: no, in trace: no, top frame: commandInfo(string, SensitiveParameterValue, SensitiveParameterValue)
 predisArgs(auth)              RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: predisArgs(string, SensitiveParameterValue)
 predisReply(auth), bad type   TypeError                                     secret in message: no, in trace: no, top frame: predisReply(string, SensitiveParameterValue, SensitiveParameterValue, SensitiveParameterValue)
+createCommand(auth, [s])      RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: __call(string, SensitiveParameterValue)
+unknown command, bad type     RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: __call(string, SensitiveParameterValue)
+pipeline: createCommand       RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: execute()
+executeRaw(unknown)           RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: executeRaw(SensitiveParameterValue, null)
+rawPipeline(unknown)          RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: no, top frame: rawPipeline(SensitiveParameterValue)
 get() (not redacted)          RedisClusterPool\InvalidArgumentException     secret in message: no, in trace: YES, top frame: get(array)
 debug_backtrace() from __toString: 1 seen, secret in them: no
 ACL user created: false

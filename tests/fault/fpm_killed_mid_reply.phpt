@@ -26,7 +26,7 @@ foreach (['timeout', 'memory', 'time'] as $cause) {
     $how = $r['exception'] ?? (preg_match_all('/PHP Fatal error:  (Allowed memory size|Maximum execution time) of/', $log, $m)
         ? 'fatal error: ' . end($m[1]) : "no kill: $body");
     @file_put_contents("$dir/php-errors.log", '');
-    usleep(1200000);                          // late replies (BLPOP's nil after 1 s) have now arrived
+    usleep(1200000);                          // late replies (the GET's after the 1 s pause) have now arrived
     $bad = 0;
     $pids = [];
     for ($i = 0; $i < $n; $i++) {

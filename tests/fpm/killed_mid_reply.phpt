@@ -1,5 +1,5 @@
 --TEST--
-php-fpm: a request that times out while a reply is in flight (BLPOP 1 s vs a 0.2 s deadline) leaves no stale bytes: the next 500 requests on that worker all get their own replies
+php-fpm: a request that times out while a reply is in flight (a GET on a node paused for 1 s vs a 0.2 s deadline) leaves no stale bytes: the next 500 requests on that worker all get their own replies
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
@@ -11,7 +11,7 @@ $c = new RcpFcgi($addr);                    // one keep-alive connection: always
 $first = json_decode($c->get($page, 'i=warm'), true);
 $slow = json_decode($c->get($page, 'block=1&rwt=0.2&i=slow'), true);
 echo "slow request: ", $slow['exception'] ?? 'no exception', ", same worker: ", $slow['pid'] === $first['pid'] ? 'yes' : 'no', "\n";
-usleep(1200000);                             // the late BLPOP reply has now arrived on that socket
+usleep(1200000);                             // the GET's late reply has now arrived on that socket
 $bad = 0;
 for ($i = 0; $i < 500; $i++) {
     $r = json_decode($c->get($page, "i=after$i"), true);

@@ -60,7 +60,7 @@ string(2) "OK"
 MOVED seen: yes
 RedisClusterPool\ServerException: WRONGTYPE Operation against a key holding the wrong kind of value
 string(7) "applied"
-SUBSCRIBE is not supported by RedisClusterPool: it changes or depends on per-connection state that a shared pool cannot keep
+SUBSCRIBE cannot run on the pool's shared connections: a subscription needs a connection of its own; use RedisClusterPool::pubSubLoop() (through the Predis adapter: Predis\Client::pubSubLoop())
 Unknown command 'nosuch'
 array(0) {
 }

@@ -38,7 +38,9 @@ $before = discards();
 if (($pid = pcntl_fork()) === 0) {
     $pool = rcp_pool(['parameters' => ['read_write_timeout' => 0.3]]);
     $pool->set($keys[1], 'v');
-    try { $pool->blpop([rcp_key_on(rcp_primaries()[1], 'idlereap-list')], 2); } catch (RedisClusterPool\TimeoutException $e) { exit(0); }
+    // the node's clients paused for 1 s (a blocking command would now be waited for: its own timeout counts)
+    (new RcpRaw(rcp_primaries()[1]))->cmd('CLIENT', 'PAUSE', '1000', 'ALL');
+    try { $pool->get($keys[1]); } catch (RedisClusterPool\TimeoutException $e) { exit(0); }
     exit(1);
 }
 pcntl_waitpid($pid, $status);

@@ -17,6 +17,7 @@ $s = $pool->stats();
 echo "stats keys: ", implode(',', array_keys($s)), "\n";
 echo "connections keys: ", implode(',', array_keys($s['connections'])), "\n";
 echo "cluster keys: ", implode(',', array_keys($s['cluster'])), "\n";
+echo "shm keys: ", implode(',', array_keys($s['shm'])), "\n";
 $all = $info . json_encode($s) . print_r($pool, true) . ($msg ?? '');
 var_dump(str_contains($all, $secret));
 ?>
@@ -30,5 +31,6 @@ redis_cluster_pool.refresh_interval: shown
 redis_cluster_pool.idle_timeout: shown
 stats keys: pid,connections,cluster,shm
 connections keys: pooled,opened,reused,discarded_broken,discarded_closed_by_peer,discarded_unread_reply,discarded_forked,discarded_idle,auth_refused,tls_handshakes,tls_resumed,tls_handshake_failures
-cluster keys: generation,nodes,primaries,refreshes,refresh_failures,cluster_slots_sent,topology_from,moved,ask,noscript_fallbacks,read_retries,readonly_redirects,commands,shared,pool
+cluster keys: generation,nodes,primaries,refreshes,refresh_failures,cluster_slots_sent,topology_from,moved,ask,noscript_fallbacks,read_retries,read_auth_fallbacks,readonly_redirects,commands,shared,pool
+shm keys: bytes_total,bytes_used,clusters_max,clusters_used,clusters_table_full,clusters_key_too_long
 bool(false)

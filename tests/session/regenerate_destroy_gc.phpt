@@ -98,7 +98,7 @@ array(1) {
 read_and_close: {"data":"n|i:1;","locked":false}
 unchanged: {"data":"n|i:1;","locked":false} TTL renewed: yes
   session_start(): redis_cluster_pool: the session is locked by another request: not acquired after 1 tries in %f s (redis_cluster_pool.session_lock_retries = 0, session_lock_wait_time = 20000 us; the holder's lock expires after at most session_lock_expire)
-  session_start(): Failed to read session data: redis_cluster_pool (path: seed[]=%s&prefix=RG:)
+  session_start(): Failed to read session data: redis_cluster_pool (path: seed[]=%s&prefix=***)
 bool(false)
 refused after less than 0.5 s
 the other lock: other-request

@@ -44,6 +44,13 @@ foreach (['', 'timeout=1', 'seed[]=', 'seed[]=nohost', 'seed[]=10.0.0.1:99999', 
     try_path($path);
 }
 
+echo "--- a password where a name, a number, a seed goes: in no warning, nor in PHP's (path: ...)\n";
+foreach (["seed[]=$seed&$enc=1", "seed[]=$seed&timeout=$enc", "seed[]=$seed&read_timeout=1&timeout=9$enc",
+          "seed[]=127.0.0.1:$enc", "seed[]=$seed&timeo=1", "seed[]=$seed&auth[$enc]=x",
+          "seed[]=$seed&stream$enc=1", "seed[]=$seed&timeout%00$enc=1", "seed[]=$seed&prefix=$enc&auth=", $enc] as $path) {
+    try_path($path);
+}
+
 echo "--- credentials\n";
 foreach (rcp_seeds() as $n) (new RcpRaw($n))->cmd('ACL', 'SETUSER', 'sessuser', 'on', ">$secret", '~*', '&*', '+@all');
 $sid = rcp_session_sid('auth');
@@ -94,22 +101,22 @@ false
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=)
 false
   session_start(): redis_cluster_pool: session.save_path: seed[] #1: Invalid seed: expected host:port, there is no ':'
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=nohost)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=***)
 false
   session_start(): redis_cluster_pool: session.save_path: seed[] #1: Invalid seed (host '10.0.0.1'): the port must be a number 1..65535
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=10.0.0.1:99999)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=***)
 false
   session_start(): redis_cluster_pool: session.save_path: seed[] #1: credentials do not go in a seed; use auth[user]=...&auth[pass]=...
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=***@%s)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=***)
 false
   session_start(): redis_cluster_pool: session.save_path: seed[] #1: options do not go in a seed; they are save_path items (timeout=...)
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s?timeout=1)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=***)
 false
-  session_start(): redis_cluster_pool: session.save_path: timeout must be a number of seconds > 0 and <= 86400, "abc" given
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&timeout=abc)
+  session_start(): redis_cluster_pool: session.save_path: timeout must be a number of seconds > 0 and <= 86400, a value that is not a number given
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&timeout=***)
 false
-  session_start(): redis_cluster_pool: session.save_path: read_timeout must be a number of seconds > 0 and <= 86400, "0" given
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&read_timeout=0)
+  session_start(): redis_cluster_pool: session.save_path: read_timeout must be a number of seconds > 0 and <= 86400, a number out of that range given
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&read_timeout=***)
 false
   session_start(): redis_cluster_pool: session.save_path: timeout is given twice
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&timeout=1&timeout=2)
@@ -117,11 +124,11 @@ false
   session_start(): redis_cluster_pool: session.save_path: item #2 has no "=" (expected name=value, items separated by &)
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&***)
 false
-  session_start(): redis_cluster_pool: session.save_path: unknown option "password" (known: seed[], timeout, read_timeout, auth, prefix)
+  session_start(): redis_cluster_pool: session.save_path: password is not a save_path option: write auth=PASSWORD, or auth[user]=USER&auth[pass]=PASSWORD
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&password=***)
 false
-  session_start(): redis_cluster_pool: session.save_path: unknown auth entry "auth[password]" (use auth=PASSWORD, auth[]=USER&auth[]=PASSWORD, or auth[user]=USER&auth[pass]=PASSWORD)
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&auth[password]=***)
+  session_start(): redis_cluster_pool: session.save_path: item #2: unknown auth entry (an unknown name is not repeated: it could be a misplaced secret); use auth=PASSWORD, auth[]=USER&auth[]=PASSWORD, or auth[user]=USER&auth[pass]=PASSWORD
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&***=***)
 false
   session_start(): redis_cluster_pool: session.save_path: auth[user] needs auth[pass] as well
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&auth[user]=app)
@@ -133,25 +140,56 @@ false
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&auth[]=***&auth[]=***&auth[]=***)
 false
   session_start(): redis_cluster_pool: session.save_path: the auth password is empty
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&auth=***)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&auth=)
 false
   session_start(): redis_cluster_pool: session.save_path: prefix must not contain { or }: the handler puts the session id in braces (a hash tag), so that a session and its lock share a slot
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&prefix=a{b})
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&prefix=***)
 false
   session_start(): redis_cluster_pool: session.save_path: persistent is a phpredis option: this handler always uses the worker's pooled connections (remove it)
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&persistent=1)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&persistent=***)
 false
   session_start(): redis_cluster_pool: session.save_path: failover is a phpredis option: sessions are always read and written on the slot's primary (remove it)
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&failover=error)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&failover=***)
 false
-  session_start(): redis_cluster_pool: session.save_path: stream[verify_peer]: stream settings are not supported in session.save_path; for TLS write the seeds as tls://host:port (verification on, the CA from redis_cluster_pool.tls_cafile)
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&stream[verify_peer]=0)
+  session_start(): redis_cluster_pool: session.save_path: item #2: stream settings (stream[...]) are not supported in session.save_path; for TLS write the seeds as tls://host:port (verification on, the CA from redis_cluster_pool.tls_cafile)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&***=***)
 false
-  session_start(): redis_cluster_pool: session.save_path: unknown option "database" (known: seed[], timeout, read_timeout, auth, prefix)
-  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&database=1)
+  session_start(): redis_cluster_pool: session.save_path: unknown option in item #2 (an unknown name is not repeated: it could be a misplaced secret); known: seed[], timeout, read_timeout, auth, prefix
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&***=***)
 false
   session_start(): redis_cluster_pool: session.save_path: more than 64 seed[] entries (a few nodes of the cluster are enough)
   session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s)
+--- a password where a name, a number, a seed goes: in no warning, nor in PHP's (path: ...)
+false
+  session_start(): redis_cluster_pool: session.save_path: unknown option in item #2 (an unknown name is not repeated: it could be a misplaced secret); known: seed[], timeout, read_timeout, auth, prefix
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&***=***)
+false
+  session_start(): redis_cluster_pool: session.save_path: timeout must be a number of seconds > 0 and <= 86400, a value that is not a number given
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&timeout=***)
+false
+  session_start(): redis_cluster_pool: session.save_path: timeout must be a number of seconds > 0 and <= 86400, a value that is not a number given
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&read_timeout=1&timeout=***)
+false
+  session_start(): redis_cluster_pool: session.save_path: seed[] #1: Invalid seed (host '127.0.0.1'): the port must be a number 1..65535
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=***)
+false
+  session_start(): redis_cluster_pool: session.save_path: unknown option in item #2, did you mean "timeout"? (an unknown name is not repeated: it could be a misplaced secret); known: seed[], timeout, read_timeout, auth, prefix
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&***=***)
+false
+  session_start(): redis_cluster_pool: session.save_path: item #2: unknown auth entry (an unknown name is not repeated: it could be a misplaced secret); use auth=PASSWORD, auth[]=USER&auth[]=PASSWORD, or auth[user]=USER&auth[pass]=PASSWORD
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&***=***)
+false
+  session_start(): redis_cluster_pool: session.save_path: unknown option in item #2 (an unknown name is not repeated: it could be a misplaced secret); known: seed[], timeout, read_timeout, auth, prefix
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&***=***)
+false
+  session_start(): redis_cluster_pool: session.save_path: item #2: its name contains a NUL byte
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&***=***)
+false
+  session_start(): redis_cluster_pool: session.save_path: the auth password is empty
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: seed[]=%s&prefix=***&auth=)
+false
+  session_start(): redis_cluster_pool: session.save_path: item #1 has no "=" (expected name=value, items separated by &)
+  session_start(): Failed to initialize storage module: redis_cluster_pool (path: ***)
 --- credentials
 true
 written with the ACL user: who|s:8:"sessuser";

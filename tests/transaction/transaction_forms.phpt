@@ -129,13 +129,13 @@ RedisClusterPool\InvalidArgumentException: WATCH inside MULTI is not allowed
 RedisClusterPool\ServerException: WRONGTYPE Operation against a key holding the wrong kind of value
 "x"
 ["-WRONGTYPE Operation against a key holding the wrong kind of value","string"]
-RedisClusterPool\InvalidArgumentException: executeRaw: argument 1 must be a string or a number, array given
+RedisClusterPool\InvalidArgumentException: Unknown command 'executeRaw'
 RedisClusterPool\InvalidArgumentException: SET: wrong number of arguments (1 given, at least 2 expected)
 "x"
 RedisClusterPool\ClusterException: SET: a transaction runs on one node, so all its keys must hash to one slot; this key hashes to slot 11361, earlier keys of the transaction to slot 15106 (use a {hash tag})
 RedisClusterPool\ClusterException: SET: a transaction runs on one node, so all its keys must hash to one slot; this key hashes to slot 15106, earlier keys of the transaction to slot 11361 (use a {hash tag})
 RedisClusterPool\InvalidArgumentException: FLUSHALL cannot be part of a transaction: it runs on every primary, a transaction on one node
-RedisClusterPool\InvalidArgumentException: SUBSCRIBE is not supported by RedisClusterPool: it changes or depends on per-connection state that a shared pool cannot keep
+RedisClusterPool\InvalidArgumentException: SUBSCRIBE cannot run on the pool's shared connections: a subscription needs a connection of its own; use RedisClusterPool::pubSubLoop() (through the Predis adapter: Predis\Client::pubSubLoop())
 RedisClusterPool\InvalidArgumentException: transaction(): automatic retries (option "retry") need a callback that can be run again
 RedisClusterPool\InvalidArgumentException: transaction(): option "watch" must be a key or a non-empty array of keys, int given
 RedisClusterPool\InvalidArgumentException: transaction(): unknown option #1 (an unknown name is not repeated: it could be a misplaced secret); known: watch, cas, retry, exceptions

@@ -68,12 +68,11 @@ class ClusterConnection extends PredisClusterConnection
 
     /**
      * KEYS on every primary, the lists concatenated, the keys with their prefix. The pattern gets the
-     * connection's prefix, as Predis' prefix processor gives it (the extension's prefix option applies to key
-     * arguments, which a KEYS pattern is not).
+     * connection's prefix from the extension's prefix option, as Predis' prefix processor gives it.
      */
     public function keys(string $pattern)
     {
-        return $this->command('keys', [$this->prefix . $pattern]);
+        return $this->command('keys', [$pattern]);
     }
 
     /**

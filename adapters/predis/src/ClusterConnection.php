@@ -18,6 +18,12 @@
  *  - extension exceptions never escape: they become Predis exceptions (translate());
  *  - commands written without being read (pipelines: write()/writeRequest() then readResponse()) are
  *    queued and sent together at the first read, in one parallel round trip;
+ *  - a command is queued as its object's id and arguments, never re-encoded: Predis v2's pipelines hand the
+ *    objects over (writeRequest()); Predis v3's ask getConnectionByCommand() for each and then write its
+ *    serialization to that node, which is taken as that command when the bytes are exactly its serialization
+ *    (queueBuffer(); other bytes are parsed and sent as written). Replies are converted when they are read;
+ *  - what is sent is what Predis wrote: nothing is re-routed by Predis' choice of node (the extension routes
+ *    every command by its keys), and nothing written is dropped or sent twice;
  *  - MULTI/EXEC/DISCARD/WATCH/UNWATCH go through a dedicated Predis connection to the slot's node (see
  *    NodeConnection): per-connection state never touches the extension's shared sockets.
  *
@@ -42,7 +48,6 @@ use Predis\Connection\ConnectionException;
 use Predis\Connection\Factory;
 use Predis\Connection\FactoryInterface;
 use Predis\Connection\NodeConnectionInterface;
-use Predis\Connection\Parameters;
 use Predis\Connection\ParametersInterface;
 use Predis\NotSupportedException;
 use Predis\Response\Error;
@@ -50,10 +55,22 @@ use Predis\Response\Status;
 use RedisClusterPool;
 use Traversable;
 
+// Imported so that PHP compiles them as the engine's own opcodes, not as calls looked up at run time in this
+// namespace first (the hot paths: every command and every pipelined command goes through them).
+use function array_is_list;
+use function count;
+use function is_array;
+use function is_object;
+use function is_string;
+use function strlen;
+use function strtoupper;
+
 final class ClusterConnection implements ClusterInterface, IteratorAggregate, Countable
 {
     /** Commands that give a connection a state: sent on a dedicated Predis connection (NodeConnection). */
     public const STATEFUL = ['MULTI' => true, 'EXEC' => true, 'DISCARD' => true, 'WATCH' => true, 'UNWATCH' => true];
+    /** The commands executeCommand() cannot send as they are: the stateful ones, and SCAN (refused, with why) */
+    private const SPECIAL = self::STATEFUL + ['SCAN' => true];
 
     private ?RedisClusterPool $pool;
     private ParametersInterface $parameters;
@@ -69,15 +86,33 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     private ?array $ranges = null;
     /** @var array<int, string> slot => "host:port" learnt from MOVED replies on transaction connections */
     private array $moved = [];
-    /** @var list<array{0: list<mixed>, 1: ?string}> written, not yet sent: [argv, node or null (by key)] */
+    /** @var list<list<mixed>> commands written, not yet sent: argv lists ([name, arg, ...]) */
     private array $queue = [];
-    /** @var list<array{0: string, 1: mixed}> received, not yet read: [command name, reply] */
+    /** @var array<int, string> the queued commands bound to a node (the others go by key): index => "host:port" */
+    private array $queueNodes = [];
+    /** @var list<CommandInterface|string> the queued commands' objects (or names, for bytes parsed back) */
+    private array $queueFor = [];
+    /** @var list<mixed> replies received, not yet read, in the extension's shapes (converted when read) */
     private array $replies = [];
+    /** @var list<CommandInterface|string> what each unread reply answers (the queue's entries, sent) */
+    private array $repliesFor = [];
     private int $next = 0;
+    /** the command getConnectionByCommand() was last asked about: Predis v3 writes its serialization next */
+    private ?CommandInterface $routing = null;
+    /** @var ?list<mixed> that command's argv, when getConnectionByCommand() built it */
+    private ?array $routingArgv = null;
+    /** @var array<int, NodeConnection> routed node objects by slot (-1: keyless), while the slot map is kept */
+    private array $bySlot = [];
+    /** @var array<string, true> command names (as the command objects give them) that are not SPECIAL */
+    private array $plain = [];
+    /** @var array<string, true> command names whose first key is their first argument (slotOf()) */
+    private static array $keyFirst = [];
     /** the node whose dedicated connection holds a MULTI or WATCH begun through executeCommand() */
     private ?NodeConnection $transactionNode = null;
     /** MULTI was sent as a command without a key: it goes out with the next command, to that one's node */
     private bool $deferredMulti = false;
+    /** the extension's pub/sub consumer that Predis' consumer (pubSubLoop()) writes to and reads from */
+    private ?RedisClusterPool\PubSubConsumer $pubsub = null;
 
     /**
      * @param array<string, mixed>|ParametersInterface $parameters defaults for every node (Predis' "parameters"
@@ -92,7 +127,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         ?RedisClusterPool $pool = null
     ) {
         ExtensionNotLoadedException::check(self::class);
-        $this->parameters = new Parameters(self::withoutRetry($parameters instanceof ParametersInterface ? $parameters->toArray() : $parameters));
+        $this->parameters = new ConnectionParameters(self::withoutRetry($parameters instanceof ParametersInterface ? $parameters->toArray() : $parameters));
         if ($factory === null) {
             $factory = new Factory();
             $factory->setDefaultParameters($this->parameters->toArray());
@@ -131,11 +166,13 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
                 $this->flush();
             }
         } finally {
-            $this->queue = [];
-            $this->replies = [];
+            $this->queue = $this->queueNodes = $this->queueFor = [];
+            $this->replies = $this->repliesFor = [];
             $this->next = 0;
+            $this->routing = $this->routingArgv = null;
             $this->transactionNode = null;
             $this->deferredMulti = false;
+            $this->pubsub = null;   // its connections close: the subscriptions end
             foreach ([...array_values($this->nodes), ...array_values($this->routed)] as $node) {
                 $node->disconnect();
             }
@@ -149,7 +186,11 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
 
     public function writeRequest(CommandInterface $command)
     {
-        $this->queue[] = [self::argv($command), null];
+        if ($this->pubSubWrite($command)) {
+            return;
+        }
+        $this->queue[] = [$command->getId(), ...$command->getArguments()];
+        $this->queueFor[] = $command;
     }
 
     public function readResponse(CommandInterface $command)
@@ -165,19 +206,31 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
 
     public function executeCommand(CommandInterface $command)
     {
+        $id = $command->getId();
+        if ($this->transactionNode === null && !$this->deferredMulti && (isset($this->plain[$id]) || $this->isPlain($id))) {
+            // the common case, no connection state: the command routed by key (runOne(), inlined: this is the
+            // path of every command a Predis\Client runs, and the call costs ~2% of it)
+            try {
+                $r = ($this->pool ?? $this->pool())->rawPipeline([[$id, ...$command->getArguments()]])[0];
+            } catch (RedisClusterPool\Exception $e) {
+                throw $this->translate($e);
+            }
+
+            return is_object($r) || is_array($r) ? self::toPredis($r) : $r;
+        }
         // Inside MULTI, everything Predis sends through the cluster connection belongs to the transaction:
         // Predis 3.6 sends the queued commands here rather than to the node's connection. They must reach the
         // node's dedicated connection (and be QUEUED there), never run at once on a pooled socket: a
         // transaction is all or nothing. While only a WATCH is held, the commands of the WATCHed slot go there.
         if ($this->transactionNode !== null) {
-            if ($this->transactionNode->holds($command, $command->getSlot() ?? $this->slotOf($command))) {
+            if ($this->transactionNode->holds($command, $command->getSlot() ?? self::slotOf([$command->getId(), ...$command->getArguments()]))) {
                 return $this->transactionNode->executeCommand($command);
             }
             if (!$this->transactionNode->inTransaction()) {
                 $this->transactionNode = null;
             }
         }
-        $id = strtoupper($command->getId());
+        $id = strtoupper($id);
         if ($this->deferredMulti) {
             // MULTI sent as a command, with no key to choose a node: it goes, with this command, to the node of
             // the transaction's first key (as Predis 3.7's own strategy defers MULTI)
@@ -214,7 +267,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
             return $reply;
         }
 
-        return $this->send([self::argv($command)])[0];
+        return $this->send([[$command->getId(), ...$command->getArguments()]])[0];
     }
 
     public function getParameters()
@@ -236,14 +289,29 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         return false;
     }
 
+    /**
+     * The node of the command's first key (a routed node object: what is written to it goes by key). Predis v3's
+     * pipelines ask this, then write the command's serialization to that node: the command is remembered so that
+     * write() can queue its argv instead of parsing the bytes back (queueBuffer()).
+     */
     public function getConnectionByCommand(CommandInterface $command)
     {
+        $this->routing = $command;
         $slot = $command->getSlot();
-        if ($slot === null && ($slot = $this->slotOf($command)) !== null) {
+        if ($slot === null) {
+            $this->routingArgv = $argv = [$command->getId(), ...$command->getArguments()];
+            $slot = isset(self::$keyFirst[$argv[0]], $argv[1]) && array_is_list($argv)
+                ? RedisClusterPool::keySlot((string) $argv[1])   // slotOf()'s first case, inlined
+                : self::slotOf($argv);
+            if ($slot === null) {
+                return $this->bySlot[-1] ??= $this->routedNode($this->primaries()[0]);
+            }
             $command->setSlot($slot);   // as Predis' own strategy does: pipelines ask twice per command
+        } else {
+            $this->routingArgv = null;
         }
 
-        return $this->routedNode($slot === null ? $this->primaries()[0] : $this->ownerOf($slot));
+        return $this->bySlot[$slot] ??= $this->routedNode($this->ownerOf($slot));
     }
 
     public function getConnectionById($connectionID)
@@ -328,36 +396,137 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         return $this->pool();
     }
 
+    // ---- Predis' pub/sub consumer (Predis 3: Client::pubSubLoop()) --------------------------------
+
+    /** Commands Predis' consumer writes, and the extension consumer's method for each. */
+    private const PUBSUB = ['SUBSCRIBE' => 'subscribe', 'PSUBSCRIBE' => 'psubscribe', 'SSUBSCRIBE' => 'ssubscribe',
+        'UNSUBSCRIBE' => 'unsubscribe', 'PUNSUBSCRIBE' => 'punsubscribe', 'SUNSUBSCRIBE' => 'sunsubscribe'];
+
+    /**
+     * Predis' consumer writes SUBSCRIBE & co. (and PING) with writeRequest(), then read()s the frames: they go to
+     * the extension's consumer (RedisClusterPool::pubSubLoop()), on connections of its own, never the pooled
+     * sockets. PING is the consumer's while one is open (on Predis' own connection, a PING while subscribed is the
+     * pub/sub PING); else it is an ordinary command. True when the command was taken here.
+     */
+    private function pubSubWrite(CommandInterface $command): bool
+    {
+        $id = $command->getId();
+        if (!isset(self::PUBSUB[$id]) && ($id !== 'PING' || $this->pubsub === null)) {
+            return false;
+        }
+        try {
+            if ($this->pubsub === null) {
+                // Predis' read_write_timeout bounds a read: with it, a read that times out throws (as Predis'
+                // socket read does); without it, or 0 or less, a read waits as long as it takes
+                $all = ($this->seeds ? $this->seeds[0]->getParameters()->toArray() : []) + $this->parameters->toArray();
+                $rw = (float) ($all['read_write_timeout'] ?? 0);
+                $this->pubsub = $this->pool()->pubSubLoop($rw > 0 ? ['timeout' => $rw] : []);
+            }
+            $arguments = array_values(array_filter($command->getArguments(), static fn ($a) => $a !== null));
+            if ($id === 'PING') {
+                $this->pubsub->ping(...$arguments);
+            } else {
+                $this->pubsub->{self::PUBSUB[$id]}(...$arguments);
+            }
+        } catch (RedisClusterPool\Exception $e) {
+            throw $this->translate($e);
+        }
+
+        return true;
+    }
+
+    /**
+     * The next pub/sub frame, as Predis' connection reads it: [kind, channel, payload], [pmessage, pattern, channel,
+     * payload], [pong, payload]. A sharded message comes as a "message" frame: Predis' consumer knows no "smessage"
+     * (it would throw on it), and its DispatcherLoop dispatches sharded messages as "message".
+     */
+    public function read()
+    {
+        try {
+            if ($this->pubsub === null || !$this->pubsub->valid()) {
+                throw new ClientException('No pub/sub frame to read: nothing is subscribed on this connection');
+            }
+            $m = $this->pubsub->current();
+            $this->pubsub->next();
+        } catch (RedisClusterPool\Exception $e) {
+            throw $this->translate($e);
+        }
+
+        return match ($m->kind) {
+            'pmessage' => ['pmessage', $m->pattern, $m->channel, $m->payload],
+            'pong' => ['pong', $m->payload],
+            'smessage' => ['message', $m->channel, $m->payload],
+            'timeout' => throw $this->translate(new RedisClusterPool\TimeoutException(
+                'no pub/sub frame within read_write_timeout'
+            )),
+            default => [$m->kind, $m->channel, $m->payload],
+        };
+    }
+
     // ---- used by NodeConnection -------------------------------------------------------------------
 
     /** @internal Run one command on $node ("host:port"), or routed by its keys when $node is null. */
     public function executeOn(?string $node, CommandInterface $command): mixed
     {
+        $argv = [$command->getId(), ...$command->getArguments()];
         if ($node === null) {
-            return $this->send([self::argv($command)])[0];
+            return isset(self::SPECIAL[strtoupper($argv[0])]) ? $this->send([$argv])[0] : $this->runOne($argv);
         }
 
-        return $this->sendOnNodes([$node => [self::argv($command)]])[$node][0];
+        return $this->sendOnNodes([$node => [$argv]])[$node][0];
     }
 
-    /** @internal Queue serialized commands (one or more RESP arrays) for $node, or by key when null. */
+    /**
+     * @internal Queue serialized commands (one or more RESP arrays) for $node, or by key when null.
+     * Predis v3's cluster pipelines write each command's serialization to the node getConnectionByCommand() gave
+     * for it: when the bytes are exactly that command's serialization, its argv is queued as it is (no parsing);
+     * anything else is parsed back into argv lists.
+     */
     public function queueBuffer(string $buffer, ?string $node): void
     {
+        $command = $this->routing;
+        if ($command !== null) {
+            $this->routing = null;
+            if ($node === null) {
+                $argv = $this->routingArgv ?? [$command->getId(), ...$command->getArguments()];
+                // the bytes Predis' Command::serializeCommand() makes of $argv (values as PHP casts them)?
+                $n = count($argv);
+                $expected = "*{$n}\r\n";
+                foreach ($argv as $arg) {
+                    $len = strlen((string) $arg);
+                    $expected .= "\${$len}\r\n{$arg}\r\n";
+                }
+                if ($buffer === $expected) {
+                    $this->queue[] = $argv;
+                    $this->queueFor[] = $command;
+
+                    return;
+                }
+            }
+        }
         foreach (self::parseRequests($buffer) as $argv) {
-            $this->queue[] = [$argv, $node];
+            if ($node !== null) {
+                $this->queueNodes[count($this->queue)] = $node;
+            }
+            $this->queue[] = $argv;
+            $this->queueFor[] = $argv[0];
         }
     }
 
     /** @internal Queue a command object for $node, or by key when null. */
     public function queueCommand(CommandInterface $command, ?string $node): void
     {
-        $this->queue[] = [self::argv($command), $node];
+        if ($node !== null) {
+            $this->queueNodes[count($this->queue)] = $node;
+        }
+        $this->queue[] = [$command->getId(), ...$command->getArguments()];
+        $this->queueFor[] = $command;
     }
 
     /** @internal True when replies were received and not read yet, or commands wait to be sent. */
     public function hasPending(): bool
     {
-        return $this->queue !== [] || $this->next < count($this->replies);
+        return $this->queue !== [] || isset($this->repliesFor[$this->next]);
     }
 
     /**
@@ -366,23 +535,31 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
      */
     public function nextReply(?CommandInterface $command): mixed
     {
-        if ($this->next >= count($this->replies)) {
+        $i = $this->next;
+        if (!isset($this->repliesFor[$i])) {
             $this->flush();
+            $i = 0;
+            if (!isset($this->repliesFor[0])) {
+                throw new ClientException('No reply to read: no command was written on this connection');
+            }
         }
-        if ($this->next >= count($this->replies)) {
-            throw new ClientException('No reply to read: no command was written on this connection');
-        }
-        [$name, $reply] = $this->replies[$this->next++];
-        if ($this->next === count($this->replies)) {
-            $this->replies = [];
+        $for = $this->repliesFor[$i];
+        $reply = $this->replies[$i];
+        if (isset($this->repliesFor[++$i])) {
+            $this->next = $i;
+        } else {
+            $this->replies = $this->repliesFor = [];
             $this->next = 0;
         }
-        if ($command !== null && strcasecmp($name, $command->getId()) !== 0) {
-            $this->disconnect();
-            throw new ClientException("Replies read out of order: the next reply is for $name, not {$command->getId()}");
+        if ($command !== null && $for !== $command) {
+            $name = is_string($for) ? $for : (string) $for->getId();
+            if (strcasecmp($name, $command->getId()) !== 0) {
+                $this->disconnect();
+                throw new ClientException("Replies read out of order: the next reply is for $name, not {$command->getId()}");
+            }
         }
 
-        return $reply;
+        return is_object($reply) || is_array($reply) ? self::toPredis($reply) : $reply;
     }
 
     /**
@@ -394,6 +571,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         $parts = explode(' ', $message);
         if (count($parts) === 3 && $parts[0] === 'MOVED' && ctype_digit($parts[1]) && (int) $parts[1] < 16384) {
             $this->moved[(int) $parts[1]] = $parts[2];
+            unset($this->bySlot[(int) $parts[1]]);
         }
     }
 
@@ -491,6 +669,28 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         return $parameters;
     }
 
+    /** Whether a command name (any case) is not SPECIAL; remembered in $plain. */
+    private function isPlain(string $id): bool
+    {
+        if (isset(self::SPECIAL[strtoupper($id)])) {
+            return false;
+        }
+
+        return $this->plain[$id] = true;
+    }
+
+    /** One command without connection state, routed by key: its reply in Predis' raw shape. */
+    private function runOne(array $argv): mixed
+    {
+        try {
+            $r = ($this->pool ?? $this->pool())->rawPipeline([$argv])[0];
+        } catch (RedisClusterPool\Exception $e) {
+            throw $this->translate($e);
+        }
+
+        return is_object($r) || is_array($r) ? self::toPredis($r) : $r;
+    }
+
     /**
      * @param list<list<mixed>> $argvs
      * @return list<mixed> replies in Predis' raw shapes
@@ -499,8 +699,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     {
         foreach ($argvs as $argv) {
             if (strcasecmp((string) $argv[0], 'SCAN') === 0) {
-                // its cursor belongs to one node: a routed SCAN would walk a random primary per call
-                throw new NotSupportedException("Cannot use 'SCAN' with redis-cluster: iterate the nodes, foreach (\$client as \$node) \$node->scan(...)");
+                throw self::scanRefused();
             }
         }
         try {
@@ -523,47 +722,66 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         }
     }
 
-    /** Send every queued command: by key in one rawPipeline(), node-bound ones in one rawOnNodes(). */
+    /**
+     * Send every queued command in one round trip: all by key in one rawPipeline() (Predis' pipelines), else
+     * those by key in one rawPipeline() and the node-bound ones in one rawOnNodes(). The replies are kept in the
+     * extension's shapes; nextReply() converts each as it is read.
+     */
     private function flush(): void
     {
         $queue = $this->queue;
-        $this->queue = [];
+        $for = $this->queueFor;
+        $nodes = $this->queueNodes;
+        $this->queue = $this->queueFor = $this->queueNodes = [];
+        $this->replies = $this->repliesFor = [];
+        $this->next = 0;
         if ($queue === []) {
             return;
         }
-        $byKey = $byNode = $out = [];
-        foreach ($queue as $i => [$argv, $node]) {
-            if ($node === null) {
-                $byKey[$i] = $argv;
-            } else {
-                $byNode[$node][$i] = $argv;
-            }
-        }
+        $pool = $this->pool ?? $this->pool();
         try {
-            if ($byKey) {
-                foreach (array_combine(array_keys($byKey), $this->send(array_values($byKey))) as $i => $r) {
-                    $out[$i] = $r;
-                }
-            }
-            if ($byNode) {
-                $replies = $this->sendOnNodes(array_map('array_values', $byNode));
-                foreach ($byNode as $node => $argvs) {
-                    foreach (array_keys($argvs) as $k => $i) {
-                        $out[$i] = $replies[$node][$k];
+            if ($nodes === []) {
+                $replies = $pool->rawPipeline($queue);
+            } else {
+                $byKey = $byNode = $replies = [];
+                foreach ($queue as $i => $argv) {
+                    if (isset($nodes[$i])) {
+                        $byNode[$nodes[$i]][$i] = $argv;
+                    } else {
+                        $byKey[$i] = $argv;
                     }
                 }
+                if ($byKey) {
+                    foreach (array_combine(array_keys($byKey), $pool->rawPipeline(array_values($byKey))) as $i => $r) {
+                        $replies[$i] = $r;
+                    }
+                }
+                if ($byNode) {
+                    $got = $pool->rawOnNodes(array_map('array_values', $byNode));
+                    foreach ($byNode as $node => $argvs) {
+                        foreach (array_keys($argvs) as $k => $i) {
+                            $replies[$i] = $got[$node][$k];
+                        }
+                    }
+                }
+                ksort($replies);
             }
-        } catch (\Throwable $e) {
-            $this->replies = [];
-            $this->next = 0;
-            throw $e;
+        } catch (RedisClusterPool\Exception $e) {
+            foreach ($queue as $i => $argv) {
+                if (!isset($nodes[$i]) && strcasecmp((string) $argv[0], 'SCAN') === 0) {
+                    throw self::scanRefused();
+                }
+            }
+            throw $this->translate($e);
         }
-        ksort($out);
-        $this->replies = [];
-        $this->next = 0;
-        foreach ($out as $i => $r) {
-            $this->replies[] = [(string) $queue[$i][0][0], $r];
-        }
+        $this->replies = $replies;
+        $this->repliesFor = $for;
+    }
+
+    /** SCAN through the client: its cursor belongs to one node, a routed SCAN would walk a random primary per call. */
+    private static function scanRefused(): NotSupportedException
+    {
+        return new NotSupportedException("Cannot use 'SCAN' with redis-cluster: iterate the nodes, foreach (\$client as \$node) \$node->scan(...)");
     }
 
     /** The extension's reply values (or lists of them), as Predis' RESP2 connection returns them. */
@@ -591,6 +809,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     {
         if ($e instanceof RedisClusterPool\ConnectionException) {
             $this->ranges = null;
+            $this->bySlot = [];
             $node = $e->getNode() !== '' ? $e->getNode() : $this->seedId();
             if ($e instanceof RedisClusterPool\TimeoutException && class_exists(\Predis\TimeoutException::class)) {
                 // Predis v3's own type (and message) for a timeout; the extension's message is in getPrevious()
@@ -601,6 +820,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         }
         if ($e instanceof RedisClusterPool\ClusterException) {
             $this->ranges = null;
+            $this->bySlot = [];
             if (str_starts_with($e->getMessage(), 'Cannot discover the cluster topology')) {
                 return new ConnectionException($this->nodeObject($this->seedId()), $e->getMessage(), 0, $e);
             }
@@ -614,6 +834,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
             if (preg_match('/^rawOnNodes\(\): (\S+) is not a node of this cluster/', $e->getMessage(), $m)) {
                 // a node object kept from an earlier map (iteration) whose node has left the cluster
                 $this->ranges = null;
+                $this->bySlot = [];
 
                 return new ConnectionException($this->nodeObject($m[1]), "$m[1] is no longer a node of the cluster", 0, $e);
             }
@@ -649,7 +870,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     {
         [$host, $port] = self::splitAddress($id);
 
-        return new NodeConnection($this, $id, $routed, new Parameters(['host' => $host, 'port' => $port] + $this->nodeParameters()));
+        return new NodeConnection($this, $id, $routed, new ConnectionParameters(['host' => $host, 'port' => $port] + $this->nodeParameters()));
     }
 
     /** @return list<string> the primaries, "host:port", in the slot map's order */
@@ -683,6 +904,7 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         if ($this->ranges === null || $reload) {
             $this->ranges = [];
             $this->moved = [];
+            $this->bySlot = [];
             foreach ($this->slotMap()['slots'] as [$from, $to, $primary]) {
                 $this->ranges[] = [$from, $to, $primary];
             }
@@ -704,17 +926,32 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
         }
     }
 
-    /** The slot of a command's first key (by the extension's command table), or null when keyless. */
-    private function slotOf(CommandInterface $command): ?int
+    /**
+     * The slot of a command's first key (by the extension's command table), or null when keyless. A command
+     * whose first key the table once put at its first argument always has it there (in that table a movable
+     * first key never starts at the first argument: EVAL's is after numkeys, XREAD's after STREAMS, ZUNION's
+     * after numkeys), so that is remembered per command name and the table is not asked again.
+     */
+    private static function slotOf(array $argv): ?int
     {
-        $argv = array_map('strval', self::argv($command));
+        $list = array_is_list($argv);
+        if ($list && isset(self::$keyFirst[$argv[0]], $argv[1])) {
+            return RedisClusterPool::keySlot((string) $argv[1]);
+        }
+        $strings = array_map('strval', $list ? $argv : array_values($argv));
         try {
-            $keys = RedisClusterPool::commandInfo(...$argv)['keys'];
+            $keys = RedisClusterPool::commandInfo(...$strings)['keys'];
         } catch (RedisClusterPool\Exception) {
             return null;
         }
+        if (!$keys) {
+            return null;
+        }
+        if ($keys[0] === 1 && $list) {
+            self::$keyFirst[$argv[0]] = true;
+        }
 
-        return $keys ? RedisClusterPool::keySlot($argv[$keys[0]]) : null;
+        return RedisClusterPool::keySlot($strings[$keys[0]]);
     }
 
     /** @return list<mixed> the command name and its arguments */

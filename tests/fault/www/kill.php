@@ -1,7 +1,9 @@
 <?php
 // Page for tests/fault/fpm_killed_mid_reply.phpt. ?mode=
 //   setup    3 MiB values on every primary (fault:big:{0..2})
-//   timeout  BLPOP 1 s under a 0.2 s read_write_timeout (the reply arrives after the request gave up)
+//   timeout  a GET on a node whose clients are paused for 1 s (CLIENT PAUSE) under a 0.2 s read_write_timeout (the
+//            reply arrives after the request gave up; a blocking command would be waited for: its own timeout is
+//            added to its deadline)
 //   memory   memory_limit 4M, then MGET of the big values on every primary: each 3 MiB value is refused at its
 //            header (MemoryLimitException), with the other nodes' replies still on their sockets
 //   time     set_time_limit(1), then MGETs of the big values until the time limit's fatal error
@@ -18,7 +20,11 @@ switch ($mode) {
         break;
     case 'timeout':
         try {
-            $pool->blpop('fault:never:' . getmypid(), 1);
+            $k = 'fault:never:' . getmypid();
+            $raw = stream_socket_client('tcp://' . $pool->nodeForKey($k), $errno, $errstr, 5);
+            fwrite($raw, "*4\r\n\$6\r\nCLIENT\r\n\$5\r\nPAUSE\r\n\$4\r\n1000\r\n\$3\r\nALL\r\n");
+            fgets($raw);
+            $pool->get($k);
         } catch (RedisClusterPool\Exception $e) {
             $out['exception'] = get_class($e);
         }

@@ -6,8 +6,13 @@ $pool = new RedisClusterPool($seeds, $opts);
 $out = ['pid' => getmypid()];
 try {
     if (isset($_GET['block'])) {
-        // a reply that arrives after our deadline: BLPOP answers nil after 1 s
-        $out['blpop'] = $pool->blpop('fpm:never:' . $_GET['block'], 1);
+        // a reply that arrives after our deadline: the node's clients paused for 1 s (CLIENT PAUSE on a connection
+        // of the page's own; a blocking command would be waited for)
+        $k = 'fpm:never:' . $_GET['block'];
+        $raw = stream_socket_client('tcp://' . $pool->nodeForKey($k), $errno, $errstr, 5);
+        fwrite($raw, "*4\r\n\$6\r\nCLIENT\r\n\$5\r\nPAUSE\r\n\$4\r\n1000\r\n\$3\r\nALL\r\n");
+        fgets($raw);
+        $out['slow'] = $pool->get($k);
     }
     $k = 'fpm:{' . ($_GET['i'] ?? '0') . '}';
     $v = 'v' . ($_GET['i'] ?? '0') . ':' . bin2hex(random_bytes(4));

@@ -127,14 +127,14 @@ final class InMemoryClient implements ClientInterface
             'connections' => $connections,
             'cluster' => ['generation' => 0, 'nodes' => 0, 'primaries' => 0, 'refreshes' => 0, 'refresh_failures' => 0,
                 'cluster_slots_sent' => 0, 'topology_from' => 'CLUSTER SHARDS', 'moved' => 0, 'ask' => 0,
-                'noscript_fallbacks' => 0, 'read_retries' => 0, 'readonly_redirects' => 0,
+                'noscript_fallbacks' => 0, 'read_retries' => 0, 'read_auth_fallbacks' => 0, 'readonly_redirects' => 0,
                 'commands' => ['source' => 'built-in', 'count' => 0, 'packed_bytes' => 0, 'getkeys_sent' => 0,
                     'why_built_in' => 'a test double'],
                 'shared' => false,
                 'pool' => ['generation' => 0, 'cluster_slots_sent' => 0, 'refreshes' => 0, 'refresh_failures' => 0,
                     'moved' => 0, 'ask' => 0, 'lease_takeovers' => 0, 'lease_holder' => 0, 'suspect_nodes' => []]],
             'shm' => ['bytes_total' => 0, 'bytes_used' => 0, 'clusters_max' => 0, 'clusters_used' => 0,
-                'clusters_table_full' => 0],
+                'clusters_table_full' => 0, 'clusters_key_too_long' => 0],
         ];
     }
 }

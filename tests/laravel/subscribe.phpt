@@ -1,5 +1,5 @@
 --TEST--
-Laravel connector, Redis::subscribe() and Redis::psubscribe() through the extension's pubSubLoop(): a publisher in another process sends 300 messages over 3 channels (PUBLISH through RedisClusterPool, which may reach the subscriber's node through different nodes: no order across them); the subscriber's callback gets every one once, with its channel (enable this test, renamed to subscribe.phpt, once RedisClusterPool has pubSubLoop(); tests/laravel/subscribe_without_pubsub.phpt says when)
+Laravel connector, Redis::subscribe() and Redis::psubscribe() through the extension's pubSubLoop(): a publisher in another process sends 300 messages over 3 channels (PUBLISH through RedisClusterPool, which may reach the subscriber's node through different nodes: no order across them); the subscriber's callback gets every one once, with its channel (each phase's messages are tagged: a PUBLISH of the first phase may still be on its way, through the cluster bus, to the node of the second phase's subscriber)
 --EXTENSIONS--
 redis_cluster_pool
 pcntl
@@ -31,7 +31,7 @@ function rcp_publisher(array $channels, string $what): int
         while (rcp_subscribers($what, $channels[0]) < 1 && microtime(true) < $deadline) usleep(20000);
         $pool = rcp_pool();
         for ($i = 1; $i <= 100; $i++) {
-            foreach ($channels as $ch) $pool->publish($ch, "$ch:$i");
+            foreach ($channels as $ch) $pool->publish($ch, "$what|$ch:$i");
         }
         exit(0);
     }
@@ -46,7 +46,9 @@ foreach (['subscribe' => [$channels, 'NUMSUB'], 'psubscribe' => [['n*', 's*', 'w
     $got = [];
     $n = 0;
     try {
-        Redis::$method($subscribeTo, function ($payload, $channel) use (&$got, &$n) {
+        Redis::$method($subscribeTo, function ($payload, $channel) use (&$got, &$n, $what) {
+            [$phase, $payload] = explode('|', $payload, 2);
+            if ($phase !== $what) return;   // the first phase's, still on its way to this node through the cluster bus
             $got[$channel][] = $payload;
             if (++$n === 300) throw new RcpStop();   // Laravel's subscribe() returns only when the callback throws
         });
