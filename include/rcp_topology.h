@@ -1,12 +1,13 @@
 /*
  * rcp_topology.h - the slot map: which node serves each of the 16384 slots, and the node table.
  *
- * Fixed layout, no pointers (node references are indexes), so that a map can be copied as a block and,
- * with the shared-memory work, live in a segment shared by all FPM workers.
+ * Fixed layout, no pointers (node references are indexes), so that a map is copied as a block: it lives in the
+ * segment shared by all FPM workers (shm.c, double-buffered), and each worker reads its copy.
  *
- * A cluster (rcp_cluster) is identified by its sorted seed list plus the user name (never the password);
- * its map is kept for the life of the process and refreshed: on first use, after a MOVED (rate-limited),
- * and periodically.
+ * A cluster (rcp_cluster) is identified by its sorted seed list plus the user name (never the password); its map
+ * is kept for the life of the process. A MOVED to a node the map knows patches that one slot; a refresh (CLUSTER
+ * SHARDS, CLUSTER SLOTS on older servers; single flight, rate-limited) comes on first use, after a MOVED to an
+ * unknown node, a connection failure, a slot no node serves, a READONLY from a primary, and periodically.
  */
 #ifndef RCP_TOPOLOGY_H
 #define RCP_TOPOLOGY_H

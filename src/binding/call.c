@@ -2,8 +2,8 @@
  * call.c - one method call of the binding, from PHP values to the core and back: resolve the method name once
  * (rcp_call_resolve: Predis' filter/parser/ID and the command table's entry, cached per process), turn the
  * arguments into argv (stringified like PHP's (string) cast, the key prefix applied), run it (rcp_exec), and
- * turn the outcome into the reply in Predis' shape or one exception. Also the queues of pipelines and
- * transactions, which do the same for many calls at once.
+ * turn the outcome into the reply in Predis' shape or one exception. The queues of pipelines and transactions,
+ * which do the same for many calls at once, are queue.c; the secrets of arguments and replies secrets.c.
  *
  * Used by the class files (class_pool.c, class_pipeline.c, class_transaction.c, class_raw.c, class_scan.c), which
  * depend on this file and never on each other for it (the pool object itself, rcp_pool_checked(), is here too):
@@ -82,254 +82,7 @@ void rcp_call_resolve(zend_string *method, rcp_client *cl, rcp_call_res *out)
 	}
 }
 
-/* ---- arguments that hold secrets --------------------------------------------------------------------- */
-
-bool rcp_name_sensitive(const char *name, size_t len)
-{
-	switch (len) {
-		case 3: return !strncasecmp(name, "acl", 3);
-		case 4: return !strncasecmp(name, "auth", 4);
-		case 5: return !strncasecmp(name, "hello", 5);
-		case 6: return !strncasecmp(name, "config", 6);
-		case 7: return !strncasecmp(name, "migrate", 7);
-		default: return false;
-	}
-}
-
-bool rcp_zv_sensitive(zval *name)
-{
-	ZVAL_DEREF(name);
-	return Z_TYPE_P(name) == IS_STRING && rcp_name_sensitive(Z_STRVAL_P(name), Z_STRLEN_P(name));
-}
-
-bool rcp_cmds_sensitive(HashTable *cmds)
-{
-	zval *c, *first;
-
-	ZEND_HASH_FOREACH_VAL(cmds, c) {
-		ZVAL_DEREF(c);
-		if (rcp_zv_sensitive(c)) {
-			return true; /* one command given flat (['AUTH', 'secret']): refused, but its arguments are in the list */
-		}
-		if (Z_TYPE_P(c) == IS_ARRAY) {
-			/* the first element in order, whatever its key (as rcp_raw_argv() reads it) */
-			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(c), first) {
-				if (rcp_zv_sensitive(first)) {
-					return true;
-				}
-				break;
-			} ZEND_HASH_FOREACH_END();
-		}
-	} ZEND_HASH_FOREACH_END();
-	return false;
-}
-
-void rcp_redact_args(zend_execute_data *execute_data, uint32_t first, uint32_t last)
-{
-	uint32_t n = ZEND_CALL_NUM_ARGS(execute_data);
-
-	for (uint32_t i = first; i <= n && (!last || i <= last); i++) {
-		zval *arg = ZEND_CALL_ARG(execute_data, i), obj;
-
-		if (Z_TYPE_P(arg) == IS_UNDEF ||
-		    (Z_TYPE_P(arg) == IS_OBJECT && Z_OBJCE_P(arg) == zend_ce_sensitive_parameter_value)) {
-			continue;
-		}
-		object_init_ex(&obj, zend_ce_sensitive_parameter_value);
-		zend_call_known_instance_method_with_1_params(zend_ce_sensitive_parameter_value->constructor, Z_OBJ(obj), NULL, arg);
-		zval_ptr_dtor(arg);
-		ZVAL_COPY_VALUE(arg, &obj);
-	}
-}
-
-zval *rcp_frame_arg(zend_execute_data *execute_data, uint32_t i)
-{
-	zval *arg = ZEND_CALL_ARG(execute_data, i);
-
-	if (Z_TYPE_P(arg) == IS_OBJECT && Z_OBJCE_P(arg) == zend_ce_sensitive_parameter_value) {
-		arg = OBJ_PROP_NUM(Z_OBJ_P(arg), 0); /* its one property, $value */
-	}
-	ZVAL_DEREF(arg);
-	return arg;
-}
-
-bool rcp_redact_named(zend_execute_data *execute_data)
-{
-	if (ZEND_CALL_NUM_ARGS(execute_data) < 1 || !rcp_zv_sensitive(ZEND_CALL_ARG(execute_data, 1))) {
-		return false;
-	}
-	rcp_redact_args(execute_data, 2, 0);
-	return true;
-}
-
-/* ---- error replies that repeat a secret --------------------------------------------------------- */
-
-/* ACL SETUSER rules that are keywords: never a secret, and some are words of the server's own messages ("or the
- * 'allkeys' flag", "Try 'resetkeys'"). Any other rule may be a password (">pw", or one given without its '>'). */
-static const char *const rcp_acl_keywords[] = {"on", "off", "nopass", "resetpass", "reset", "allkeys", "resetkeys",
-	"allchannels", "resetchannels", "allcommands", "nocommands", "clearselectors", "sanitize-payload",
-	"skip-sanitize-payload", NULL};
-
-/* CONFIG SET parameters whose value is a secret: those Redis flags SENSITIVE_CONFIG (and redacts in its logs) */
-static const char *const rcp_config_secrets[] = {"requirepass", "masterauth", "masteruser", "tls-key-file-pass",
-	"tls-client-key-file-pass", NULL};
-
-static bool rcp_word_is(const char *s, size_t len, const char *word)
-{
-	return len == strlen(word) && !strncasecmp(s, word, len);
-}
-
-static bool rcp_word_in(const char *s, size_t len, const char *const *words)
-{
-	for (; *words; words++) {
-		if (rcp_word_is(s, len, *words)) {
-			return true;
-		}
-	}
-	return false;
-}
-
-/*
- * Mark in secret[1 .. argc) the arguments of a command that may hold a secret, the positions Redis itself redacts
- * from its logs (redactClientCommandArgument): AUTH's arguments; HELLO's two after AUTH; MIGRATE's one after AUTH,
- * two after AUTH2; ACL SETUSER's rules after the user name but the keywords; CONFIG SET's values of the
- * parameters above. False when there is none (any other command).
- */
-static bool rcp_secret_args(int argc, const char *const *argv, const size_t *lens, bool *secret)
-{
-	bool any = false;
-	int j;
-
-#define RCP_SECRET(i) do { if ((i) < argc) { secret[i] = any = true; } } while (0)
-	if (rcp_word_is(argv[0], lens[0], "auth")) {
-		for (j = 1; j < argc; j++) {
-			RCP_SECRET(j);
-		}
-	} else if (rcp_word_is(argv[0], lens[0], "hello")) {
-		for (j = 2; j < argc; j++) {
-			if (rcp_word_is(argv[j], lens[j], "auth")) {
-				RCP_SECRET(j + 1);
-				RCP_SECRET(j + 2);
-				j += 2;
-			} else if (rcp_word_is(argv[j], lens[j], "setname")) {
-				j++;
-			}
-		}
-	} else if (rcp_word_is(argv[0], lens[0], "migrate")) {
-		/* MIGRATE host port key db timeout [COPY] [REPLACE] [AUTH pw | AUTH2 user pw] [KEYS key...] */
-		for (j = 6; j < argc && !rcp_word_is(argv[j], lens[j], "keys"); j++) {
-			if (rcp_word_is(argv[j], lens[j], "auth")) {
-				RCP_SECRET(j + 1);
-				j++;
-			} else if (rcp_word_is(argv[j], lens[j], "auth2")) {
-				RCP_SECRET(j + 1);
-				RCP_SECRET(j + 2);
-				j += 2;
-			}
-		}
-	} else if (argc > 1 && rcp_word_is(argv[0], lens[0], "acl") && rcp_word_is(argv[1], lens[1], "setuser")) {
-		for (j = 3; j < argc; j++) {
-			if (!rcp_word_in(argv[j], lens[j], rcp_acl_keywords)) {
-				RCP_SECRET(j);
-			}
-		}
-	} else if (argc > 1 && rcp_word_is(argv[0], lens[0], "config") && rcp_word_is(argv[1], lens[1], "set")) {
-		for (j = 2; j + 1 < argc; j += 2) {
-			if (rcp_word_in(argv[j], lens[j], rcp_config_secrets)) {
-				RCP_SECRET(j + 1);
-			}
-		}
-	}
-#undef RCP_SECRET
-	return any;
-}
-
-/* What may stand on either side of a word of a message: a secret is replaced only as a whole token. */
-static bool rcp_token_edge(char c)
-{
-	return strchr(" \t\r\n'\"`()[]{}<>,;:=", c) != NULL && c != '\0';
-}
-
-/*
- * msg with every whole-token occurrence of a secret argument of argv (rcp_secret_args) replaced by
- * "(argument N)", N its position after the command name; NULL when there is nothing to replace. The first word,
- * the error type ("ERR", "WRONGTYPE"), is never touched, nor a word that only contains a secret ("NOAUTH" for
- * "AUTH"). One pass over msg, the longest secret first where several match: a replacement is never matched again.
- */
-static zend_string *rcp_scrub(const char *msg, size_t len, int argc, const char *const *argv, const size_t *lens)
-{
-	bool stack_secret[32] = {0}, *secret = argc <= 32 ? stack_secret : ecalloc((size_t)argc, sizeof(bool));
-	const char *sp = memchr(msg, ' ', len);
-	smart_str out = {0};
-	size_t p, done = 0;
-
-	if (argc > 1 && sp && rcp_secret_args(argc, argv, lens, secret)) {
-		for (p = (size_t)(sp - msg) + 1; p < len; p++) {
-			int best = 0;
-			if (!rcp_token_edge(msg[p - 1])) {
-				continue;
-			}
-			for (int i = 1; i < argc; i++) {
-				if (secret[i] && lens[i] && lens[i] <= len - p && (!best || lens[i] > lens[best]) &&
-				    !memcmp(msg + p, argv[i], lens[i]) && (p + lens[i] == len || rcp_token_edge(msg[p + lens[i]]))) {
-					best = i;
-				}
-			}
-			if (best) {
-				smart_str_appendl(&out, msg + done, p - done);
-				smart_str_append_printf(&out, "(argument %d)", best);
-				done = p + lens[best];
-				p = done - 1; /* then the loop's p++: the character after the secret, an edge */
-			}
-		}
-	}
-	if (secret != stack_secret) {
-		efree(secret);
-	}
-	if (!out.s) {
-		return NULL;
-	}
-	smart_str_appendl(&out, msg + done, len - done);
-	smart_str_0(&out);
-	return out.s;
-}
-
-void rcp_scrub_reply(zval *reply, const rcp_argv *a)
-{
-	zend_string *msg, *m;
-	zval clean;
-
-	if (!a || Z_TYPE_P(reply) != IS_OBJECT || Z_OBJCE_P(reply) != rcp_ce_error || !rcp_name_sensitive(a->argv[0], a->lens[0])) {
-		return;
-	}
-	msg = rcp_error_message(reply);
-	if (!(m = rcp_scrub(ZSTR_VAL(msg), ZSTR_LEN(msg), a->argc, a->argv, a->lens))) {
-		return;
-	}
-	rcp_error_new_kind(&clean, ZSTR_VAL(m), ZSTR_LEN(m), rcp_reply_kind_of(reply));
-	zend_string_release(m);
-	zval_ptr_dtor(reply);
-	ZVAL_COPY_VALUE(reply, &clean);
-}
-
-/* The same for an error context's message (and its whole message, when longer): a server's error reply that
- * ended a command (ServerException) or is quoted in its failure. */
-static void rcp_err_scrub(rcp_err *err, const rcp_argv *a)
-{
-	zend_string *m;
-
-	if (!rcp_name_sensitive(a->argv[0], a->lens[0])) {
-		return;
-	}
-	if ((m = rcp_scrub(err->msg, strlen(err->msg), a->argc, a->argv, a->lens))) {
-		snprintf(err->msg, sizeof(err->msg), "%s", ZSTR_VAL(m));
-		zend_string_release(m);
-	}
-	if (err->full && *err->full && (m = rcp_scrub(ZSTR_VAL(*err->full), ZSTR_LEN(*err->full), a->argc, a->argv, a->lens))) {
-		zend_string_release(*err->full);
-		*err->full = m;
-	}
-}
+/* ---- a method's parameters --------------------------------------------------------------------------- */
 
 bool rcp_call_params(zend_execute_data *execute_data, zend_string **name, HashTable **args)
 {
@@ -615,7 +368,7 @@ const rcp_cmd *rcp_argv_find(rcp_argv *a, rcp_client *cl)
 /* A call resolved to r (rcp_call_resolve) whose name no table knows is refused before its arguments are looked
  * at: a wrong type among them would otherwise be reported first, and the name is what is wrong. r is resolved
  * again when a discovery taught the name. False after throwing. */
-static bool rcp_call_known(rcp_call_res *r, zend_string *name, rcp_client *cl)
+bool rcp_call_known(rcp_call_res *r, zend_string *name, rcp_client *cl)
 {
 	if (r->cmd) {
 		return true;
@@ -797,7 +550,7 @@ static int rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zva
 }
 
 /* Throw a ServerException with msg naming node. */
-static void rcp_throw_server(zend_string *msg, const char *node)
+void rcp_throw_server(zend_string *msg, const char *node)
 {
 	zend_object *ex = zend_throw_exception(rcp_ce_server, ZSTR_VAL(msg), 0);
 
@@ -847,7 +600,7 @@ void rcp_pool_run_argv(rcp_pool_object *p, rcp_argv *a, zval *return_value)
 
 /* The table entry of a call resolved by rcp_call_resolve(): a container's subcommand looked up in argv[1], the
  * arguments checked (rcp_argv_lookup's checks). NULL after throwing. */
-static const rcp_cmd *rcp_call_cmd(const rcp_call_res *r, rcp_argv *a, rcp_client *cl)
+const rcp_cmd *rcp_call_cmd(const rcp_call_res *r, rcp_argv *a, rcp_client *cl)
 {
 	if (!r->cmd || (r->cmd->flags & RCP_CMD_HAS_SUBCMDS)) {
 		return rcp_argv_lookup(a, cl); /* unknown so far (a discovery may teach it), or a container */
@@ -857,7 +610,7 @@ static const rcp_cmd *rcp_call_cmd(const rcp_call_res *r, rcp_argv *a, rcp_clien
 
 /* Predis' reply shape for a call resolved to r: the arguments as sent are built only for a parser that reads
  * them (most parsers, and GET's none at all, do not). */
-static void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *given, zval *reply)
+void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *given, zval *reply)
 {
 	zval sent;
 
@@ -1072,215 +825,3 @@ zend_function *rcp_hot_get_method(rcp_hot_set *set, zend_object **obj, zend_stri
 	}
 	return zend_std_get_method(obj, name, key);
 }
-
-/* ---- queues of commands, shared by pipelines and transactions ------------------------------------- */
-
-static rcp_qcall *rcp_cmdq_push(rcp_cmdq *q, zend_string *name)
-{
-	rcp_qcall *c;
-
-	if (q->n == q->cap) {
-		q->cap = q->cap ? q->cap * 2 : 16;
-		q->calls = safe_erealloc(q->calls, q->cap, sizeof(rcp_qcall), 0);
-	}
-	c = &q->calls[q->n++];
-	c->name = zend_string_copy(name);
-	c->first = c->n = 0;
-	ZVAL_UNDEF(&c->flat);
-	ZVAL_UNDEF(&c->given);
-	return c;
-}
-
-bool rcp_cmdq_add(rcp_cmdq *q, zend_string *name, HashTable *args)
-{
-	const rcp_predis_cmd *pd = rcp_predis_lookup_ci(ZSTR_VAL(name), ZSTR_LEN(name));
-	zval flat;
-	rcp_qcall *c;
-
-	if (rcp_predis_filter(pd, args, &flat) == FAILURE) {
-		return false;
-	}
-	c = rcp_cmdq_push(q, name);
-	ZVAL_COPY_VALUE(&c->flat, &flat);
-	if (pd && pd->parser && pd->parser_reads_given) {
-		/* a few Predis parsers read a flag that is not sent (an immutable array, a literal passed to __call()
-		 * directly, is copied: it cannot be referenced) */
-		if (GC_FLAGS(args) & IS_ARRAY_IMMUTABLE) {
-			ZVAL_ARR(&c->given, zend_array_dup(args));
-		} else {
-			GC_ADDREF(args);
-			ZVAL_ARR(&c->given, args);
-		}
-	}
-	return true;
-}
-
-bool rcp_cmdq_add_frame(rcp_cmdq *q, rcp_hot_set *set, zend_execute_data *execute_data)
-{
-	zend_string *name = EX(func)->common.function_name;
-	uint32_t n = ZEND_NUM_ARGS();
-	zval *vals = ZEND_CALL_ARG(execute_data, 1);
-	rcp_qcall *c;
-
-	if ((ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) ||
-	    rcp_hot_frame_needs_array(set, execute_data)) {
-		zval args;
-		bool ok;
-		rcp_hot_args(execute_data, &args);
-		ok = rcp_cmdq_add(q, name, Z_ARRVAL(args));
-		zval_ptr_dtor(&args);
-		return ok;
-	}
-	if (q->nvals + n > q->capvals) {
-		q->capvals = MAX(q->capvals * 2, q->nvals + n + 32);
-		q->vals = safe_erealloc(q->vals, q->capvals, sizeof(zval), 0);
-	}
-	c = rcp_cmdq_push(q, name);
-	c->first = q->nvals;
-	c->n = n;
-	for (uint32_t i = 0; i < n; i++) {
-		ZVAL_COPY(&q->vals[q->nvals++], &vals[i]);
-	}
-	return true;
-}
-
-void rcp_cmdq_clear(rcp_cmdq *q)
-{
-	for (uint32_t k = 0; k < q->n; k++) {
-		zend_string_release(q->calls[k].name);
-		zval_ptr_dtor(&q->calls[k].flat);
-		zval_ptr_dtor(&q->calls[k].given);
-	}
-	for (uint32_t i = 0; i < q->nvals; i++) {
-		zval_ptr_dtor(&q->vals[i]);
-	}
-	if (q->calls) {
-		efree(q->calls);
-	}
-	if (q->vals) {
-		efree(q->vals);
-	}
-	memset(q, 0, sizeof(*q));
-}
-
-void rcp_cmdq_take(rcp_cmdq *from, rcp_cmdq *to)
-{
-	*to = *from;
-	memset(from, 0, sizeof(*from));
-}
-
-void rcp_cmdq_gc(rcp_cmdq *q, zend_get_gc_buffer *buf)
-{
-	for (uint32_t k = 0; k < q->n; k++) {
-		zend_get_gc_buffer_add_zval(buf, &q->calls[k].flat);
-		zend_get_gc_buffer_add_zval(buf, &q->calls[k].given);
-	}
-	for (uint32_t i = 0; i < q->nvals; i++) {
-		zend_get_gc_buffer_add_zval(buf, &q->vals[i]);
-	}
-}
-
-bool rcp_queue_prepare(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q)
-{
-	uint32_t n = queue->n;
-	uint64_t last_serial = 0;
-	rcp_err err;
-
-	q->n = 0;
-	q->argvs = safe_emalloc(n ? n : 1, sizeof(rcp_argv), 0);
-	q->cmds = safe_emalloc(n ? n : 1, sizeof(rcp_pipe_cmd), 0);
-	q->res = safe_emalloc(n ? n : 1, sizeof(rcp_call_res), 0);
-	for (uint32_t k = 0; k < n; k++) {
-		rcp_qcall *e = &queue->calls[k];
-		zend_string *name = e->name;
-		rcp_argv *a = &q->argvs[k];
-		rcp_pipe_cmd *c = &q->cmds[k];
-		rcp_call_res *r = &q->res[k];
-		const char *id;
-		size_t idlen;
-		bool built;
-		const rcp_cmd *cmd;
-
-		uint64_t serial = rcp_cmdtab_serial(rcp_cluster_cmds(pool->client.cluster));
-
-		if (k > 0 && name == queue->calls[k - 1].name && serial == last_serial) {
-			*r = q->res[k - 1]; /* the same method again, against the same table: resolved already */
-		} else {
-			rcp_call_resolve(name, &pool->client, r);
-		}
-		if (!rcp_call_known(r, name, &pool->client)) {
-			return false;
-		}
-		last_serial = serial;
-		id = r->id ? r->id : ZSTR_VAL(name);
-		idlen = r->id ? r->idlen : ZSTR_LEN(name);
-		built = Z_ISUNDEF(e->flat)
-			? rcp_argv_build_vals(a, id, idlen, r->id ? NULL : name, &queue->vals[e->first], e->n, ZSTR_VAL(name))
-			: rcp_argv_build(a, id, idlen, r->id ? NULL : name, Z_ARRVAL(e->flat), ZSTR_VAL(name));
-		if (!built) {
-			return false;
-		}
-		ZVAL_UNDEF(&c->reply);
-		if (!(cmd = rcp_call_cmd(r, a, &pool->client)) || !rcp_argv_route_in(a, cmd, pool->prefix, &c->route)) {
-			rcp_argv_free(a);
-			return false;
-		}
-		q->n++; /* its argv and route are freed by rcp_queue_free() */
-		if (cmd->route == RCP_ROUTE_UNSUPPORTED) {
-			rcp_cmd_unsupported(cmd, &err);
-			rcp_throw_err(&err);
-			return false;
-		}
-	}
-	return true;
-}
-
-void rcp_queue_free(rcp_queue *q)
-{
-	for (uint32_t k = 0; k < q->n; k++) {
-		rcp_argv_free(&q->argvs[k]);
-		rcp_route_free(&q->cmds[k].route);
-		zval_ptr_dtor(&q->cmds[k].reply);
-	}
-	efree(q->argvs);
-	efree(q->cmds);
-	efree(q->res);
-}
-
-bool rcp_queue_results(rcp_pool_object *pool, rcp_cmdq *queue, rcp_queue *q, bool exceptions, zval *out)
-{
-	zend_string *first_error = NULL;
-	char first_error_node[RCP_ADDR_MAX] = "";
-
-	array_init_size(out, q->n);
-	zend_hash_real_init_packed(Z_ARRVAL_P(out));
-	ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(out)) {
-		for (uint32_t k = 0; k < q->n; k++) {
-			zval *r = &q->cmds[k].reply;
-			const rcp_call_res *res = &q->res[k];
-			if (Z_ISUNDEF_P(r)) {
-				ZVAL_NULL(r); /* its node failed: reported by the caller */
-			} else if (Z_TYPE_P(r) == IS_OBJECT && Z_OBJCE_P(r) == rcp_ce_error) {
-				rcp_scrub_reply(r, &q->argvs[k]);
-				if (exceptions && !first_error) {
-					first_error = zend_string_copy(rcp_error_message(r));
-					snprintf(first_error_node, sizeof(first_error_node), "%s", pool->client.last_node);
-				}
-			} else if (res->pd && res->pd->parser) {
-				zval *given = &queue->calls[k].given;
-				rcp_call_parse(res, &q->argvs[k], Z_TYPE_P(given) == IS_ARRAY ? Z_ARRVAL_P(given) : NULL, r);
-			}
-			ZEND_HASH_FILL_ADD(r);
-			ZVAL_UNDEF(r);
-		}
-	} ZEND_HASH_FILL_END();
-	if (first_error) {
-		zval_ptr_dtor(out);
-		ZVAL_UNDEF(out);
-		rcp_throw_server(first_error, first_error_node);
-		zend_string_release(first_error);
-		return false;
-	}
-	return true;
-}
-

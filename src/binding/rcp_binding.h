@@ -75,7 +75,7 @@ bool rcp_argv_route(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_ro
 bool rcp_argv_prefix(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix);
 
 /*
- * Arguments that hold secrets (src/binding/call.c). The commands whose arguments may hold a password (AUTH, HELLO ... AUTH,
+ * Arguments that hold secrets (src/binding/secrets.c). The commands whose arguments may hold a password (AUTH, HELLO ... AUTH,
  * MIGRATE ... AUTH/AUTH2, ACL SETUSER >pass, CONFIG SET requirepass/masterauth) have, whatever their subcommand,
  * their arguments kept out of traces the way PHP's #[\SensitiveParameter] does it: the method's frame arguments
  * after the command name become SensitiveParameterValue objects before anything can throw, so neither an
@@ -108,6 +108,9 @@ bool rcp_parse_strings(zval *args, uint32_t argc, uint32_t first_num);
  * error type. The one scrub of every path: thrown (ServerException) or returned in place (exceptions off,
  * pipelines, executeRaw(), rawPipeline(), rawOnNodes()). a may be NULL (nothing to do). */
 void rcp_scrub_reply(zval *reply, const rcp_argv *a);
+/* The same for an error context's message (and its whole message, when longer): a server's error reply that ended
+ * the command run as argv a (ServerException) or is quoted in its failure. */
+void rcp_err_scrub(rcp_err *err, const rcp_argv *a);
 /* __call(string $name, array $arguments)'s parameters (and predisArgs()'s, the same), the arguments redacted
  * first when the name is one of those: false after throwing. */
 bool rcp_call_params(zend_execute_data *execute_data, zend_string **name, HashTable **args);
@@ -153,6 +156,18 @@ typedef struct {
 	rcp_pipe_cmd *cmds;     /* replies UNDEF until executed */
 	rcp_call_res *res;      /* each entry's resolution */
 } rcp_queue;
+
+/* ---- call.c's steps that queue.c shares ---- */
+
+/* A call resolved to r whose name no table knows is refused before its arguments are looked at (r resolved again
+ * when a discovery taught the name). False after throwing. */
+bool rcp_call_known(rcp_call_res *r, zend_string *name, rcp_client *cl);
+/* The table entry of a call resolved to r, its arguments a checked. NULL after throwing. */
+const rcp_cmd *rcp_call_cmd(const rcp_call_res *r, rcp_argv *a, rcp_client *cl);
+/* Predis' reply shape for a call resolved to r (given: the caller's arguments, for a parser that reads them). */
+void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *given, zval *reply);
+/* Throw a ServerException with msg naming node. */
+void rcp_throw_server(zend_string *msg, const char *node);
 
 /* Build and check every queued command before anything is sent; false after throwing. Free with
  * rcp_queue_free() in every case. */

@@ -1,7 +1,8 @@
 /*
- * topology.c - seeds, the per-process registry of clusters, and CLUSTER SLOTS parsing.
+ * topology.c - seeds, the per-process registry of clusters, and CLUSTER SHARDS / CLUSTER SLOTS parsing.
  *
- * Pure data handling: no I/O here (exec.c asks a node for CLUSTER SLOTS and hands us the reply).
+ * Pure data handling: no I/O here (exec_refresh.c asks a node for CLUSTER SHARDS, or SLOTS, and hands us the
+ * reply).
  */
 #include "php.h"
 #include "zend_smart_str.h"
