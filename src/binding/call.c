@@ -270,6 +270,38 @@ bool rcp_argv_build_vals(rcp_argv *a, const char *name, size_t name_len, zend_st
 	return true;
 }
 
+bool rcp_argv_build_list(rcp_argv *a, zend_string *name, HashTable *list, const char *what)
+{
+	bool first = true;
+	zval *v;
+
+	if (!rcp_argv_begin(a, ZSTR_VAL(name), ZSTR_LEN(name), name, zend_hash_num_elements(list) - 1, what)) {
+		return false;
+	}
+	ZEND_HASH_FOREACH_VAL(list, v) {
+		if (first) {
+			first = false; /* the name */
+		} else if (!rcp_argv_push(a, v, what)) {
+			return false;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+bool rcp_argv_build_frame(rcp_argv *a, zend_string *name, zend_execute_data *execute_data, uint32_t argc,
+                          const char *what)
+{
+	if (!rcp_argv_begin(a, ZSTR_VAL(name), ZSTR_LEN(name), name, argc - 1, what)) {
+		return false;
+	}
+	for (uint32_t i = 2; i <= argc; i++) {
+		if (!rcp_argv_push(a, rcp_frame_arg(execute_data, i), what)) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Methods of Predis\Client that are not commands (docs/MIGRATION.md), and what to use instead. */
 static const struct {
 	const char *name;

@@ -171,9 +171,6 @@ ZEND_METHOD(RedisClusterPool, executeRaw)
 	rcp_pool_object *p;
 	rcp_argv a;
 	zend_string *name;
-	HashTable rest;
-	uint32_t i = 0;
-	zval *v;
 
 	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_ARRAY_HT(args)
@@ -202,17 +199,9 @@ ZEND_METHOD(RedisClusterPool, executeRaw)
 	if (rcp_name_sensitive(ZSTR_VAL(name), ZSTR_LEN(name))) {
 		rcp_redact_args(execute_data, 1, 1);
 	}
-	zend_hash_init(&rest, zend_hash_num_elements(args), NULL, NULL, 0);
-	ZEND_HASH_FOREACH_VAL(args, v) {
-		if (i++ > 0) {
-			zend_hash_next_index_insert_new(&rest, v);
-		}
-	} ZEND_HASH_FOREACH_END();
-	if (!rcp_argv_build(&a, ZSTR_VAL(name), ZSTR_LEN(name), name, &rest, "executeRaw()")) {
-		zend_hash_destroy(&rest);
+	if (!rcp_argv_build_list(&a, name, args, "executeRaw()")) {
 		RETURN_THROWS();
 	}
-	zend_hash_destroy(&rest);
 	rcp_pool_run_argv(p, &a, return_value);
 	rcp_argv_free(&a);
 	if (EG(exception)) {

@@ -54,9 +54,8 @@ static const char *const rcp_merge_names[] = {"none", "all_succeeded", "one_succ
 ZEND_METHOD(RedisClusterPool, commandInfo)
 {
 	zval *args = NULL;
-	uint32_t argc = 0, i;
+	uint32_t argc = 0;
 	rcp_argv a;
-	HashTable rest;
 	const rcp_cmd *cmd;
 	rcp_route r;
 	zval keys;
@@ -74,15 +73,9 @@ ZEND_METHOD(RedisClusterPool, commandInfo)
 		rcp_throw(rcp_ce_invalid_argument, "commandInfo() needs a command name");
 		RETURN_THROWS();
 	}
-	zend_hash_init(&rest, argc, NULL, NULL, 0);
-	for (i = 1; i < argc; i++) {
-		zend_hash_next_index_insert_new(&rest, rcp_frame_arg(execute_data, i + 1));
-	}
-	if (!rcp_argv_build(&a, Z_STRVAL(args[0]), Z_STRLEN(args[0]), Z_STR(args[0]), &rest, "commandInfo()")) {
-		zend_hash_destroy(&rest);
+	if (!rcp_argv_build_frame(&a, Z_STR(args[0]), execute_data, argc, "commandInfo()")) {
 		RETURN_THROWS();
 	}
-	zend_hash_destroy(&rest);
 	if (!(cmd = rcp_argv_find(&a, NULL))) {
 		rcp_argv_free(&a);
 		RETURN_THROWS();

@@ -30,10 +30,8 @@
 static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const char *what, bool on_node, rcp_argv *a,
                          const rcp_cmd **cmd, rcp_route *r)
 {
-	HashTable *args, rest;
-	zval *first = NULL, *v;
-	uint32_t i = 0;
-	bool ok;
+	HashTable *args;
+	zval *first = NULL;
 
 	ZVAL_DEREF(cmdz);
 	if (Z_TYPE_P(cmdz) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(cmdz)) == 0) {
@@ -42,24 +40,16 @@ static bool rcp_raw_argv(rcp_pool_object *p, zval *cmdz, uint32_t idx, const cha
 		return false;
 	}
 	args = Z_ARRVAL_P(cmdz);
-	zend_hash_init(&rest, zend_hash_num_elements(args), NULL, NULL, 0);
-	ZEND_HASH_FOREACH_VAL(args, v) {
-		if (i++ == 0) {
-			first = v;
-		} else {
-			zend_hash_next_index_insert_new(&rest, v);
-		}
+	ZEND_HASH_FOREACH_VAL(args, first) {
+		break; /* the name */
 	} ZEND_HASH_FOREACH_END();
 	ZVAL_DEREF(first);
 	if (Z_TYPE_P(first) != IS_STRING || Z_STRLEN_P(first) == 0) {
-		zend_hash_destroy(&rest);
 		rcp_throw(rcp_ce_invalid_argument, "%s: the first element of command #%u must be the command name "
 			"(a non-empty string)", what, idx);
 		return false;
 	}
-	ok = rcp_argv_build(a, Z_STRVAL_P(first), Z_STRLEN_P(first), Z_STR_P(first), &rest, what);
-	zend_hash_destroy(&rest);
-	if (!ok) {
+	if (!rcp_argv_build_list(a, Z_STR_P(first), args, what)) {
 		return false;
 	}
 	if (!(*cmd = rcp_argv_lookup(a, &p->client)) || !rcp_argv_route(a, *cmd, p->prefix, r)) {

@@ -46,6 +46,13 @@ bool rcp_argv_build(rcp_argv *a, const char *name, size_t name_len, zend_string 
 /* The same from n values in a row (a method's arguments as the engine passes them). */
 bool rcp_argv_build_vals(rcp_argv *a, const char *name, size_t name_len, zend_string *name_str, zval *vals,
                          uint32_t n, const char *what);
+/* A command given as one list, [name, arg...] (executeRaw(), rawPipeline(), rawOnNodes()): argv[0] = name (the list's
+ * first element, checked by the caller), then every other element, without a copy of the list. */
+bool rcp_argv_build_list(rcp_argv *a, zend_string *name, HashTable *list, const char *what);
+/* The same from the running method's arguments (commandInfo(string ...$argv)): name is its first, checked by the
+ * caller; the others through rcp_frame_arg() (their own values when redacted). */
+bool rcp_argv_build_frame(rcp_argv *a, zend_string *name, zend_execute_data *execute_data, uint32_t argc,
+                          const char *what);
 void rcp_argv_free(rcp_argv *a);
 zend_string *rcp_arg_string(zval *v, const char *cmd, uint32_t idx);
 
