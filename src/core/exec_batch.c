@@ -4,7 +4,8 @@
  * The credentials and connection setup (AUTH, CLIENT SETINFO, READONLY for replica reads), the operation's
  * deadline, and rcp_send_req(): one request (bytes, or a command encoded into the connection's own buffer) to
  * one node, retried once on a fresh connection when that is safe. Also the batch builder every multi-node path
- * uses (rcp_batch_*): one part per node, commands encoded straight into each node's connection.
+ * uses (rcp_nodebatch_*: fan-out, split, pipelines, rawOnNodes, zones): one part per node, commands encoded
+ * straight into each node's connection.
  */
 #include "rcp_exec_int.h"
 #include "rcp_hash.h"

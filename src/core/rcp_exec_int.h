@@ -13,6 +13,7 @@
  *   exec.c             one command: the entry point (rcp_exec), scripts' NOSCRIPT fallback, COMMAND GETKEYS
  *   exec_pipeline.c    pipelines, commands for chosen nodes
  *   exec_transaction.c MULTI/EXEC, WATCH
+ *   pubsub.c           a subscriber's connections (on top of the others; rcp_pubsub.h)
  */
 #ifndef RCP_EXEC_INT_H
 #define RCP_EXEC_INT_H
