@@ -141,6 +141,7 @@ void rcp_pa_pop(HashTable *a, zval *out)
 			zend_string_release(k);
 		} else {
 			zend_hash_index_del(a, h);
+			/* the next append reuses the index, as PHP's array_pop() does it (no API for it) */
 			if ((zend_long)h == a->nNextFreeElement - 1) {
 				a->nNextFreeElement = a->nNextFreeElement - 1;
 			}
