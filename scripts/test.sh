@@ -4,7 +4,7 @@
 #
 #   bash scripts/test.sh                    every phpt under tests/ on every leg (below), plus the valgrind
 #                                           passes over the tests listed in tests/valgrind.list
-#   bash scripts/test.sh tests/basic X.phpt only some tests (files or directories), on every leg; the valgrind
+#   bash scripts/test.sh tests/reads X.phpt only some tests (files or directories), on every leg; the valgrind
 #                                           passes then cover the listed tests among them
 #
 # Legs (one run each of the selected tests; results are named "<leg>: tests/x.phpt"):
