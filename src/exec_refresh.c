@@ -239,17 +239,13 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 	cc->last_refresh_ms = rcp_now_ms();
 	for (i = 0; i < n; i++) {
 		rcp_err e = {0};
-		uint64_t now = rcp_now_ms(), end = rcp_deadline(cl);
-
-		uint64_t slice = end > now ? (end - now) / 2 : 0;
+		uint64_t now = rcp_now_ms(), end = rcp_deadline(cl), left = end > now ? end - now : 0;
 
 		/* A node that accepts connections but never answers (stopped, hung) must not spend the whole deadline
 		 * when others could answer: every node but the last gets half of the time left, at least a second (or
 		 * what is left), the last all of it. */
-		if (slice < RCP_DISCOVERY_SLICE_MIN_MS) {
-			slice = end > now ? MIN(end - now, RCP_DISCOVERY_SLICE_MIN_MS) : 0;
-		}
-		st = rcp_fetch_slots(cl, cand[i].host, cand[i].port, i + 1 < n ? now + slice : end, &map, &e);
+		st = rcp_fetch_slots(cl, cand[i].host, cand[i].port,
+			i + 1 < n ? now + MAX(left / 2, MIN(left, RCP_DISCOVERY_SLICE_MIN_MS)) : end, &map, &e);
 		if (st == RCP_OK) {
 			break;
 		}
