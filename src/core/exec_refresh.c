@@ -46,13 +46,17 @@ static void rcp_learn_cmds(rcp_cluster *cc, const char *host, uint16_t port, zva
 
 static const char rcp_cluster_shards_cmd[] = "*2\r\n$7\r\nCLUSTER\r\n$6\r\nSHARDS\r\n";
 
+/* The least time a node that is not the last candidate of a discovery is given to answer (ms). */
+#define RCP_DISCOVERY_SLICE_MIN_MS 1000
+
 /*
  * The topology from one node: CLUSTER SHARDS (Redis 7.0+: node health, hostnames, TLS ports), else CLUSTER SLOTS.
  * A node that answers SHARDS with an error (an older server, or an ACL user without +cluster|shards) is asked
  * SLOTS at once, and this process asks SLOTS from then on (cc->no_shards). The server's command table rides
  * along with the first discovery (COMMAND in the same flight): no extra round trip.
  */
-static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t port, rcp_map **out, rcp_err *err)
+static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t port, uint64_t deadline, rcp_map **out,
+                                  rcp_err *err)
 {
 	rcp_cluster *cc = cl->cluster;
 	zval replies[2], *reply = &replies[0];
@@ -69,7 +73,7 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 		memcpy(buf, topo, tlen);
 		memcpy(buf + tlen, rcp_command_cmd, sizeof(rcp_command_cmd) - 1);
 		st = rcp_send_node(cl, host, port, buf, tlen + (learn ? sizeof(rcp_command_cmd) - 1 : 0), learn ? 2 : 1,
-			replies, rcp_deadline(cl), err);
+			replies, deadline, err);
 		rcp_count_cluster(cc, RCP_CEV_TOPOLOGY_REQUEST);
 		if (st != RCP_OK) {
 			return st;
@@ -110,7 +114,7 @@ static rcp_status rcp_fetch_slots(rcp_client *cl, const char *host, uint16_t por
 		if (shards && st == RCP_E_PROTOCOL) {
 			/* a CLUSTER SHARDS of a shape we do not read (a newer server?): CLUSTER SLOTS from now on */
 			cc->no_shards = true;
-			return rcp_fetch_slots(cl, host, port, out, err);
+			return rcp_fetch_slots(cl, host, port, deadline, out, err);
 		}
 		return st;
 	}
@@ -219,20 +223,28 @@ rcp_status rcp_client_refresh(rcp_client *cl, rcp_err *err)
 		uint32_t j = i + (uint32_t)php_mt_rand_range(0, (zend_long)(n - i - 1));
 		rcp_target t = cand[i]; cand[i] = cand[j]; cand[j] = t;
 	}
+	/* each node once (a seed is often a node of the map too), in the order above */
+	uint32_t m = 0;
+	for (i = 0; i < n; i++) {
+		bool dup = false;
+		for (uint32_t j = 0; j < m && !dup; j++) {
+			dup = cand[j].port == cand[i].port && !strcmp(cand[j].host, cand[i].host);
+		}
+		if (!dup) {
+			cand[m++] = cand[i];
+		}
+	}
+	n = m;
 	cc->last_refresh_ms = rcp_now_ms();
 	for (i = 0; i < n; i++) {
 		rcp_err e = {0};
-		bool dup = false;
-		for (uint32_t j = 0; j < i; j++) {
-			if (cand[j].port == cand[i].port && !strcmp(cand[j].host, cand[i].host)) {
-				dup = true;
-				break;
-			}
-		}
-		if (dup) {
-			continue;
-		}
-		st = rcp_fetch_slots(cl, cand[i].host, cand[i].port, &map, &e);
+		uint64_t now = rcp_now_ms(), end = rcp_deadline(cl), left = end > now ? end - now : 0;
+
+		/* A node that accepts connections but never answers (stopped, hung) must not spend the whole deadline
+		 * when others could answer: every node but the last gets half of the time left, at least a second (or
+		 * what is left), the last all of it. */
+		st = rcp_fetch_slots(cl, cand[i].host, cand[i].port,
+			i + 1 < n ? now + MAX(left / 2, MIN(left, RCP_DISCOVERY_SLICE_MIN_MS)) : end, &map, &e);
 		if (st == RCP_OK) {
 			break;
 		}

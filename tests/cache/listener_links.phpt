@@ -29,8 +29,9 @@ for ($i = 0; $i < 4; $i++) {
     $k = pcntl_fork();
     if ($k === 0) {
         foreach ($nodes as $a) cache_link($c, $a, rcp_cache_link_opts());
-        $ok = rcp_cache_store($c, $nodes[0], "child-key-$i", 'GET', "from child $i") === 'stored';
-        exit($ok ? 0 : 1);
+        $r = rcp_cache_store($c, $nodes[0], "child-key-$i", 'GET', "from child $i");
+        if ($r !== 'stored') echo "  child $i: the fill gave ", json_encode($r), "; its link: ", json_encode(cache_link_state($c, $nodes[0])), "\n";
+        exit($r === 'stored' ? 0 : 1);
     }
     $kids[] = $k;
 }
@@ -47,6 +48,7 @@ rcp_cache_until(function () use ($c, $nodes, &$hits) {
     return $hits === 4;
 }, 5.0);
 echo "their entries hit here: $hits\n";
+if ($hits !== 4) echo "  the link of ", $nodes[0], ": ", json_encode(cache_link_state($c, $nodes[0])), "\n";
 usleep(200000); // let the requests the children sent be read
 echo "the same listener: ", rcp_cache_listener_pid() === $pid ? 'yes' : 'no (' . rcp_cache_listener_pid() . " after $pid)", "\n";
 $after = array_map(fn($a) => cache_link_state($c, $a), $nodes);
@@ -67,7 +69,9 @@ if ($one !== count($nodes)) {
     foreach ($nodes as $a) echo "  $a: ", implode(' | ', rcp_cache_listener_clients($a, $pid)), "\n";
 }
 echo "its flags (t: tracking, B: broadcast): ", implode(',', array_keys($flags)), "\n";
-echo "links up (the listener's count): ", cache_stats()['listener']['links_up'], "\n";
+$st = cache_stats()['listener'];
+echo "links up (the listener's count): ", $st['links_up'], "\n";
+if ($st['links_up'] !== count($nodes)) echo "  ", json_encode($st), "\n";
 ?>
 --EXPECTF--
 links up: yes (6 nodes)

@@ -18,8 +18,8 @@
  *    command by key slot; commands with no single node (FLUSHDB, KEYS, DBSIZE) run on every primary there;
  *  - SCAN, whose cursor belongs to one node, is walked node after node here (scan()), with a cursor that
  *    names the node: Laravel's tag and key helpers see one keyspace;
- *  - what the extension cannot do (pub/sub, for now) is a NotSupportedException naming what is missing,
- *    never a Predis call.
+ *  - what the client cannot do (pub/sub on a ClientInterface double or an extension build without
+ *    pubSubLoop()) is a NotSupportedException naming what is missing, never a Predis call.
  */
 
 declare(strict_types=1);
