@@ -12,6 +12,7 @@
 #include "rcp_topology.h"
 #include "rcp_pool.h"
 #include "rcp_observe.h"
+#include "rcp_cache_module.h"
 
 #define RLOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 
@@ -281,6 +282,11 @@ void rcp_metrics_pool_stats(zval *out)
 		add_assoc_zval(&nodes, all[i].addr, &z);
 	}
 	add_assoc_zval(out, "nodes", &nodes);
+	{
+		zval cache;
+		rcp_cache_stats_zval(&cache);
+		add_assoc_zval(out, "cache", &cache);
+	}
 }
 
 /* ---- Prometheus / OpenMetrics text ------------------------------------------------------------------------ */

@@ -178,7 +178,7 @@ rcp_status rcp_exec(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err)
 	rcp_status st = rcp_exec_route(cl, r, reply, err);
 
 	rcp_count_command(cl->cluster->shared, r->cmd, st != RCP_OK || r->reply_kind != RCP_RK_VALUE);
-	if (r->flags & RCP_RF_WRITE) {
+	if (!(r->flags & RCP_RF_READ)) { /* a write, a script, FLUSHALL: the read cache drops what it may have changed */
 		rcp_cache_at_write(cl, r);
 	}
 	return st;
@@ -219,6 +219,9 @@ rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *er
 	if (UNEXPECTED(r->cmd->flags & RCP_CMD_BLOCKING)) {
 		/* the server answers a blocking command at its own timeout: so much longer for the reply */
 		req.block_ms = rcp_cmd_block_ms(r->cmd, r->argc, r->argv, r->argvlen);
+	}
+	if (UNEXPECTED(cl->cache != NULL) && rcp_exec_cache_mget(cl, r, reply, &st, err)) {
+		return st; /* the read cache answered its keys, and sent only the misses */
 	}
 	if (r->kind == RCP_RT_SPLIT) {
 		return rcp_exec_split(cl, r, reply, err);

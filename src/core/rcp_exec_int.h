@@ -96,35 +96,56 @@ void rcp_route_to_target(const rcp_map *map, const rcp_route *r, rcp_target *t);
  * a no-op today (static inline: no cost); the cache's engineer gives them their bodies (rcp_cache.h calls) and sets
  * RCP_RF_CACHEABLE in the route where the cache's rule says so.
  */
+/* The out-of-line halves (src/core/exec_cache.c), reached only when the client or the cluster has a cache. */
+bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply);
+void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply);
+void rcp_exec_cache_write(rcp_cluster *cc, const rcp_route *r);
+void rcp_exec_cache_slot_moved(rcp_cluster *cc, int slot);
+void rcp_exec_cache_new_map(rcp_cluster *cc);
+/* A cacheable MGET (single command, not inside a pipeline): its keys looked up one by one with one clock reading,
+ * the hits answered, only the misses sent (split by node and in parallel as any MGET), each filled with its ticket.
+ * false: not for the cache (rcp_exec_route goes on as without one). */
+bool rcp_exec_cache_mget(rcp_client *cl, rcp_route *r, zval *reply, rcp_status *st, rcp_err *err);
+
 /* Before anything is sent (rcp_exec_route() once the target is known, each batchable command of a pipeline): a hit
  * answers the command (*reply set, r->reply_kind RCP_RK_VALUE, true: nothing is sent); a miss takes the fill ticket
- * into r->ticket. A split read (MGET) looks its keys up one by one where rcp_exec_split() groups them (step 1):
- * hits into the merged reply, only the misses grouped and sent. */
+ * into r->ticket and sets RCP_RF_CACHEABLE when its reply may be stored. A cache-off client pays one test. */
 static zend_always_inline bool rcp_cache_at_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 {
-	(void)cl; (void)r; (void)reply;
-	return false;
+	return UNEXPECTED(cl->cache != NULL) && rcp_exec_cache_lookup(cl, r, reply);
 }
-/* After the reply of a cacheable read came back as a value (r->reply_kind RCP_RK_VALUE): fill with r->ticket. */
-static zend_always_inline void rcp_cache_at_fill(rcp_client *cl, const rcp_route *r, const zval *reply)
+/* After the reply of a cacheable read came back as a value (r->reply_kind RCP_RK_VALUE, RCP_RF_CACHEABLE): fill
+ * with r->ticket. */
+static zend_always_inline void rcp_cache_at_fill(rcp_client *cl, rcp_route *r, const zval *reply)
 {
-	(void)cl; (void)r; (void)reply;
+	if (cl->cache) {
+		rcp_exec_cache_fill(cl, r, reply);
+	}
 }
-/* After a write's reply, or its failure (RCP_RF_WRITE): every key of the route (r->pos) is invalidated. */
+/* After the reply, or the failure, of a command that is not read-only (a write, a script, FLUSHALL...): every key of
+ * the route (r->pos) is dropped from the cache for every worker; FLUSHALL/FLUSHDB drop the cluster's entries. Any
+ * client of a cluster some client of this process caches (cl->cluster->cache) does it. */
 static zend_always_inline void rcp_cache_at_write(rcp_client *cl, const rcp_route *r)
 {
-	(void)cl; (void)r;
+	if (UNEXPECTED(cl->cluster->cache != NULL)) {
+		rcp_exec_cache_write(cl->cluster, r);
+	}
 }
 /* A slot changed owner (a MOVED patched the map, an ASK redirect: the slot is migrating). */
 static zend_always_inline void rcp_cache_at_slot_moved(rcp_cluster *cc, int slot)
 {
-	(void)cc; (void)slot;
+	if (UNEXPECTED(cc->cache != NULL)) {
+		rcp_exec_cache_slot_moved(cc, slot);
+	}
 }
-/* The map was replaced (a refresh published a new one, or this worker took the segment's): compare the owners
- * (old may be NULL: all slots). */
+/* The map was replaced (a refresh published a new one, or this worker took the segment's): the slots whose owner
+ * changed since the last map this process saw are bumped (old: unused, the process keeps the owners itself). */
 static zend_always_inline void rcp_cache_at_new_map(rcp_cluster *cc, const rcp_map *old)
 {
-	(void)cc; (void)old;
+	(void)old;
+	if (UNEXPECTED(cc->cache != NULL)) {
+		rcp_exec_cache_new_map(cc);
+	}
 }
 
 /* The process' copy of the map brought up to date with the segment's (rcp_cluster_sync), telling the read cache
