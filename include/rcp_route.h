@@ -41,6 +41,7 @@ typedef enum {
 #define RCP_RF_CACHEABLE   0x80              /* the read cache looked it up and its reply may be stored (issue 23: set
                                                 by rcp_cache_at_lookup() on a miss with a fillable ticket) */
 #define RCP_RF_UNTRACKED   0x40              /* ... as an untracked (ttl-only) entry: its node refuses tracking */
+#define RCP_RF_NOCACHE     0x20              /* not looked up (the misses of an MGET the cache answered in part) */
 
 
 typedef struct rcp_route {

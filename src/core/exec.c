@@ -196,6 +196,38 @@ rcp_status rcp_exec_argv(rcp_client *cl, const rcp_cmd *cmd, int argc, const cha
 	return st;
 }
 
+/* An MGET the read cache looked up (rcp_exec_cache_mget_lookup): only the misses sent, as an MGET of their own. */
+static rcp_status rcp_exec_mget_cached(rcp_client *cl, rcp_route *r, rcp_cache_mget *m, zval *reply, rcp_err *err)
+{
+	rcp_status st = RCP_OK;
+	uint8_t kind = RCP_RK_VALUE;
+	zval got;
+
+	ZVAL_UNDEF(&got);
+	if (m->nmiss) {
+		const char **av = safe_emalloc((size_t)m->nmiss + 1, sizeof(char *), 0);
+		size_t *al = safe_emalloc((size_t)m->nmiss + 1, sizeof(size_t), 0);
+		rcp_route sub;
+
+		av[0] = r->argv[0];
+		al[0] = r->argvlen[0];
+		for (int j = 0; j < m->nmiss; j++) {
+			av[j + 1] = r->argv[r->pos[m->miss[j]]];
+			al[j + 1] = r->argvlen[r->pos[m->miss[j]]];
+		}
+		rcp_route_build(&sub, r->cmd, m->nmiss + 1, av, al);
+		sub.flags |= RCP_RF_NOCACHE;
+		st = rcp_exec_route(cl, &sub, &got, err);
+		kind = sub.reply_kind;
+		rcp_route_free(&sub);
+		efree(av);
+		efree(al);
+	}
+	st = rcp_exec_cache_mget_merge(cl, r, m, st, kind, &got, reply, err);
+	zval_ptr_dtor(&got);
+	return st;
+}
+
 rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err)
 {
 	rcp_req req = {.argc = r->argc, .argv = r->argv, .argvlen = r->argvlen, .nreplies = 1};
@@ -220,8 +252,11 @@ rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *er
 		/* the server answers a blocking command at its own timeout: so much longer for the reply */
 		req.block_ms = rcp_cmd_block_ms(r->cmd, r->argc, r->argv, r->argvlen);
 	}
-	if (UNEXPECTED(cl->cache != NULL) && rcp_exec_cache_mget(cl, r, reply, &st, err)) {
-		return st; /* the read cache answered its keys, and sent only the misses */
+	if (UNEXPECTED(cl->cache != NULL) && r->kind != RCP_RT_REFUSED) {
+		rcp_cache_mget m;
+		if (rcp_exec_cache_mget_lookup(cl, r, &m)) {
+			return rcp_exec_mget_cached(cl, r, &m, reply, err);
+		}
 	}
 	if (r->kind == RCP_RT_SPLIT) {
 		return rcp_exec_split(cl, r, reply, err);

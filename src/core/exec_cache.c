@@ -23,7 +23,6 @@ enum { RCP_CK_NO = 0, RCP_CK_ONE = 1, RCP_CK_MGET = 2 };
 struct rcp_client_cache {
 	uint32_t ttl_ms;
 	bool untracked;
-	bool inner;                   /* an MGET's misses being sent: not looked up again */
 	uint32_t nprefixes;
 	zend_string **prefixes;
 	/* the invalidation links' credentials and TLS settings (copies; the secrets zeroed when freed) */
@@ -446,7 +445,8 @@ static bool rcp_cache_key_of(rcp_client *cl, const rcp_route *r, rcp_cache_key *
 	const rcp_map *map = cl->cluster->map;
 	uint16_t idx;
 
-	if (r->kind != RCP_RT_ONE_SLOT || r->nkeys != 1 || rcp_is_policy_read(cl, r->cmd)) {
+	/* (reads a client sends to replicas are not cached: the bound is about the node that took the write) */
+	if (r->kind != RCP_RT_ONE_SLOT || r->nkeys != 1 || cl->read_policy != RCP_READ_PRIMARY) {
 		return false;
 	}
 	k->key = r->argv[r->pos[0]];
@@ -476,7 +476,8 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	uint16_t node;
 	bool hit = false;
 
-	if (c->inner || rcp_cache_cmd_kind(r->cmd) != RCP_CK_ONE || !rcp_cache_key_of(cl, r, &k, &node)) {
+	r->flags &= (uint8_t)~(RCP_RF_CACHEABLE | RCP_RF_UNTRACKED); /* (a command re-run alone is looked up again) */
+	if ((r->flags & RCP_RF_NOCACHE) || rcp_cache_cmd_kind(r->cmd) != RCP_CK_ONE || !rcp_cache_key_of(cl, r, &k, &node)) {
 		return false;
 	}
 	if (!(k.siglen = rcp_cache_sig(r, sigbuf, sizeof(sigbuf), &heap))) {
@@ -603,27 +604,25 @@ void rcp_exec_cache_new_map(rcp_cluster *cl)
 
 /* ---- MGET ---------------------------------------------------------------------------------------------------------- */
 
-bool rcp_exec_cache_mget(rcp_client *cl, rcp_route *r, zval *reply, rcp_status *st, rcp_err *err)
+bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mget *m)
 {
 	struct rcp_client_cache *c = cl->cache;
 	rcp_cache_cluster *cc;
 	const rcp_map *map = cl->cluster->map;
-	int n = r->nkeys, nmiss = 0, k;
-	zval *vals;
-	rcp_cache_ticket *tk;
-	int *miss;
-	uint8_t *untracked;
+	int n = r->nkeys, k;
 	uint64_t now;
 
-	if (c->inner || rcp_cache_cmd_kind(r->cmd) != RCP_CK_MGET || n < 1 || n != r->argc - 1 ||
-	    rcp_is_policy_read(cl, r->cmd) || !map) {
+	if ((r->flags & RCP_RF_NOCACHE) || rcp_cache_cmd_kind(r->cmd) != RCP_CK_MGET || n < 1 || n != r->argc - 1 ||
+	    cl->read_policy != RCP_READ_PRIMARY || !map) {
 		return false;
 	}
 	cc = cl->cluster->cache->cc;
-	vals = safe_emalloc((size_t)n, sizeof(zval), 0);
-	tk = safe_emalloc((size_t)n, sizeof(rcp_cache_ticket), 0);
-	miss = safe_emalloc((size_t)n, sizeof(int), 0);
-	untracked = ecalloc((size_t)n, 1);
+	m->n = n;
+	m->nmiss = 0;
+	m->vals = safe_emalloc((size_t)n, sizeof(zval), 0);
+	m->tk = safe_emalloc((size_t)n, sizeof(rcp_cache_ticket), 0);
+	m->miss = safe_emalloc((size_t)n, sizeof(int), 0);
+	m->untracked = ecalloc((size_t)n, 1);
 	now = rcp_now_ns(); /* one reading for every key: the time the MGET began */
 	for (k = 0; k < n; k++) {
 		rcp_cache_key ck = {.key = r->argv[r->pos[k]], .keylen = r->argvlen[r->pos[k]], .sig = "MGET", .siglen = 4,
@@ -632,32 +631,32 @@ bool rcp_exec_cache_mget(rcp_client *cl, rcp_route *r, zval *reply, rcp_status *
 		rcp_cv_out o = {0};
 		rcp_cache_result res;
 
-		ZVAL_UNDEF(&vals[k]);
-		tk[k].fillable = false;
+		ZVAL_UNDEF(&m->vals[k]);
+		m->tk[k].fillable = false;
 		if (!rcp_cache_key_wanted(c, ck.key, ck.keylen) || idx == RCP_NO_NODE ||
 		    !(ck.link = rcp_node_link(cl->cluster, idx))) {
-			miss[nmiss++] = k;
+			m->miss[m->nmiss++] = k;
 			continue;
 		}
 		if (UNEXPECTED(cl->cluster->cache->noted[rcp_cache_link_index(ck.link)]) &&
 		    rcp_cache_link_status(ck.link, NULL, 0) != RCP_LINK_UP) {
 			if (!c->untracked) {
 				cl->cluster->cache->reads_not_cached++;
-				miss[nmiss++] = k;
+				m->miss[m->nmiss++] = k;
 				continue;
 			}
 			ck.link = NULL;
-			untracked[k] = 1;
+			m->untracked[k] = 1;
 		}
-		res = rcp_cache_lookup(cc, &ck, &tk[k], rcp_cv_alloc, &o);
-		if (res == RCP_CACHE_HIT && rcp_cv_to_zval(&o, &vals[k])) {
+		res = rcp_cache_lookup(cc, &ck, &m->tk[k], rcp_cv_alloc, &o);
+		if (res == RCP_CACHE_HIT && rcp_cv_to_zval(&o, &m->vals[k])) {
 			continue;
 		}
 		if (res == RCP_CACHE_TORN) {
 			rcp_cv_release(&o);
 		}
-		miss[nmiss++] = k;
-		if (!tk[k].fillable && ck.link) {
+		m->miss[m->nmiss++] = k;
+		if (!m->tk[k].fillable && ck.link) {
 			if (rcp_link_refused(cl->cluster, ck.link)) {
 				cl->cluster->cache->reads_not_cached += !c->untracked;
 			} else {
@@ -665,75 +664,58 @@ bool rcp_exec_cache_mget(rcp_client *cl, rcp_route *r, zval *reply, rcp_status *
 			}
 		}
 	}
-	*st = RCP_OK;
-	if (nmiss) {
-		/* only the misses are sent: an MGET of them, split and sent in parallel as any */
-		rcp_route sub;
-		zval got;
-		const char **av = safe_emalloc((size_t)nmiss + 1, sizeof(char *), 0);
-		size_t *al = safe_emalloc((size_t)nmiss + 1, sizeof(size_t), 0);
+	return true;
+}
 
-		av[0] = r->argv[0];
-		al[0] = r->argvlen[0];
-		for (int j = 0; j < nmiss; j++) {
-			av[j + 1] = r->argv[r->pos[miss[j]]];
-			al[j + 1] = r->argvlen[r->pos[miss[j]]];
-		}
-		rcp_route_build(&sub, r->cmd, nmiss + 1, av, al);
-		c->inner = true;
-		*st = rcp_exec_route(cl, &sub, &got, err);
-		c->inner = false;
-		r->reply_kind = sub.reply_kind;
-		if (*st == RCP_OK && sub.reply_kind == RCP_RK_VALUE &&
-		    (Z_TYPE(got) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL(got)) != (uint32_t)nmiss)) {
-			zval_ptr_dtor(&got);
-			*st = rcp_err_set(err, RCP_E_PROTOCOL, NULL, "MGET: a node answered with an unexpected reply");
-		} else if (*st == RCP_OK && sub.reply_kind == RCP_RK_VALUE) {
-			zval *v;
-			int j = 0;
-			ZEND_HASH_FOREACH_VAL(Z_ARRVAL(got), v) {
-				k = miss[j++];
-				ZVAL_COPY(&vals[k], v);
-				if (tk[k].fillable && (Z_TYPE_P(v) == IS_STRING || Z_TYPE_P(v) == IS_NULL)) {
-					rcp_cache_key ck = {.key = r->argv[r->pos[k]], .keylen = r->argvlen[r->pos[k]], .sig = "MGET",
-						.siglen = 4, .slot = r->kslot[k], .ttl_ms = c->ttl_ms, .now_ns = 0};
-					ck.link = untracked[k] ? NULL : rcp_cache_link_at(cc, tk[k].link_idx);
-					rcp_cv_fill(cc, &ck, &tk[k], v);
-				}
-			} ZEND_HASH_FOREACH_END();
-			zval_ptr_dtor(&got);
-		} else {
-			/* an error (or an error reply): the command's outcome as without the cache */
-			if (*st == RCP_OK) {
-				ZVAL_COPY_VALUE(reply, &got);
+rcp_status rcp_exec_cache_mget_merge(rcp_client *cl, rcp_route *r, rcp_cache_mget *m, rcp_status st, uint8_t kind,
+                                     zval *got, zval *reply, rcp_err *err)
+{
+	rcp_cache_cluster *cc = cl->cluster->cache->cc;
+	int k;
+	bool ok = st == RCP_OK;
+
+	r->reply_kind = m->nmiss ? kind : RCP_RK_VALUE;
+	if (ok && m->nmiss && kind == RCP_RK_VALUE &&
+	    (Z_TYPE_P(got) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(got)) != (uint32_t)m->nmiss)) {
+		st = rcp_err_set(err, RCP_E_PROTOCOL, NULL, "MGET: a node answered with an unexpected reply");
+		ok = false;
+	} else if (ok && m->nmiss && kind == RCP_RK_VALUE) {
+		zval *v;
+		int j = 0;
+		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(got), v) {
+			k = m->miss[j++];
+			ZVAL_COPY(&m->vals[k], v);
+			if (m->tk[k].fillable && (Z_TYPE_P(v) == IS_STRING || Z_TYPE_P(v) == IS_NULL)) {
+				rcp_cache_key ck = {.key = r->argv[r->pos[k]], .keylen = r->argvlen[r->pos[k]], .sig = "MGET",
+					.siglen = 4, .slot = r->kslot[k], .ttl_ms = cl->cache->ttl_ms, .now_ns = 0};
+				ck.link = m->untracked[k] ? NULL : rcp_cache_link_at(cc, m->tk[k].link_idx);
+				rcp_cv_fill(cc, &ck, &m->tk[k], v);
 			}
-			nmiss = -1;
-		}
-		rcp_route_free(&sub);
-		efree(av);
-		efree(al);
-	} else {
-		r->reply_kind = RCP_RK_VALUE;
+		} ZEND_HASH_FOREACH_END();
+	} else if (ok && m->nmiss) {
+		/* an error reply: the command's outcome as without the cache */
+		ZVAL_COPY(reply, got);
+		ok = false;
 	}
-	if (nmiss >= 0 && *st == RCP_OK) {
-		array_init_size(reply, (uint32_t)n);
+	if (ok) {
+		array_init_size(reply, (uint32_t)m->n);
 		zend_hash_real_init_packed(Z_ARRVAL_P(reply));
 		ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(reply)) {
-			for (k = 0; k < n; k++) {
-				ZEND_HASH_FILL_SET(&vals[k]);
+			for (k = 0; k < m->n; k++) {
+				ZEND_HASH_FILL_SET(&m->vals[k]);
 				ZEND_HASH_FILL_NEXT();
 			}
 		} ZEND_HASH_FILL_END();
 	} else {
-		for (k = 0; k < n; k++) {
-			zval_ptr_dtor(&vals[k]);
+		for (k = 0; k < m->n; k++) {
+			zval_ptr_dtor(&m->vals[k]);
 		}
 	}
-	efree(vals);
-	efree(tk);
-	efree(miss);
-	efree(untracked);
-	return true;
+	efree(m->vals);
+	efree(m->tk);
+	efree(m->miss);
+	efree(m->untracked);
+	return st;
 }
 
 /* ---- a client's settings -------------------------------------------------------------------------------------------- */

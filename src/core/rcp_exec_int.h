@@ -5,6 +5,7 @@
  *
  *   exec_health.c      what an exchange says about a node: suspect marks, refresh requests
  *   route.c            a command's route: keys, slots, kind (rcp_route.h), and its target node in the map
+ *   exec_cache.c       the read cache's places in the command path (issue 23; below: "the read cache's places")
  *   exec_batch.c       a client's connections (setup, READONLY), deadlines, one request to one node
  *   exec_refresh.c     topology discovery and refresh (single flight)
  *   exec_redirect.c    the one redirect loop (MOVED, ASK, TRYAGAIN, CLUSTERDOWN, READONLY), RCP_MAX_REDIRECTS
@@ -102,10 +103,21 @@ void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply);
 void rcp_exec_cache_write(rcp_cluster *cc, const rcp_route *r);
 void rcp_exec_cache_slot_moved(rcp_cluster *cc, int slot);
 void rcp_exec_cache_new_map(rcp_cluster *cc);
-/* A cacheable MGET (single command, not inside a pipeline): its keys looked up one by one with one clock reading,
- * the hits answered, only the misses sent (split by node and in parallel as any MGET), each filled with its ticket.
- * false: not for the cache (rcp_exec_route goes on as without one). */
-bool rcp_exec_cache_mget(rcp_client *cl, rcp_route *r, zval *reply, rcp_status *st, rcp_err *err);
+/* A cacheable MGET (a single command, not a pipeline's): its keys looked up one by one with one clock reading
+ * (rcp_exec_cache_mget_lookup: false when it is not for the cache; else m holds the hits and the misses), then
+ * rcp_exec_route() sends an MGET of the misses alone (RCP_RF_NOCACHE; split by node and sent in parallel as any),
+ * and rcp_exec_cache_mget_merge() fills each miss with its ticket and builds the reply in key order (st, kind, got:
+ * the misses' MGET's outcome; got unused when nothing missed). Frees m. */
+typedef struct {
+	int n, nmiss;
+	zval *vals;                 /* the hits (UNDEF for a miss) */
+	rcp_cache_ticket *tk;       /* each key's ticket */
+	int *miss;                  /* the misses' indexes, in key order */
+	uint8_t *untracked;         /* a key's entry is untracked (its node refuses tracking; 'untracked') */
+} rcp_cache_mget;
+bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mget *m);
+rcp_status rcp_exec_cache_mget_merge(rcp_client *cl, rcp_route *r, rcp_cache_mget *m, rcp_status st, uint8_t kind,
+                                     zval *got, zval *reply, rcp_err *err);
 
 /* Before anything is sent (rcp_exec_route() once the target is known, each batchable command of a pipeline): a hit
  * answers the command (*reply set, r->reply_kind RCP_RK_VALUE, true: nothing is sent); a miss takes the fill ticket
