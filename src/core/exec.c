@@ -204,7 +204,13 @@ static rcp_status rcp_exec_mget_cached(rcp_client *cl, rcp_route *r, rcp_cache_m
 	zval got;
 
 	ZVAL_UNDEF(&got);
-	if (m->nmiss) {
+	if (m->nmiss == m->n) {
+		/* nothing hit: the command itself, as without the cache */
+		r->flags |= RCP_RF_NOCACHE;
+		st = rcp_exec_route(cl, r, &got, err);
+		r->flags &= (uint8_t)~RCP_RF_NOCACHE;
+		kind = r->reply_kind;
+	} else if (m->nmiss) {
 		const char **av = safe_emalloc((size_t)m->nmiss + 1, sizeof(char *), 0);
 		size_t *al = safe_emalloc((size_t)m->nmiss + 1, sizeof(size_t), 0);
 		rcp_route sub;

@@ -44,19 +44,33 @@ struct rcp_cluster_cache {
 
 /* ---- which commands, and their signature ------------------------------------------------------------------------ */
 
+/* n == lit, unrolled into byte compares for a literal (no call, no read past n's NUL) */
+static zend_always_inline bool rcp_name_is(const char *n, const char *lit)
+{
+	size_t i = 0;
+
+	for (; lit[i]; i++) {
+		if (n[i] != lit[i]) {
+			return false;
+		}
+	}
+	return n[i] == '\0';
+}
+
 static zend_always_inline int rcp_cache_cmd_kind(const rcp_cmd *cmd)
 {
 	const char *n = cmd->name;
 
 	switch (n[0]) {
-	case 'G': return !strcmp(n, "GET") ? RCP_CK_ONE : RCP_CK_NO;
-	case 'M': return !strcmp(n, "MGET") ? RCP_CK_MGET : RCP_CK_NO;
-	case 'H': return (!strcmp(n, "HGET") || !strcmp(n, "HMGET") || !strcmp(n, "HGETALL")) ? RCP_CK_ONE : RCP_CK_NO;
-	case 'E': return !strcmp(n, "EXISTS") ? RCP_CK_ONE : RCP_CK_NO;
-	case 'S': return (!strcmp(n, "STRLEN") || !strcmp(n, "SMEMBERS") || !strcmp(n, "SISMEMBER")) ? RCP_CK_ONE
+	case 'G': return rcp_name_is(n, "GET") ? RCP_CK_ONE : RCP_CK_NO;
+	case 'M': return rcp_name_is(n, "MGET") ? RCP_CK_MGET : RCP_CK_NO;
+	case 'H': return (rcp_name_is(n, "HGET") || rcp_name_is(n, "HMGET") || rcp_name_is(n, "HGETALL")) ? RCP_CK_ONE
 		: RCP_CK_NO;
-	case 'Z': return !strcmp(n, "ZSCORE") ? RCP_CK_ONE : RCP_CK_NO;
-	case 'L': return !strcmp(n, "LRANGE") ? RCP_CK_ONE : RCP_CK_NO;
+	case 'E': return rcp_name_is(n, "EXISTS") ? RCP_CK_ONE : RCP_CK_NO;
+	case 'S': return (rcp_name_is(n, "STRLEN") || rcp_name_is(n, "SMEMBERS") || rcp_name_is(n, "SISMEMBER"))
+		? RCP_CK_ONE : RCP_CK_NO;
+	case 'Z': return rcp_name_is(n, "ZSCORE") ? RCP_CK_ONE : RCP_CK_NO;
+	case 'L': return rcp_name_is(n, "LRANGE") ? RCP_CK_ONE : RCP_CK_NO;
 	default: return RCP_CK_NO;
 	}
 }
@@ -78,14 +92,19 @@ static bool rcp_cache_key_wanted(const struct rcp_client_cache *c, const char *k
 	return false;
 }
 
-/* The signature of a one-key read: its name, NUL, then every argument after the key as <u32 length><bytes>. Into buf
- * (cap bytes) or an emalloc'd block (*heap, to free); 0 when too long to cache. */
-static size_t rcp_cache_sig(const rcp_route *r, char *buf, size_t cap, char **heap)
+/* The signature of a one-key read: its name, NUL, then every argument after the key as <u32 length><bytes>. *sig: the
+ * command's name itself when there is no other argument, else buf (cap bytes) or an emalloc'd block (*heap, to free);
+ * 0 when too long to cache. */
+static size_t rcp_cache_sig(const rcp_route *r, const char **sig, char *buf, size_t cap, char **heap)
 {
 	size_t nl = strlen(r->cmd->name), len = nl + 1;
 	char *p;
 
 	*heap = NULL;
+	if (r->argc == 2) {
+		*sig = r->cmd->name; /* the name and its NUL: nothing to copy */
+		return len;
+	}
 	for (int a = 2; a < r->argc; a++) {
 		len += 4 + r->argvlen[a];
 	}
@@ -93,6 +112,7 @@ static size_t rcp_cache_sig(const rcp_route *r, char *buf, size_t cap, char **he
 		return 0;
 	}
 	p = len <= cap ? buf : (*heap = emalloc(len));
+	*sig = p;
 	memcpy(p, r->cmd->name, nl + 1);
 	p += nl + 1;
 	for (int a = 2; a < r->argc; a++) {
@@ -480,10 +500,9 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	if ((r->flags & RCP_RF_NOCACHE) || rcp_cache_cmd_kind(r->cmd) != RCP_CK_ONE || !rcp_cache_key_of(cl, r, &k, &node)) {
 		return false;
 	}
-	if (!(k.siglen = rcp_cache_sig(r, sigbuf, sizeof(sigbuf), &heap))) {
+	if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return false;
 	}
-	k.sig = heap ? heap : sigbuf;
 	if (UNEXPECTED(cl->cluster->cache->noted[rcp_cache_link_index(k.link)])) {
 		/* a node that refused tracking: untracked entries (ttl alone) when asked for, else no caching */
 		if (rcp_cache_link_status(k.link, NULL, 0) != RCP_LINK_UP) {
@@ -548,10 +567,9 @@ void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply)
 	k.now_ns = 0;
 	/* the link the ticket was taken on (the map may have changed since: its index no longer names it) */
 	k.link = (r->flags & RCP_RF_UNTRACKED) ? NULL : rcp_cache_link_at(cc, r->ticket.link_idx);
-	if (!(k.siglen = rcp_cache_sig(r, sigbuf, sizeof(sigbuf), &heap))) {
+	if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return;
 	}
-	k.sig = heap ? heap : sigbuf;
 	rcp_cv_fill(cc, &k, &r->ticket, reply);
 	if (heap) {
 		efree(heap);

@@ -1,5 +1,5 @@
 --TEST--
-Read cache, the fill race forced with a delayed node: a pipeline reads k on node A (a miss: ticket taken, GET sent, answered at once) while its other command keeps node B busy 400 ms; meanwhile another client overwrites k on A and A's invalidation reaches the cache. When the pipeline's replies are in, the fill of k's old value is refused (fills_refused_race counted) and the next read gets the new value; the same run without the write stores the value (the check can fail)
+Read cache, the fill race forced with a delayed node: a pipeline reads k on node A (a miss: ticket taken, GET sent, answered at once) while its other command keeps node B busy 1 s; meanwhile another client overwrites k on A and A's invalidation reaches the cache. When the pipeline's replies are in, the fill of k's old value is refused (fills_refused_race counted) and the next read gets the new value; the same run without the write stores the value (the check can fail)
 --INI--
 redis_cluster_pool.cache_max_lag=1000
 --EXTENSIONS--
@@ -12,7 +12,7 @@ require __DIR__ . '/exec.inc';
 [$a, $b] = rcp_primaries();
 $t = 'cr' . getmypid();
 $pool = rcp_pool(['cache' => true]);
-$slow = "local t = redis.call('TIME') local e = t[1] * 1000000 + t[2] + 400000 "
+$slow = "local t = redis.call('TIME') local e = t[1] * 1000000 + t[2] + 1000000 "
     . "repeat t = redis.call('TIME') until t[1] * 1000000 + t[2] >= e return 1";
 $kb = rcp_key_on($b, "$t:b");
 rcp_raw($a)->cmd('SET', $w = rcp_key_on($a, "$t:warm"), 'w');
@@ -21,18 +21,24 @@ echo "links of A and B up: ", cx_warm($pool, $w) && cx_warm($pool, rcp_key_on($b
 foreach (['with a write in the window' => true, 'without one' => false] as $name => $write) {
     $k = rcp_key_on($a, "$t:k" . (int) $write);
     rcp_raw($a)->cmd('SET', $k, 'old');
+    $flag = sys_get_temp_dir() . "/rcp-race-$t-" . (int) $write;
+    @unlink($flag);
     if ($write) {
         $pid = pcntl_fork();
         if ($pid === 0) {
-            usleep(150000); // the GET was answered; node B is still busy with the script
-            rcp_raw($a)->cmd('SET', $k, 'new');
+            $raw = rcp_raw($a);
+            while (!file_exists($flag)) usleep(1000);
+            usleep(250000); // the GET was answered long ago; node B is still busy with the script (1 s)
+            $raw->cmd('SET', $k, 'new');
             posix_kill(posix_getpid(), SIGKILL);
         }
     }
     $before = cx_counters();
+    touch($flag);
     $r = $pool->pipeline(function ($p) use ($k, $kb, $slow) { $p->get($k); $p->eval($slow, 1, $kb); });
     $after = cx_counters();
     if ($write) pcntl_waitpid($pid, $st);
+    @unlink($flag);
     printf("%s: the pipeline read %s, fills %d, refused by the race %d, next read %s\n", $name, $r[0],
         $after['fills'] - $before['fills'], $after['fills_refused_race'] - $before['fills_refused_race'], $pool->get($k));
 }
