@@ -67,7 +67,7 @@ static void rcp_hook_link_array(zval *rv, const rcp_cache_link_info *li)
 /* poolStats()['cache'] (and the test hooks' cache_stats()): the segment's figures, the counters summed over
  * clusters, the listener, and per cluster its counters and its links (state, lag, round trip, counts, last error);
  * null when the cache is off. */
-void rcp_cache_stats_zval(zval *return_value)
+void rcp_cache_stats_zval(zval *return_value, bool keyed)
 {
 	rcp_cache_stats st;
 	rcp_cache_listener_info li;
@@ -122,7 +122,11 @@ void rcp_cache_stats_zval(zval *return_value)
 		add_assoc_zval(&one, "links", &links);
 		/* the seeds (the key's part before the user: no secret in it) */
 		add_assoc_stringl(&one, "cluster", key, strnlen(key, keylen));
-		add_next_index_zval(&clusters, &one);
+		if (keyed) {
+			add_assoc_zval_ex(&clusters, key, keylen, &one);
+		} else {
+			add_next_index_zval(&clusters, &one);
+		}
 	}
 	add_assoc_zval(return_value, "clusters", &clusters);
 }
@@ -415,11 +419,11 @@ static ZEND_FUNCTION(rcp_cache_slot_moved)
 	rcp_cache_slot_moved(cc, (uint16_t)slot);
 }
 
-/* cache_stats(): array — rcp_cache_stats_zval(). */
+/* cache_stats(): array — rcp_cache_stats_zval(), its clusters keyed by the cluster names the tests gave. */
 static ZEND_FUNCTION(rcp_cache_stats)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	rcp_cache_stats_zval(return_value);
+	rcp_cache_stats_zval(return_value, true);
 }
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(rcp_arginfo_cache_link, 0, 2, _IS_BOOL, 0)

@@ -284,7 +284,7 @@ void rcp_metrics_pool_stats(zval *out)
 	add_assoc_zval(out, "nodes", &nodes);
 	{
 		zval cache;
-		rcp_cache_stats_zval(&cache);
+		rcp_cache_stats_zval(&cache, false);
 		add_assoc_zval(out, "cache", &cache);
 	}
 }

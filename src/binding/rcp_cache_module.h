@@ -24,7 +24,8 @@ void rcp_cache_rinit(void);
 void rcp_cache_mshutdown(void);
 
 
-/* poolStats()['cache']: the cache's figures, or null when it is off. */
-void rcp_cache_stats_zval(zval *out);
+/* poolStats()['cache']: the cache's figures, or null when it is off; clusters a list (keyed: by their key, for the
+ * test hooks' cache_stats()). */
+void rcp_cache_stats_zval(zval *out, bool keyed);
 
 #endif
