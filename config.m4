@@ -121,7 +121,7 @@ SSL_CTX *c = SSL_CTX_new(TLS_client_method()); (void)c;]])],
     src/core/conn.c src/core/engine.c src/core/pool.c src/core/count.c dnl
     src/core/exec_health.c src/core/route.c src/core/exec_batch.c src/core/exec_refresh.c src/core/exec_redirect.c src/core/exec_read.c dnl
     src/core/exec_split.c src/core/exec.c src/core/exec_pipeline.c src/core/exec_transaction.c src/core/pubsub.c dnl
-    src/core/cache.c src/core/cache_listener.c dnl
+    src/core/cache.c src/core/cache_listener.c src/core/exec_cache.c dnl
     src/binding/errors.c src/binding/status.c src/binding/options.c src/binding/secrets.c src/binding/call.c dnl
     src/binding/queue.c src/binding/class_pool.c dnl
     src/binding/class_pool_new.c src/binding/class_pool_info.c dnl

@@ -14,6 +14,8 @@
 #include "rcp_engine.h"
 #include "rcp_topology.h"
 #include "rcp_route.h"
+#include "rcp_tls.h"
+#include "rcp_cache.h"
 
 /*
  * The one bound on the hops of one command (a single command, a pipelined or split one re-run alone, a
@@ -82,7 +84,36 @@ typedef struct {
 	zend_string *err_full;        /* the whole message of the last error when longer than rcp_err.msg, or NULL */
 	rcp_partial partial;          /* after a split command that failed on some nodes only: what succeeded and
 	                                 what failed (rcp_errors.h; filled by rcp_exec_split); reset by each rcp_exec */
+	struct rcp_client_cache *cache; /* the read cache's settings ('cache' option, issue 23), NULL: not cached */
 } rcp_client;
+
+/*
+ * The read cache for this client (option 'cache', issue 23; src/core/exec_cache.c, docs/CACHE.md): cacheable reads
+ * are looked up in the shared cache before anything is sent, their replies stored, the keys of every write through
+ * any client of the cluster in this process dropped. ttl_ms: the longest an entry is served (0: none but the cache's
+ * own age cap); untracked: where a node refuses CLIENT TRACKING, cache with the ttl alone (needs ttl_ms); prefixes:
+ * only keys starting with one of them (the pool's key prefix included), none: every key. user/pass/tls: what the
+ * invalidation links authenticate with (copied; the password is zeroed when freed). Without a cache
+ * (redis_cluster_pool.cache_memory=0, or the cache's cluster table full) this does nothing and returns false.
+ */
+typedef struct {
+	uint32_t ttl_ms;
+	bool untracked;
+	uint32_t nprefixes;
+	const char *const *prefixes;
+	const size_t *prefix_lens;
+} rcp_cache_opts;
+bool rcp_client_cache_on(rcp_client *cl, const rcp_cache_opts *o, const char *user, size_t ulen, const char *pass,
+                         size_t plen, const rcp_tls_opts *tls);
+
+/* Release what rcp_client_cache_on() made (rcp_client_free() calls it). */
+void rcp_client_cache_free(rcp_client *cl);
+/* Reads of this process not cached because their node refuses tracking and the client did not ask for 'untracked'. */
+uint64_t rcp_cluster_cache_not_cached(const rcp_cluster *cl);
+/* What a link request carries, from a client's node address, credentials and TLS settings (strings borrowed from the
+ * arguments: keep them until rcp_cache_link_request() returns). tls NULL or disabled: plaintext. */
+void rcp_cache_link_cfg_make(rcp_cache_link_cfg *cfg, const char *host, uint16_t port, const char *user,
+                             const char *pass, size_t pass_len, const rcp_tls_opts *tls);
 
 /* Fill the credential fields (AUTH command, pool key). user/pass may be NULL. */
 void rcp_client_set_auth(rcp_client *cl, const char *user, size_t ulen, const char *pass, size_t plen);

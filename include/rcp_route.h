@@ -20,6 +20,7 @@
 #include "rcp_commands.h"
 #include "rcp_err.h"
 #include "rcp_slot.h"
+#include "rcp_cache.h"
 
 /* The kind of a route (rcp_route.kind), decided by rcp_route_slots(). */
 typedef enum {
@@ -37,13 +38,11 @@ typedef enum {
 #define RCP_RF_READ        RCP_CMD_READONLY  /* read-only: safe to send again after its connection reset */
 #define RCP_RF_NOSCRIPT    RCP_CMD_NOSCRIPT  /* the scripting family: EVAL bodies noted, NOSCRIPT fallback */
 #define RCP_RF_FROM_CMD    (RCP_RF_WRITE | RCP_RF_READ | RCP_RF_NOSCRIPT)
-#define RCP_RF_CACHEABLE   0x80              /* the read cache may answer it (issue 23: set by the cache's own rule) */
+#define RCP_RF_CACHEABLE   0x80              /* the read cache looked it up and its reply may be stored (issue 23: set
+                                                by rcp_cache_at_lookup() on a miss with a fillable ticket) */
+#define RCP_RF_UNTRACKED   0x40              /* ... as an untracked (ttl-only) entry: its node refuses tracking */
+#define RCP_RF_NOCACHE     0x20              /* not looked up (the misses of an MGET the cache answered in part) */
 
-/* The read cache's fill ticket, carried from the lookup to the fill (issue 23 gives it its meaning; zero today). */
-typedef struct {
-	uint64_t seq;         /* the key's invalidation sequence taken at the lookup (0: no fill wanted) */
-	uint32_t entry;       /* the placeholder the fill completes */
-} rcp_route_ticket;
 
 typedef struct rcp_route {
 	const rcp_cmd *cmd;              /* the checked table entry */
@@ -60,7 +59,7 @@ typedef struct rcp_route {
 	                                    (an error reply or not: counting, throwing, NOSCRIPT, the cache's fill) */
 	uint16_t node;                   /* after rcp_route_target: the target's index in the map (the slot's primary,
 	                                    or the one pick of an ANY command) */
-	rcp_route_ticket ticket;         /* the read cache's (issue 23) */
+	rcp_cache_ticket ticket;         /* the read cache's fill ticket (issue 23), valid with RCP_RF_CACHEABLE */
 	void *mem;                       /* pos and kslot when there are more than RCP_KEYS_STACK keys, else NULL */
 	int pos_stack[RCP_KEYS_STACK];
 	uint16_t kslot_stack[RCP_KEYS_STACK];
@@ -100,7 +99,6 @@ static zend_always_inline int rcp_route_keys(rcp_route *r, const rcp_cmd *cmd, i
 	r->kslot = r->kslot_stack;
 	r->flags = (uint8_t)(cmd->flags & RCP_RF_FROM_CMD);
 	r->reply_kind = 0;
-	r->ticket.seq = 0;
 	if (argc > 1 && rcp_cmd_first_key_only(cmd)) {
 		r->pos_stack[0] = 1;
 		return r->nkeys = 1;

@@ -81,6 +81,8 @@ typedef struct rcp_cluster {
 	uint64_t cmds_retry_ms;           /* after a failure: not asked again before this */
 	char cmds_note[200];              /* why the table is not learned (empty: not tried yet) */
 	uint64_t getkeys_sent;            /* COMMAND GETKEYS round trips (one per new call shape) */
+	struct rcp_cluster_cache *cache;  /* the read cache's process state for this cluster (issue 23: links by node,
+	                                     slot owners), one flat pemalloc'd block; NULL: no client caches it here */
 } rcp_cluster;
 
 /* Parse a seed ("host:port", "tcp://host:port", "redis://host:port", "tls://host:port", "rediss://host:port",

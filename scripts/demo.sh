@@ -3,7 +3,9 @@
 # Cluster and php-fpm (8 workers) with the extension, and send requests to demo/demo.php. The output shows
 # one worker discovering the cluster for the whole pool (the others copy its map from the shared segment),
 # every worker reusing its sockets from its second request on, and a MGET across all primaries answered in
-# one parallel round trip. Everything is stopped at the end.
+# one parallel round trip. Then the read cache ('cache' => true, demo/cache.php): repeated reads answered by
+# memory every worker shares, with no command sent, and a write made by another client (redis-cli) seen by every
+# worker at once. Everything is stopped at the end.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
@@ -34,4 +36,21 @@ for n in ${RCP_TEST_SEEDS//,/ }; do
   total=$((total + ${c:-0}))
 done
 echo "topology requests (CLUSTER SHARDS/SLOTS) received by the cluster (all 6 nodes) for 24 requests on 8 workers: $total"
+rcp_log "the read cache: 16 requests to demo/cache.php, each reading one key 10 times ('cache' => true)"
+first=${RCP_TEST_SEEDS%%,*}
+redis-cli -h "${first%:*}" -p "${first##*:}" -c set demo:greeting hello >/dev/null
+gets() {
+  local g=0 c
+  for n in ${RCP_TEST_SEEDS//,/ }; do
+    c=$(redis-cli -h "${n%:*}" -p "${n##*:}" info commandstats | awk -F'[=,]' '/^cmdstat_get:/ { print $2 }')
+    g=$((g + ${c:-0}))
+  done
+  echo "$g"
+}
+before=$(gets)
+for i in $(seq 1 16); do bash tests/fpm/fpm.sh request "$scratch/fpm" demo/cache.php "n=$i"; done
+echo "GET commands received by the cluster for those 160 reads: $(($(gets) - before))"
+rcp_log "another client (redis-cli, not the pool) writes the key; the next 8 requests, on every worker"
+redis-cli -h "${first%:*}" -p "${first##*:}" -c set demo:greeting bonjour >/dev/null
+for i in $(seq 17 24); do bash tests/fpm/fpm.sh request "$scratch/fpm" demo/cache.php "n=$i"; done
 echo "demo done"

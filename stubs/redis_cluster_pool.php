@@ -59,6 +59,19 @@ namespace RedisClusterPool {
      * @phpstan-type PoolClusterCounters array{topology_requests: int, refreshes: int, moved: int, ask: int,
      *     lease_takeovers: int, refresh_failures: int, read_retries: int, getkeys_sent: int, noscript_fallbacks: int,
      *     read_auth_fallbacks: int}
+     * @phpstan-type CacheCounters array{hits: int, misses: int, fills: int, fills_refused_race: int,
+     *     fills_refused_unconfirmed: int, fills_too_large: int, torn_reads: int, invalidations: int,
+     *     own_invalidations: int, flushes_link_lost: int, flushes_server: int, flushes_own: int, slot_moves: int}
+     * @phpstan-type CacheLink array{addr: string, state: 'idle'|'connecting'|'up'|'down'|'refused'|'failed',
+     *     generation: int, mode: int, lag_ms: int, rtt_us: int, rtt_max_us: int, invalidations: int, flushes: int,
+     *     losses: int, connects: int, last_error: string}
+     * @phpstan-type CacheStats array{memory: int, ring_bytes: int, ring_used: int, value_max: int, entries: int,
+     *     evictions: int, index_slots: int, key_sequences: int, max_lag_ms: int, counters: CacheCounters,
+     *     listener: array{pid: int, beat_age_ms: int, started: int, links_up: int},
+     *     clusters: list<array{hits: int, misses: int, fills: int, fills_refused_race: int,
+     *         fills_refused_unconfirmed: int, fills_too_large: int, torn_reads: int, invalidations: int,
+     *         own_invalidations: int, flushes_link_lost: int, flushes_server: int, flushes_own: int, slot_moves: int,
+     *         links: array<string, CacheLink>, cluster: string}>}
      * @phpstan-type PoolStats array{
      *     segment: array{size?: int, used?: int, clusters_max?: int, clusters_used?: int, clusters_full?: int,
      *         clusters_key_too_long?: int},
@@ -71,7 +84,8 @@ namespace RedisClusterPool {
      *             map_age_seconds: float, counters: PoolClusterCounters,
      *             commands: array<string, array{calls: int, errors: int}>,
      *             nodes: array<string, ClusterNode>, private: 'table_full'|'key_too_long'}>},
-     *     nodes: array<string, NodeMetrics>
+     *     nodes: array<string, NodeMetrics>,
+     *     cache: CacheStats|null
      * }
      *
      * @method mixed acl(mixed ...$arguments)

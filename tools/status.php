@@ -95,6 +95,31 @@ svg.spark { vertical-align: middle; }
   <div class="bar" style="margin-top:.5em"><span style="width:<?= round(100 * $used / $size, 1) ?>%"></span></div>
 </div>
 
+<?php $cache = $stats['cache'] ?? null; if ($cache): $cn = $cache['counters']; $look = max(1, $cn['hits'] + $cn['misses']); ?>
+<div class="card" data-cache="1">
+  <h2>Read cache</h2>
+  <div class="kv">
+    <div>hit rate <b><?= round(100 * $cn['hits'] / $look, 1) ?> %</b> (<b><?= (int) $cn['hits'] ?></b> hits, <b><?= (int) $cn['misses'] ?></b> misses)</div>
+    <div>fills <b><?= (int) $cn['fills'] ?></b> · refused by the race <b><?= (int) $cn['fills_refused_race'] ?></b> · unconfirmed link <b><?= (int) $cn['fills_refused_unconfirmed'] ?></b> · too large <b><?= (int) $cn['fills_too_large'] ?></b></div>
+    <div>invalidations <b><?= (int) $cn['invalidations'] ?></b> (own writes <b><?= (int) $cn['own_invalidations'] ?></b>)</div>
+    <div>flushes: link lost <b><?= (int) $cn['flushes_link_lost'] ?></b> · server <b><?= (int) $cn['flushes_server'] ?></b> · own <b><?= (int) $cn['flushes_own'] ?></b> · slots moved <b><?= (int) $cn['slot_moves'] ?></b></div>
+    <div>entries <b><?= (int) $cache['entries'] ?></b> · evictions <b><?= (int) $cache['evictions'] ?></b></div>
+    <div>ring <b><?= $bytes((int) $cache['ring_used']) ?></b> of <b><?= $bytes((int) $cache['ring_bytes']) ?></b> (cache_memory <?= $bytes((int) $cache['memory']) ?>)</div>
+    <div>bound <b><?= (int) $cache['max_lag_ms'] ?> ms</b> · listener pid <b><?= (int) $cache['listener']['pid'] ?></b> (heartbeat <?= (int) $cache['listener']['beat_age_ms'] ?> ms ago)</div>
+  </div>
+  <table>
+    <tr><th class="l">cluster</th><th class="l">node</th><th class="l">link</th><th>lag</th><th>rtt</th><th>invalidations</th><th>losses</th><th class="l">last error</th></tr>
+    <?php foreach ($cache['clusters'] as $cc) foreach ($cc['links'] as $addr => $l): ?>
+    <tr data-link="<?= $h($addr) ?>"><td><?= $h($cc['cluster']) ?></td><td class="l"><?= $h($addr) ?></td>
+      <td class="l"><span class="badge <?= $l['state'] === 'up' ? 'online' : ($l['state'] === 'connecting' || $l['state'] === 'idle' ? 'loading' : 'fail') ?>"><?= $h($l['state']) ?></span></td>
+      <td class="num"><?= $l['lag_ms'] < 0 ? '–' : (int) $l['lag_ms'] . ' ms' ?></td><td class="num"><?= (int) $l['rtt_us'] ?> µs</td>
+      <td class="num"><?= (int) $l['invalidations'] ?></td><td class="num"><?= (int) $l['losses'] ?></td>
+      <td class="l err"><?= $h($l['last_error']) ?></td></tr>
+    <?php endforeach; ?>
+  </table>
+</div>
+<?php endif; ?>
+
 <?php if (!$stats['clusters']): ?>
 <div class="card">No cluster yet: no worker of this pool has created a <code>RedisClusterPool</code> since it started.</div>
 <?php endif; ?>

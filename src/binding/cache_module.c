@@ -19,34 +19,6 @@
 
 static bool rcp_cache_hooks_on;
 
-void rcp_cache_link_cfg_make(rcp_cache_link_cfg *cfg, const char *host, uint16_t port, const char *user,
-                             const char *pass, size_t pass_len, const rcp_tls_opts *tls)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->host = host;
-	cfg->port = port;
-	cfg->user = user;
-	cfg->pass = pass;
-	cfg->pass_len = pass_len;
-	if (tls && tls->enabled) {
-		cfg->tls = true;
-		cfg->cafile = tls->cafile;
-		cfg->capath = tls->capath;
-		cfg->local_cert = tls->local_cert;
-		cfg->local_pk = tls->local_pk;
-		cfg->passphrase = tls->passphrase;
-		cfg->passphrase_len = tls->passphrase_len;
-		cfg->peer_name = tls->peer_name;
-		cfg->ciphers = tls->ciphers;
-		cfg->verify_peer = tls->verify_peer;
-		cfg->verify_peer_name = tls->verify_peer_name;
-		cfg->allow_self_signed = tls->allow_self_signed;
-		cfg->sni = tls->sni;
-		cfg->min_version = tls->min_version;
-		cfg->max_version = tls->max_version;
-	}
-}
-
 /* ---- internal test functions -------------------------------------------------------------------------------------- */
 
 /* The cluster entry named key, and the link of addr in it (NULL for an empty addr: untracked). Throws and returns
@@ -88,6 +60,75 @@ static void rcp_hook_link_array(zval *rv, const rcp_cache_link_info *li)
 	add_assoc_long(rv, "losses", (zend_long)li->losses);
 	add_assoc_long(rv, "connects", (zend_long)li->connects);
 	add_assoc_string(rv, "last_error", li->last_error);
+}
+
+/* ---- stats ---- */
+
+/* poolStats()['cache'] (and the test hooks' cache_stats()): the segment's figures, the counters summed over
+ * clusters, the listener, and per cluster its counters and its links (state, lag, round trip, counts, last error);
+ * null when the cache is off. */
+void rcp_cache_stats_zval(zval *return_value, bool keyed)
+{
+	rcp_cache_stats st;
+	rcp_cache_listener_info li;
+	zval counters, listener, clusters;
+	const char *key;
+	size_t keylen;
+	rcp_cache_cluster *cc;
+
+	if (!rcp_cache_stats_get(&st)) {
+		ZVAL_NULL(return_value);
+		return;
+	}
+	array_init(return_value);
+	add_assoc_long(return_value, "memory", (zend_long)st.memory);
+	add_assoc_long(return_value, "ring_bytes", (zend_long)st.ring_bytes);
+	add_assoc_long(return_value, "ring_used", (zend_long)st.ring_used);
+	add_assoc_long(return_value, "value_max", (zend_long)st.value_max);
+	add_assoc_long(return_value, "entries", (zend_long)st.entries);
+	add_assoc_long(return_value, "evictions", (zend_long)st.evictions);
+	add_assoc_long(return_value, "index_slots", st.index_slots);
+	add_assoc_long(return_value, "key_sequences", st.key_sequences);
+	add_assoc_long(return_value, "max_lag_ms", st.max_lag_ms);
+	array_init(&counters);
+	for (int c = 0; c < RCP_CS_COUNT; c++) {
+		add_assoc_long(&counters, rcp_cache_counter_name((rcp_cache_counter)c), (zend_long)st.total.v[c]);
+	}
+	add_assoc_zval(return_value, "counters", &counters);
+	rcp_cache_listener_get(&li);
+	array_init(&listener);
+	add_assoc_long(&listener, "pid", li.pid);
+	add_assoc_long(&listener, "beat_age_ms", li.beat_ns ? (zend_long)((rcp_now_ns() - li.beat_ns) / 1000000) : -1);
+	add_assoc_long(&listener, "started", (zend_long)li.started);
+	add_assoc_long(&listener, "links_up", li.links_up);
+	add_assoc_zval(return_value, "listener", &listener);
+	array_init(&clusters);
+	for (uint32_t i = 0; (cc = rcp_cache_cluster_at(i, &key, &keylen)); i++) {
+		zval one, links;
+		rcp_cache_link_info info;
+		rcp_cache_counters cn;
+
+		array_init(&one);
+		rcp_cache_cluster_counters(cc, &cn);
+		for (int c = 0; c < RCP_CS_COUNT; c++) {
+			add_assoc_long(&one, rcp_cache_counter_name((rcp_cache_counter)c), (zend_long)cn.v[c]);
+		}
+		array_init(&links);
+		for (uint32_t j = 0; rcp_cache_link_info_at(cc, j, &info); j++) {
+			zval lz;
+			rcp_hook_link_array(&lz, &info);
+			add_assoc_zval(&links, info.addr, &lz);
+		}
+		add_assoc_zval(&one, "links", &links);
+		/* the seeds (the key's part before the user: no secret in it) */
+		add_assoc_stringl(&one, "cluster", key, strnlen(key, keylen));
+		if (keyed) {
+			add_assoc_zval_ex(&clusters, key, keylen, &one);
+		} else {
+			add_next_index_zval(&clusters, &one);
+		}
+	}
+	add_assoc_zval(return_value, "clusters", &clusters);
 }
 
 /* cache_link(string $cluster, string $addr, array $opts = []): bool — ask the listener for the node's link (true:
@@ -378,63 +419,11 @@ static ZEND_FUNCTION(rcp_cache_slot_moved)
 	rcp_cache_slot_moved(cc, (uint16_t)slot);
 }
 
-/* cache_stats(): array — the segment's figures, the counters, the listener, every cluster's links. */
+/* cache_stats(): array — rcp_cache_stats_zval(), its clusters keyed by the cluster names the tests gave. */
 static ZEND_FUNCTION(rcp_cache_stats)
 {
-	rcp_cache_stats st;
-	rcp_cache_listener_info li;
-	zval counters, listener, clusters;
-	const char *key;
-	size_t keylen;
-	rcp_cache_cluster *cc;
-
 	ZEND_PARSE_PARAMETERS_NONE();
-	if (!rcp_cache_stats_get(&st)) {
-		RETURN_NULL();
-	}
-	array_init(return_value);
-	add_assoc_long(return_value, "memory", (zend_long)st.memory);
-	add_assoc_long(return_value, "ring_bytes", (zend_long)st.ring_bytes);
-	add_assoc_long(return_value, "ring_used", (zend_long)st.ring_used);
-	add_assoc_long(return_value, "value_max", (zend_long)st.value_max);
-	add_assoc_long(return_value, "entries", (zend_long)st.entries);
-	add_assoc_long(return_value, "evictions", (zend_long)st.evictions);
-	add_assoc_long(return_value, "index_slots", st.index_slots);
-	add_assoc_long(return_value, "key_sequences", st.key_sequences);
-	add_assoc_long(return_value, "max_lag_ms", st.max_lag_ms);
-	array_init(&counters);
-	for (int c = 0; c < RCP_CS_COUNT; c++) {
-		add_assoc_long(&counters, rcp_cache_counter_name((rcp_cache_counter)c), (zend_long)st.total.v[c]);
-	}
-	add_assoc_zval(return_value, "counters", &counters);
-	rcp_cache_listener_get(&li);
-	array_init(&listener);
-	add_assoc_long(&listener, "pid", li.pid);
-	add_assoc_long(&listener, "beat_age_ms", li.beat_ns ? (zend_long)((rcp_now_ns() - li.beat_ns) / 1000000) : -1);
-	add_assoc_long(&listener, "started", (zend_long)li.started);
-	add_assoc_long(&listener, "links_up", li.links_up);
-	add_assoc_zval(return_value, "listener", &listener);
-	array_init(&clusters);
-	for (uint32_t i = 0; (cc = rcp_cache_cluster_at(i, &key, &keylen)); i++) {
-		zval one, links;
-		rcp_cache_link_info info;
-		rcp_cache_counters cn;
-
-		array_init(&one);
-		rcp_cache_cluster_counters(cc, &cn);
-		for (int c = 0; c < RCP_CS_COUNT; c++) {
-			add_assoc_long(&one, rcp_cache_counter_name((rcp_cache_counter)c), (zend_long)cn.v[c]);
-		}
-		array_init(&links);
-		for (uint32_t j = 0; rcp_cache_link_info_at(cc, j, &info); j++) {
-			zval lz;
-			rcp_hook_link_array(&lz, &info);
-			add_assoc_zval(&links, info.addr, &lz);
-		}
-		add_assoc_zval(&one, "links", &links);
-		add_assoc_zval_ex(&clusters, key, keylen, &one);
-	}
-	add_assoc_zval(return_value, "clusters", &clusters);
+	rcp_cache_stats_zval(return_value, true);
 }
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(rcp_arginfo_cache_link, 0, 2, _IS_BOOL, 0)

@@ -90,7 +90,93 @@ static int rcp_scheme_parse(zval *v)
 
 /* The constructor's options and parameters, by name (their values are never repeated in messages). */
 static const char *const rcp_option_names[] = {"parameters", "prefix", "exceptions", "persistent", "read", "zone",
-	"deadline", "cluster", NULL};
+	"deadline", "cluster", "cache", NULL};
+static const char *const rcp_cache_option_names[] = {"prefixes", "ttl", "untracked", NULL};
+
+/* The 'cache' option (issue 23): true, false, or ['prefixes' => [...], 'ttl' => seconds, 'untracked' => bool] into
+ * o (prefixes as given, zend_strings borrowed from v); false with an exception thrown. */
+static bool rcp_opt_cache(zval *v, bool *on, rcp_cache_opts *o, zend_string ***prefixes)
+{
+	zend_string *k;
+	zval *e;
+	uint32_t pos = 0;
+
+	memset(o, 0, sizeof(*o));
+	*prefixes = NULL;
+	if (Z_TYPE_P(v) == IS_TRUE || Z_TYPE_P(v) == IS_FALSE || Z_TYPE_P(v) == IS_NULL) {
+		*on = Z_TYPE_P(v) == IS_TRUE;
+		return true;
+	}
+	if (Z_TYPE_P(v) != IS_ARRAY) {
+		rcp_throw(rcp_ce_invalid_argument, "Option \"cache\" must be a bool or an array (prefixes, ttl, untracked), %s "
+			"given", zend_zval_type_name(v));
+		return false;
+	}
+	*on = true;
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(v), k, e) {
+		ZVAL_DEREF(e);
+		pos++;
+		if (!k) {
+			rcp_throw(rcp_ce_invalid_argument, "Option \"cache\" must be keyed by setting name (prefixes, ttl, untracked)");
+			return false;
+		}
+		if (zend_string_equals_literal(k, "ttl")) {
+			uint64_t ms;
+			if (!rcp_opt_timeout(e, "cache.ttl", &ms)) {
+				return false;
+			}
+			o->ttl_ms = (uint32_t)ms;
+		} else if (zend_string_equals_literal(k, "untracked")) {
+			if (Z_TYPE_P(e) != IS_TRUE && Z_TYPE_P(e) != IS_FALSE) {
+				rcp_throw(rcp_ce_invalid_argument, "Option \"cache.untracked\" must be a bool, %s given",
+					zend_zval_type_name(e));
+				return false;
+			}
+			o->untracked = Z_TYPE_P(e) == IS_TRUE;
+		} else if (zend_string_equals_literal(k, "prefixes")) {
+			zval *pz;
+			uint32_t n = 0;
+			if (Z_TYPE_P(e) != IS_ARRAY || !zend_hash_num_elements(Z_ARRVAL_P(e))) {
+				rcp_throw(rcp_ce_invalid_argument, "Option \"cache.prefixes\" must be a non-empty list of strings, %s "
+					"given", Z_TYPE_P(e) == IS_ARRAY ? "an empty array" : zend_zval_type_name(e));
+				return false;
+			}
+			if (*prefixes) {
+				efree(*prefixes);
+			}
+			*prefixes = safe_emalloc(zend_hash_num_elements(Z_ARRVAL_P(e)), sizeof(zend_string *), 0);
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(e), pz) {
+				ZVAL_DEREF(pz);
+				if (Z_TYPE_P(pz) != IS_STRING || !Z_STRLEN_P(pz)) {
+					rcp_throw(rcp_ce_invalid_argument, "Option \"cache.prefixes\": item #%u must be a non-empty string, "
+						"%s given", n + 1, Z_TYPE_P(pz) == IS_STRING ? "an empty string" : zend_zval_type_name(pz));
+					efree(*prefixes);
+					*prefixes = NULL;
+					return false;
+				}
+				(*prefixes)[n++] = Z_STR_P(pz);
+			} ZEND_HASH_FOREACH_END();
+			o->nprefixes = n;
+		} else {
+			rcp_throw_unknown_key("Option \"cache\": unknown setting", pos, k, rcp_cache_option_names);
+			if (*prefixes) {
+				efree(*prefixes);
+				*prefixes = NULL;
+			}
+			return false;
+		}
+	} ZEND_HASH_FOREACH_END();
+	if (o->untracked && !o->ttl_ms) {
+		rcp_throw(rcp_ce_invalid_argument, "Option \"cache\": 'untracked' => true needs a 'ttl' (the longest an entry "
+			"is served where the servers send no invalidations)");
+		if (*prefixes) {
+			efree(*prefixes);
+			*prefixes = NULL;
+		}
+		return false;
+	}
+	return true;
+}
 static const char *const rcp_parameter_names[] = {"username", "password", "timeout", "read_write_timeout", "database",
 	"scheme", "ssl", NULL};
 static const char *const rcp_seed_keys[] = {"host", "port", "scheme", NULL};
@@ -199,7 +285,10 @@ ZEND_METHOD(RedisClusterPool, __construct)
 	zval *v;
 	rcp_tls_opts tls;
 	int scheme = RCP_SCHEME_NONE;
-	bool ssl_given = false;
+	bool ssl_given = false, cache = false;
+	rcp_cache_opts cache_opts = {0};
+	zend_string **cache_prefixes = NULL;
+	zval *cache_zv = NULL;
 	rcp_err err = {0};
 
 	ZEND_PARSE_PARAMETERS_START(1, 2)
@@ -302,6 +391,8 @@ ZEND_METHOD(RedisClusterPool, __construct)
 				p->client.zone[Z_STRLEN_P(v)] = '\0';
 			} else if (zend_string_equals_literal(k, "deadline")) {
 				if (!rcp_opt_timeout(v, "deadline", &p->client.deadline_ms)) RETURN_THROWS();
+			} else if (zend_string_equals_literal(k, "cache")) {
+				cache_zv = v; /* read after the others (it allocates) */
 			} else if (zend_string_equals_literal(k, "cluster")) {
 				/* Predis' "cluster" => "redis" selects Redis Cluster: that is what we are */
 				if (Z_TYPE_P(v) != IS_STRING || !zend_string_equals_literal(Z_STR_P(v), "redis")) {
@@ -380,10 +471,49 @@ ZEND_METHOD(RedisClusterPool, __construct)
 		rcp_throw(rcp_ce_invalid_argument, "Option \"parameters.username\" needs \"parameters.password\" as well");
 		RETURN_THROWS();
 	}
+	if (cache_zv && !rcp_opt_cache(cache_zv, &cache, &cache_opts, &cache_prefixes)) {
+		RETURN_THROWS();
+	}
 	if (rcp_tls_opts_resolve(&tls, seeds, nseeds, scheme, ssl_given, &err) != RCP_OK ||
 	    rcp_client_attach(&p->client, seeds, nseeds, user, pass, &tls, &err) != RCP_OK) {
 		rcp_throw_err(&err);
-		RETURN_THROWS();
+		goto fail;
+	}
+	if (cache) {
+		/* the read cache (issue 23): the prefixes as the server sees the keys, after the pool's key prefix */
+		const char **pv = NULL;
+		size_t *pl = NULL;
+		if (cache_opts.nprefixes) {
+			pv = safe_emalloc(cache_opts.nprefixes, sizeof(char *), 0);
+			pl = safe_emalloc(cache_opts.nprefixes, sizeof(size_t), 0);
+			for (uint32_t i = 0; i < cache_opts.nprefixes; i++) {
+				zend_string *full = p->prefix ? zend_string_concat2(ZSTR_VAL(p->prefix), ZSTR_LEN(p->prefix),
+					ZSTR_VAL(cache_prefixes[i]), ZSTR_LEN(cache_prefixes[i])) : zend_string_copy(cache_prefixes[i]);
+				cache_prefixes[i] = full; /* (released below) */
+				pv[i] = ZSTR_VAL(full);
+				pl[i] = ZSTR_LEN(full);
+			}
+		}
+		cache_opts.prefixes = pv;
+		cache_opts.prefix_lens = pl;
+		rcp_client_cache_on(&p->client, &cache_opts, user ? ZSTR_VAL(user) : NULL, user ? ZSTR_LEN(user) : 0,
+			pass ? ZSTR_VAL(pass) : NULL, pass ? ZSTR_LEN(pass) : 0, &tls);
+		for (uint32_t i = 0; i < cache_opts.nprefixes; i++) {
+			zend_string_release(cache_prefixes[i]);
+		}
+		if (pv) {
+			efree(pv);
+			efree(pl);
+		}
+	}
+	if (cache_prefixes) {
+		efree(cache_prefixes);
 	}
 	p->constructed = true;
+	return;
+fail:
+	if (cache_prefixes) {
+		efree(cache_prefixes);
+	}
+	RETURN_THROWS();
 }

@@ -12,6 +12,7 @@
 #include "rcp_topology.h"
 #include "rcp_pool.h"
 #include "rcp_observe.h"
+#include "rcp_cache_module.h"
 
 #define RLOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 
@@ -281,6 +282,11 @@ void rcp_metrics_pool_stats(zval *out)
 		add_assoc_zval(&nodes, all[i].addr, &z);
 	}
 	add_assoc_zval(out, "nodes", &nodes);
+	{
+		zval cache;
+		rcp_cache_stats_zval(&cache, false);
+		add_assoc_zval(out, "cache", &cache);
+	}
 }
 
 /* ---- Prometheus / OpenMetrics text ------------------------------------------------------------------------ */
@@ -421,6 +427,65 @@ static void rcp_prom_node_gauge(smart_str *s, HashTable *owner, const char *name
 			smart_str_append_printf(s, "} " ZEND_LONG_FMT "\n", nstates ? (zend_long)(v == k) : v);
 		}
 	} ZEND_HASH_FOREACH_END();
+}
+
+/* The read cache's series (issue 23): per cluster its counters, per node its link's state and lag; the segment's
+ * entries, bytes and evictions. Nothing when the cache is off. */
+static void rcp_prom_cache(smart_str *s)
+{
+	rcp_cache_stats st;
+	rcp_cache_cluster *cc;
+	const char *key;
+	size_t keylen;
+	uint32_t i, j;
+
+	if (!rcp_cache_stats_get(&st)) {
+		return;
+	}
+	rcp_prom_head(s, "cache_entries", "gauge", "Read cache records in the ring (valid or not).");
+	smart_str_append_printf(s, "redis_cluster_pool_cache_entries{segment=\"cache\"} %" PRIu64 "\n", st.entries);
+	rcp_prom_head(s, "cache_bytes", "gauge", "Read cache ring bytes in use, of cache_ring_bytes.");
+	smart_str_append_printf(s, "redis_cluster_pool_cache_bytes{segment=\"cache\"} %zu\n", st.ring_used);
+	rcp_prom_head(s, "cache_ring_bytes", "gauge", "The read cache ring's size (redis_cluster_pool.cache_memory less its tables).");
+	smart_str_append_printf(s, "redis_cluster_pool_cache_ring_bytes{segment=\"cache\"} %zu\n", st.ring_bytes);
+	rcp_prom_head(s, "cache_evictions_total", "counter", "Read cache records overwritten to make room.");
+	smart_str_append_printf(s, "redis_cluster_pool_cache_evictions_total{segment=\"cache\"} %" PRIu64 "\n", st.evictions);
+	for (int c = 0; c < RCP_CS_COUNT; c++) {
+		char name[80];
+		snprintf(name, sizeof(name), "cache_%s_total", rcp_cache_counter_name((rcp_cache_counter)c));
+		rcp_prom_head(s, name, "counter", "Read cache events of this kind, per cluster (poolStats()['cache'] says what each is).");
+		for (i = 0; (cc = rcp_cache_cluster_at(i, &key, &keylen)); i++) {
+			rcp_cache_counters cn;
+			rcp_cache_cluster_counters(cc, &cn);
+			smart_str_append_printf(s, "redis_cluster_pool_%s", name);
+			rcp_prom_cluster(s, key, keylen, false);
+			smart_str_append_printf(s, "} %" PRIu64 "\n", cn.v[c]);
+		}
+	}
+	rcp_prom_head(s, "cache_link_state", "stateset", "The state of each node's invalidation link.");
+	for (i = 0; (cc = rcp_cache_cluster_at(i, &key, &keylen)); i++) {
+		rcp_cache_link_info li;
+		for (j = 0; rcp_cache_link_info_at(cc, j, &li); j++) {
+			for (int k = 0; k < RCP_LINK_STATES; k++) {
+				smart_str_appends(s, "redis_cluster_pool_cache_link_state");
+				rcp_prom_cluster(s, key, keylen, false);
+				rcp_prom_label(s, "node", li.addr, strlen(li.addr), false);
+				rcp_prom_label(s, "state", rcp_cache_link_state_name((rcp_cache_link_state)k),
+					strlen(rcp_cache_link_state_name((rcp_cache_link_state)k)), false);
+				smart_str_append_printf(s, "} %d\n", (int)li.state == k);
+			}
+		}
+	}
+	rcp_prom_head(s, "cache_link_lag_seconds", "gauge", "Time since each node's invalidation link was last confirmed (-1: never).");
+	for (i = 0; (cc = rcp_cache_cluster_at(i, &key, &keylen)); i++) {
+		rcp_cache_link_info li;
+		for (j = 0; rcp_cache_link_info_at(cc, j, &li); j++) {
+			smart_str_appends(s, "redis_cluster_pool_cache_link_lag_seconds");
+			rcp_prom_cluster(s, key, keylen, false);
+			rcp_prom_label(s, "node", li.addr, strlen(li.addr), false);
+			smart_str_append_printf(s, "} %.3f\n", li.lag_ms < 0 ? -1.0 : (double)li.lag_ms / 1000.0);
+		}
+	}
 }
 
 zend_string *rcp_metrics_prometheus(void)
@@ -574,6 +639,7 @@ zend_string *rcp_metrics_prometheus(void)
 	}
 	rcp_prom_commands(&s, "command_calls_total", "Commands run, by name.", false);
 	rcp_prom_commands(&s, "command_errors_total", "Commands that failed or got an error reply, by name.", true);
+	rcp_prom_cache(&s);
 	smart_str_appends(&s, "# EOF\n");
 	smart_str_0(&s);
 	return s.s;
@@ -704,6 +770,23 @@ void rcp_observe_minfo_pool(void)
 		php_info_print_table_row(2, "Shared segment", buf);
 		snprintf(buf, sizeof(buf), "%u of %u", si.clusters_used, si.clusters_max);
 		php_info_print_table_row(2, "Clusters in the shared segment", buf);
+	}
+	{
+		rcp_cache_stats cs;
+		char b2[128];
+		if (rcp_cache_stats_get(&cs)) {
+			uint64_t look = cs.total.v[RCP_CS_HITS] + cs.total.v[RCP_CS_MISSES];
+			snprintf(b2, sizeof(b2), "%zu of %zu bytes, %" PRIu64 " entries, bound %u ms", cs.ring_used, cs.ring_bytes,
+				cs.entries, cs.max_lag_ms);
+			php_info_print_table_row(2, "Read cache", b2);
+			snprintf(b2, sizeof(b2), "%" PRIu64 " hits, %" PRIu64 " misses (%.1f %%), %" PRIu64 " fills, %" PRIu64
+				" refused by the race", cs.total.v[RCP_CS_HITS], cs.total.v[RCP_CS_MISSES],
+				look ? 100.0 * (double)cs.total.v[RCP_CS_HITS] / (double)look : 0.0, cs.total.v[RCP_CS_FILLS],
+				cs.total.v[RCP_CS_FILLS_RACE]);
+			php_info_print_table_row(2, "Read cache lookups", b2);
+		} else {
+			php_info_print_table_row(2, "Read cache", "off (redis_cluster_pool.cache_memory=0, or it did not start)");
+		}
 	}
 }
 

@@ -9,6 +9,7 @@
 #include "php.h"
 #include "rcp_cache.h"
 #include "rcp_tls.h"
+#include "rcp_exec.h"
 
 /* MINIT, after the shared segment: the cache segment (bytes: redis_cluster_pool.cache_memory, 0 = off), room for
  * `clusters` clusters (redis_cluster_pool.shm_clusters), the bound (redis_cluster_pool.cache_max_lag), the listener's
@@ -22,9 +23,9 @@ void rcp_cache_rinit(void);
 /* MSHUTDOWN: the listener of this master stops; the segment is unmapped. */
 void rcp_cache_mshutdown(void);
 
-/* What a link request carries, from a client's node address, credentials and TLS settings (strings borrowed from the
- * arguments: keep them until rcp_cache_link_request() returns). tls NULL or disabled: plaintext. */
-void rcp_cache_link_cfg_make(rcp_cache_link_cfg *cfg, const char *host, uint16_t port, const char *user,
-                             const char *pass, size_t pass_len, const rcp_tls_opts *tls);
+
+/* poolStats()['cache']: the cache's figures, or null when it is off; clusters a list (keyed: by their key, for the
+ * test hooks' cache_stats()). */
+void rcp_cache_stats_zval(zval *out, bool keyed);
 
 #endif

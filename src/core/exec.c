@@ -178,7 +178,7 @@ rcp_status rcp_exec(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err)
 	rcp_status st = rcp_exec_route(cl, r, reply, err);
 
 	rcp_count_command(cl->cluster->shared, r->cmd, st != RCP_OK || r->reply_kind != RCP_RK_VALUE);
-	if (r->flags & RCP_RF_WRITE) {
+	if (!(r->flags & RCP_RF_READ)) { /* a write, a script, FLUSHALL: the read cache drops what it may have changed */
 		rcp_cache_at_write(cl, r);
 	}
 	return st;
@@ -193,6 +193,44 @@ rcp_status rcp_exec_argv(rcp_client *cl, const rcp_cmd *cmd, int argc, const cha
 	rcp_route_build(&r, cmd, argc, argv, argvlen);
 	st = rcp_exec(cl, &r, reply, err);
 	rcp_route_free(&r);
+	return st;
+}
+
+/* An MGET the read cache looked up (rcp_exec_cache_mget_lookup): only the misses sent, as an MGET of their own. */
+static rcp_status rcp_exec_mget_cached(rcp_client *cl, rcp_route *r, rcp_cache_mget *m, zval *reply, rcp_err *err)
+{
+	rcp_status st = RCP_OK;
+	uint8_t kind = RCP_RK_VALUE;
+	zval got;
+
+	ZVAL_UNDEF(&got);
+	if (m->nmiss == m->n) {
+		/* nothing hit: the command itself, as without the cache */
+		r->flags |= RCP_RF_NOCACHE;
+		st = rcp_exec_route(cl, r, &got, err);
+		r->flags &= (uint8_t)~RCP_RF_NOCACHE;
+		kind = r->reply_kind;
+	} else if (m->nmiss) {
+		const char **av = safe_emalloc((size_t)m->nmiss + 1, sizeof(char *), 0);
+		size_t *al = safe_emalloc((size_t)m->nmiss + 1, sizeof(size_t), 0);
+		rcp_route sub;
+
+		av[0] = r->argv[0];
+		al[0] = r->argvlen[0];
+		for (int j = 0; j < m->nmiss; j++) {
+			av[j + 1] = r->argv[r->pos[m->miss[j]]];
+			al[j + 1] = r->argvlen[r->pos[m->miss[j]]];
+		}
+		rcp_route_build(&sub, r->cmd, m->nmiss + 1, av, al);
+		sub.flags |= RCP_RF_NOCACHE;
+		st = rcp_exec_route(cl, &sub, &got, err);
+		kind = sub.reply_kind;
+		rcp_route_free(&sub);
+		efree(av);
+		efree(al);
+	}
+	st = rcp_exec_cache_mget_merge(cl, r, m, st, kind, &got, reply, err);
+	zval_ptr_dtor(&got);
 	return st;
 }
 
@@ -219,6 +257,12 @@ rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *er
 	if (UNEXPECTED(r->cmd->flags & RCP_CMD_BLOCKING)) {
 		/* the server answers a blocking command at its own timeout: so much longer for the reply */
 		req.block_ms = rcp_cmd_block_ms(r->cmd, r->argc, r->argv, r->argvlen);
+	}
+	if (UNEXPECTED(cl->cache != NULL) && r->kind != RCP_RT_REFUSED) {
+		rcp_cache_mget m;
+		if (rcp_exec_cache_mget_lookup(cl, r, &m)) {
+			return rcp_exec_mget_cached(cl, r, &m, reply, err);
+		}
 	}
 	if (r->kind == RCP_RT_SPLIT) {
 		return rcp_exec_split(cl, r, reply, err);

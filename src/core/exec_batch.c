@@ -78,6 +78,7 @@ void rcp_client_free(rcp_client *cl)
 		cl->err_full = NULL;
 	}
 	rcp_partial_free(&cl->partial);
+	rcp_client_cache_free(cl);
 	if (cl->ro_setup) {
 		explicit_bzero(cl->ro_setup, cl->ro_setup_len);
 		efree(cl->ro_setup);

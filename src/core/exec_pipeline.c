@@ -159,7 +159,7 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 		}
 		calls++;
 		errors += st != RCP_OK || r->reply_kind != RCP_RK_VALUE;
-		if (r->flags & RCP_RF_WRITE) {
+		if (!(r->flags & RCP_RF_READ)) {
 			rcp_cache_at_write(cl, r);
 		}
 	}
@@ -185,6 +185,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	uint32_t *part_of = NULL, *reply_idx = NULL, nparts;
 	uint32_t kinds_seen = 0;     /* kinds of error replies the batch's readers saw (rcp_reply_kind bits) */
 	rcp_status st, first_fail = RCP_OK;
+	bool wrote = false;          /* a command before this one may write: no more read cache lookups */
 
 	for (i = 0; i < n; i++) {
 		ZVAL_UNDEF(&cmds[i].reply);
@@ -223,10 +224,12 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 			nb.block_ms = MAX(nb.block_ms, rcp_cmd_block_ms(r->cmd, r->argc, r->argv, r->argvlen));
 		}
 		target[i] = rcp_pipe_target(cl, r, read_node, &any_primary);
-		if (target[i] >= 0 && rcp_cache_at_lookup(cl, r, &cmds[i].reply)) {
+		/* (not after a command that may write: the pipeline's reads see its writes, so they are sent) */
+		if (target[i] >= 0 && !wrote && rcp_cache_at_lookup(cl, r, &cmds[i].reply)) {
 			target[i] = RCP_PIPE_ANSWERED; /* the read cache's (nothing sent) */
 			continue;
 		}
+		wrote |= !(r->flags & RCP_RF_READ);
 		if (target[i] < 0) {
 			/* WAIT / WAITAOF: to the node of the write before it, on the same connection, in the same flight */
 			int a;

@@ -213,7 +213,7 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 	/* every queued command counted once; written keys invalidated after EXEC's reply or its failure (also aborted) */
 	for (int i = 0; i < n; i++) {
 		rcp_count_command(cl->cluster->shared, cmds[i].route.cmd, st != RCP_OK || *aborted != NULL);
-		if (cmds[i].route.flags & RCP_RF_WRITE) {
+		if (!(cmds[i].route.flags & RCP_RF_READ)) {
 			rcp_cache_at_write(cl, &cmds[i].route);
 		}
 	}

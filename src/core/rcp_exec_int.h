@@ -5,6 +5,7 @@
  *
  *   exec_health.c      what an exchange says about a node: suspect marks, refresh requests
  *   route.c            a command's route: keys, slots, kind (rcp_route.h), and its target node in the map
+ *   exec_cache.c       the read cache's places in the command path (issue 23; below: "the read cache's places")
  *   exec_batch.c       a client's connections (setup, READONLY), deadlines, one request to one node
  *   exec_refresh.c     topology discovery and refresh (single flight)
  *   exec_redirect.c    the one redirect loop (MOVED, ASK, TRYAGAIN, CLUSTERDOWN, READONLY), RCP_MAX_REDIRECTS
@@ -96,35 +97,67 @@ void rcp_route_to_target(const rcp_map *map, const rcp_route *r, rcp_target *t);
  * a no-op today (static inline: no cost); the cache's engineer gives them their bodies (rcp_cache.h calls) and sets
  * RCP_RF_CACHEABLE in the route where the cache's rule says so.
  */
+/* The out-of-line halves (src/core/exec_cache.c), reached only when the client or the cluster has a cache. */
+bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply);
+void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply);
+void rcp_exec_cache_write(rcp_cluster *cc, const rcp_route *r);
+void rcp_exec_cache_slot_moved(rcp_cluster *cc, int slot);
+void rcp_exec_cache_new_map(rcp_cluster *cc);
+/* A cacheable MGET (a single command, not a pipeline's): its keys looked up one by one with one clock reading
+ * (rcp_exec_cache_mget_lookup: false when it is not for the cache; else m holds the hits and the misses), then
+ * rcp_exec_route() sends an MGET of the misses alone (RCP_RF_NOCACHE; split by node and sent in parallel as any),
+ * and rcp_exec_cache_mget_merge() fills each miss with its ticket and builds the reply in key order (st, kind, got:
+ * the misses' MGET's outcome; got unused when nothing missed). Frees m. */
+typedef struct {
+	int n, nmiss;
+	zval *vals;                 /* the hits (UNDEF for a miss) */
+	rcp_cache_ticket *tk;       /* each key's ticket */
+	int *miss;                  /* the misses' indexes, in key order */
+	uint8_t *untracked;         /* a key's entry is untracked (its node refuses tracking; 'untracked') */
+} rcp_cache_mget;
+bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mget *m);
+rcp_status rcp_exec_cache_mget_merge(rcp_client *cl, rcp_route *r, rcp_cache_mget *m, rcp_status st, uint8_t kind,
+                                     zval *got, zval *reply, rcp_err *err);
+
 /* Before anything is sent (rcp_exec_route() once the target is known, each batchable command of a pipeline): a hit
  * answers the command (*reply set, r->reply_kind RCP_RK_VALUE, true: nothing is sent); a miss takes the fill ticket
- * into r->ticket. A split read (MGET) looks its keys up one by one where rcp_exec_split() groups them (step 1):
- * hits into the merged reply, only the misses grouped and sent. */
+ * into r->ticket and sets RCP_RF_CACHEABLE when its reply may be stored. A cache-off client pays one test. */
 static zend_always_inline bool rcp_cache_at_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 {
-	(void)cl; (void)r; (void)reply;
-	return false;
+	return UNEXPECTED(cl->cache != NULL) && rcp_exec_cache_lookup(cl, r, reply);
 }
-/* After the reply of a cacheable read came back as a value (r->reply_kind RCP_RK_VALUE): fill with r->ticket. */
-static zend_always_inline void rcp_cache_at_fill(rcp_client *cl, const rcp_route *r, const zval *reply)
+/* After the reply of a cacheable read came back as a value (r->reply_kind RCP_RK_VALUE, RCP_RF_CACHEABLE): fill
+ * with r->ticket. */
+static zend_always_inline void rcp_cache_at_fill(rcp_client *cl, rcp_route *r, const zval *reply)
 {
-	(void)cl; (void)r; (void)reply;
+	if (cl->cache) {
+		rcp_exec_cache_fill(cl, r, reply);
+	}
 }
-/* After a write's reply, or its failure (RCP_RF_WRITE): every key of the route (r->pos) is invalidated. */
+/* After the reply, or the failure, of a command that is not read-only (a write, a script, FLUSHALL...): every key of
+ * the route (r->pos) is dropped from the cache for every worker; FLUSHALL/FLUSHDB drop the cluster's entries. Any
+ * client of a cluster some client of this process caches (cl->cluster->cache) does it. */
 static zend_always_inline void rcp_cache_at_write(rcp_client *cl, const rcp_route *r)
 {
-	(void)cl; (void)r;
+	if (UNEXPECTED(cl->cluster->cache != NULL)) {
+		rcp_exec_cache_write(cl->cluster, r);
+	}
 }
 /* A slot changed owner (a MOVED patched the map, an ASK redirect: the slot is migrating). */
 static zend_always_inline void rcp_cache_at_slot_moved(rcp_cluster *cc, int slot)
 {
-	(void)cc; (void)slot;
+	if (UNEXPECTED(cc->cache != NULL)) {
+		rcp_exec_cache_slot_moved(cc, slot);
+	}
 }
-/* The map was replaced (a refresh published a new one, or this worker took the segment's): compare the owners
- * (old may be NULL: all slots). */
+/* The map was replaced (a refresh published a new one, or this worker took the segment's): the slots whose owner
+ * changed since the last map this process saw are bumped (old: unused, the process keeps the owners itself). */
 static zend_always_inline void rcp_cache_at_new_map(rcp_cluster *cc, const rcp_map *old)
 {
-	(void)cc; (void)old;
+	(void)old;
+	if (UNEXPECTED(cc->cache != NULL)) {
+		rcp_exec_cache_new_map(cc);
+	}
 }
 
 /* The process' copy of the map brought up to date with the segment's (rcp_cluster_sync), telling the read cache

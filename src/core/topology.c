@@ -119,6 +119,9 @@ static void rcp_cluster_dtor(zval *zv)
 	pefree(cl->seeds, 1);
 	free(cl->map);
 	rcp_cmdtab_free(cl->cmds);
+	if (cl->cache) {
+		pefree(cl->cache, 1);
+	}
 	pefree(cl, 1);
 }
 

@@ -74,7 +74,7 @@ foreach ($ini as $name => $v) {
 }
 ?>
 --EXPECT--
-options: the README lists exactly the 8 the code accepts
+options: the README lists exactly the 9 the code accepts
 parameters: the README lists exactly the 7 the code accepts
 parameters.ssl keys: the README lists exactly the 12 the code accepts
 php.ini settings: the README lists exactly the 17 the code accepts

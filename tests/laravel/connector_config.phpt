@@ -144,7 +144,7 @@ Laravel default keys: [["10.0.0.1:6379"],{"parameters":[],"prefix":"laravel_data
 
 refused:
 database 1: redis_cluster_pool: database 1: a Redis Cluster has database 0 only (Laravel's default config gives the 'cache' connection REDIS_CACHE_DB=1: set it to 0, and keep cache keys apart with a prefix)
-typo in an option: redis_cluster_pool: unknown option 'prefx' (known: prefix, cluster, parameters, read, zone, deadline, serializer, compression, compression_level)
+typo in an option: redis_cluster_pool: unknown option 'prefx' (known: prefix, cluster, parameters, read, zone, deadline, cache, serializer, compression, compression_level)
 unknown node key: redis_cluster_pool: unknown key 'hots' in node 0 (known: host, port, scheme, username, password, database, timeout, read_timeout, read_write_timeout, ssl, context, prefix, options, path)
 options.cluster predis: redis_cluster_pool: options.cluster must be 'redis' (or left out): the client is a Redis Cluster client itself (a Predis cluster backend such as RedisClusterPool\Predis\ClusterConnection goes with 'client' => 'predis')
 phpredis serializer: redis_cluster_pool: options.serializer is phpredis' own value encoding, which this client does not have: values are stored as Laravel serializes them (remove 'serializer')

@@ -39,7 +39,7 @@ class Connector implements ConnectorContract
         'read_write_timeout', 'ssl', 'context', 'prefix', 'options', 'path'];
 
     /** Options used (besides the node keys phpredis' cluster mode reads from the options: password, timeout...). */
-    private const OPTIONS = ['prefix', 'cluster', 'parameters', 'read', 'zone', 'deadline', 'serializer',
+    private const OPTIONS = ['prefix', 'cluster', 'parameters', 'read', 'zone', 'deadline', 'cache', 'serializer',
         'compression', 'compression_level'];
 
     /**
@@ -245,7 +245,7 @@ class Connector implements ConnectorContract
         if (isset($options['prefix']) && $options['prefix'] !== '') {
             $poolOptions['prefix'] = (string) $options['prefix'];
         }
-        foreach (['read', 'zone', 'deadline'] as $k) {
+        foreach (['read', 'zone', 'deadline', 'cache'] as $k) {
             if (isset($options[$k])) {
                 $poolOptions[$k] = $options[$k];
             }

@@ -120,11 +120,14 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
      * @param ?FactoryInterface $factory Predis' connection factory, used for the dedicated transaction
      *        connections (it applies the same parameters)
      * @param ?RedisClusterPool $pool an extension object to use instead of one built from the parameters
+     * @param mixed $cache the extension's read cache option ('cache' => true or [...]: README "The read cache"),
+     *        from Predis\Client's "cache" option; null: none
      */
     public function __construct(
         #[\SensitiveParameter] array|ParametersInterface $parameters = [],
         ?FactoryInterface $factory = null,
-        ?RedisClusterPool $pool = null
+        ?RedisClusterPool $pool = null,
+        private mixed $cache = null
     ) {
         ExtensionNotLoadedException::check(self::class);
         $this->parameters = new ConnectionParameters(self::withoutRetry($parameters instanceof ParametersInterface ? $parameters->toArray() : $parameters));
@@ -144,8 +147,9 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
     {
         $defaults = $options !== null && $options->defined('parameters') ? (array) $options->parameters : [];
         $factory = $options?->connections;
+        $cache = $options !== null && $options->defined('cache') ? $options->cache : null;
 
-        return new self($defaults, $factory instanceof FactoryInterface ? $factory : null);
+        return new self($defaults, $factory instanceof FactoryInterface ? $factory : null, null, $cache);
     }
 
     // ---- Predis\Connection\ConnectionInterface ----------------------------------------------------
@@ -638,7 +642,8 @@ final class ClusterConnection implements ClusterInterface, IteratorAggregate, Co
             $params['ssl'] = (array) $all['ssl'];
         }
         try {
-            return $this->pool = new RedisClusterPool($seeds, ['parameters' => $params]);
+            return $this->pool = new RedisClusterPool($seeds, ['parameters' => $params]
+                + ($this->cache !== null && $this->cache !== false ? ['cache' => $this->cache] : []));
         } catch (RedisClusterPool\Exception $e) {
             throw new \InvalidArgumentException($e->getMessage(), 0, $e);
         }
