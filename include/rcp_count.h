@@ -66,7 +66,7 @@ typedef struct {
 		auth_refused, connect_failures, tls_full, tls_resumed, tls_failed;
 } rcp_conn_counters;
 
-extern rcp_conn_counters rcp_conn_stats;
+extern ZEND_EXT_TLS rcp_conn_counters rcp_conn_stats;
 
 /* One event of a connection to the node whose metrics slot is ns (may be NULL: metrics off). */
 void rcp_count_conn(rcp_shm_nodestat *ns, rcp_conn_event ev);

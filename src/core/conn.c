@@ -21,9 +21,11 @@
 #include "rcp_conn.h"
 #include "rcp_count.h"
 
-static uv_loop_t rcp_loop;
-static bool rcp_loop_ready;
-static pid_t rcp_loop_pid;
+/* Per thread under ZTS (ZEND_TLS: static __thread there, plain static on NTS): a libuv loop is not thread-safe,
+ * so each thread runs its own, with its own connections (docs/THREADS.md). */
+ZEND_TLS uv_loop_t rcp_loop;
+ZEND_TLS bool rcp_loop_ready;
+ZEND_TLS pid_t rcp_loop_pid;
 
 /* ---- the loop ---------------------------------------------------------------------------------- */
 
@@ -72,7 +74,7 @@ void rcp_io_shutdown(void)
 
 /* ---- connection lifecycle --------------------------------------------------------------------- */
 
-static uint64_t rcp_conn_serial;
+ZEND_TLS uint64_t rcp_conn_serial;
 
 /* The names of the commands in RESP bytes we formatted ourselves (the setup: AUTH, READONLY, ...), as a
  * space-separated list, so a refusal can name the command (never its arguments: AUTH holds the password). */

@@ -51,7 +51,7 @@ void rcp_count_cluster(rcp_cluster *cc, rcp_cluster_event ev)
 
 /* ---- a connection's events ------------------------------------------------------------------------ */
 
-rcp_conn_counters rcp_conn_stats;
+ZEND_EXT_TLS rcp_conn_counters rcp_conn_stats;   /* per thread under ZTS: the thread's own connections */
 
 static const struct {
 	int16_t worker;   /* offset of the worker's figure in rcp_conn_counters, or RCP_NONE */
@@ -129,7 +129,7 @@ void rcp_count_part(const rcp_part *p, uint64_t start_us)
 /* ---- per command ------------------------------------------------------------------------------------------ */
 
 #define RCP_CMD_CACHE 256
-static struct {
+ZEND_TLS struct {
 	const rcp_cmd *cmd;
 	rcp_shm_cluster *sc;
 	rcp_shm_cmdstat *slot;

@@ -37,11 +37,11 @@
 #include "rcp_count.h"
 
 /* The batch deadline's timer, on the process' loop (conn.c's rcp_io_loop()), made with the first batch that needs it. */
-static uv_timer_t rcp_timer;
-static bool rcp_timer_ready;
+ZEND_TLS uv_timer_t rcp_timer;
+ZEND_TLS bool rcp_timer_ready;
 
-/* State of the running batch (one at a time: PHP is single-threaded per process). */
-static struct {
+/* State of the running batch (one at a time per process; per thread under ZTS). */
+ZEND_TLS struct {
 	uv_loop_t *loop;            /* the process' loop (rcp_io_loop()) */
 	rcp_part *parts;
 	int nparts;
@@ -56,7 +56,7 @@ static struct {
 	int nprobe;
 } rcp_batch;
 
-static char rcp_read_buf[64 * 1024];
+ZEND_TLS char rcp_read_buf[64 * 1024];
 
 /* ---- batch bookkeeping ------------------------------------------------------------------------ */
 

@@ -12,9 +12,10 @@
 #include "rcp_hash.h"
 #include "rcp_count.h"
 
-static HashTable rcp_pool_ht;
-static bool rcp_pool_ready;
-static uint64_t rcp_request_serial;
+/* Per thread under ZTS (each thread owns its sockets, as an FPM worker does): docs/THREADS.md. */
+ZEND_TLS HashTable rcp_pool_ht;
+ZEND_TLS bool rcp_pool_ready;
+ZEND_TLS uint64_t rcp_request_serial;
 
 #define RCP_PC_CRED_MAX 136     /* a client's credential key (rcp_client.cred/ro_cred) fits */
 
@@ -76,12 +77,12 @@ static bool rcp_pool_refused(rcp_conn *c)
  * entry never outlives its connection.
  */
 #define RCP_PC_SLOTS 8
-static struct {
+ZEND_TLS struct {
 	rcp_conn *c;
 	size_t cred_len;
 	char cred[RCP_PC_CRED_MAX];
 } rcp_pc[RCP_PC_SLOTS];
-static unsigned rcp_pc_next;
+ZEND_TLS unsigned rcp_pc_next;
 
 static rcp_conn *rcp_pc_find(const char *host, int port, const char *cred, size_t cred_len)
 {
