@@ -16,6 +16,8 @@
 #   bash scripts/zts.sh load apache|embed   build, start a cluster, run the threaded load (tests/zts/load.sh:
 #                                           W1 on Apache event 2 x 25 threads, or the embed harness 16 threads
 #                                           with one in worker mode), print its figures, stop
+#   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
+#                                           cross-slot W1); "race: N reports (N in the extension's code)"
 #   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
 #                                           rcp_php_tool find the ZTS php (eval "$(bash scripts/zts.sh env)")
 #
@@ -47,7 +49,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 
 usage() {
-  echo "usage: $0 ensure | build [--release] | test PHPT|DIR... | load apache|embed | env" >&2
+  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed | race | env" >&2
   exit 2
 }
 
@@ -293,10 +295,14 @@ ensure() {
 # PATH, in .scratch/zts-SUITE/build); prints the .so. FLAVOUR: build.sh's (--dev, --release, --asan).
 build_ext() {
   local bdir="$RCP_ROOT/.scratch/zts-$suite/build"
+  # the ThreadSanitizer build in a directory of its own (switching flavours reconfigures)
+  # (without LTO: its link would drop the instrumentation)
+  local args=--enable-redis-cluster-pool-zts-experimental
+  [[ ${1:-} == --tsan ]] && { bdir+="-tsan"; args+=" --disable-redis-cluster-pool-lto"; }
   mkdir -p "$bdir"
   # serialized with any other build of this directory (as scripts/test.sh does for its own)
   PATH="$root/bin:$PATH" RCP_PHP_VERSION=$srcver RCP_BUILD_DIR=$bdir \
-    RCP_CONFIGURE_ARGS=--enable-redis-cluster-pool-zts-experimental \
+    RCP_CONFIGURE_ARGS="$args" \
     flock "$bdir.lock" bash "$RCP_ROOT/scripts/build.sh" "$@" >&2
   echo "$bdir/modules/redis_cluster_pool.so"
 }
@@ -386,6 +392,41 @@ load)
   chmod -R a+rX "$run"
   RCP_EXT_SO="$run/redis_cluster_pool.so" RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin TMPDIR="$run/tmp" \
     bash tests/zts/load.sh "$1" "$run/load"
+  ;;
+race)
+  # ThreadSanitizer over a threaded load: the extension built with -fsanitize=thread (build.sh --tsan), the
+  # embed harness with TSan's runtime preloaded (behind tests/zts/nodeepbind.so: PHP dlopen()s extensions with
+  # RTLD_DEEPBIND, which the runtime refuses), W1 then the cross-slot W1 on RCP_RACE_THREADS threads (default 8,
+  # one in worker mode) x RCP_RACE_REQUESTS (default 200). PHP itself is not instrumented: the reports are races
+  # on the extension's memory (or on memory it hands to PHP). Prints each report's first frames, then
+  # "race: N reports (N in the extension's code)"; fails when the extension's code has any, or a request failed.
+  ensure
+  so=$(build_ext)          # the CLI's setup below: the plain build
+  tsan_so=$(build_ext --tsan)
+  bin=$(harness)
+  shim="$RCP_ROOT/.scratch/zts-$suite/nodeepbind.so"
+  [[ $shim -nt tests/zts/nodeepbind.c ]] || gcc -shared -fPIC -O1 -o "$shim" tests/zts/nodeepbind.c -ldl
+  start_cluster
+  mkdir -p "$run/load"
+  setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
+  [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
+  rc=0
+  for cross in 0 1; do
+    # setarch -R: TSan's fixed shadow layout and the kernel's high-entropy mmap randomization do not mix
+    RCP_W1_CROSS=$cross setarch "$(uname -m)" -R env LD_PRELOAD="$shim $(gcc -print-file-name=libtsan.so)" \
+      TSAN_OPTIONS="report_signal_unsafe=0 history_size=4 suppressions=$RCP_ROOT/tests/zts/tsan.supp log_path=$run/load/tsan" \
+      "$bin" -t "${RCP_RACE_THREADS:-8}" -n "${RCP_RACE_REQUESTS:-200}" -w 1 -T 600 -d "extension=$tsan_so" \
+      tests/zts/w1.php | tee -a "$run/load/embed.out" | tail -n 1 || rc=1
+  done
+  cat "$run/load"/tsan.* 2>/dev/null >"$run/load/tsan.log" || true
+  # a report: "WARNING: ThreadSanitizer: ..." up to its "SUMMARY:" line; the extension's when a frame is in src/
+  # or redis_cluster_pool.c
+  total=$(grep -c '^WARNING: ThreadSanitizer' "$run/load/tsan.log" || true)
+  ours=$(awk '/^WARNING: ThreadSanitizer/ { r = 1; o = 0 } r && /(\/src\/(core|binding|predis)\/|redis_cluster_pool\.c:)/ { o = 1 }
+              /^SUMMARY: ThreadSanitizer/ { if (r && o) n++; r = 0 } END { print n + 0 }' "$run/load/tsan.log")
+  grep -E '^(WARNING|SUMMARY): ThreadSanitizer' "$run/load/tsan.log" | sort | uniq -c | sort -rn | head -n 40 || true
+  echo "race: $total reports ($ours in the extension's code)"
+  ((ours == 0 && rc == 0))
   ;;
 *) usage ;;
 esac
