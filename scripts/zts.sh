@@ -9,13 +9,15 @@
 #                                           in PREFIX/lib/php/build, PREFIX/lib/libphp.so the embed SAPI,
 #                                           PREFIX/apache/mod_php.so, PREFIX/harness/rcp-embed the harness)
 #   bash scripts/zts.sh build [--release]   build the extension against it (scripts/build.sh with the prefix's
-#                                           phpize, configure --enable-redis-cluster-pool-zts-experimental) in
+#                                           phpize and php-config first in PATH) in
 #                                           .scratch/zts-SUITE/build; print the .so's path
 #   bash scripts/zts.sh test [PHPT|DIR...]  build, start a cluster, run the phpt files with the ZTS php's
 #                                           run-tests.php, stop; the last line is "N passed, N failed"
 #   bash scripts/zts.sh load apache|embed   build, start a cluster, run the threaded load (tests/zts/load.sh:
 #                                           W1 on Apache event 2 x 25 threads, or the embed harness 16 threads
 #                                           with one in worker mode), print its figures, stop
+#   bash scripts/zts.sh fatal               fatal errors mid-transaction on 16 threads (tests/zts/fatal.php), then
+#                                           W1: "fatal: requests N, W1 ok N, fatal errors N (wanted N), ..."
 #   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
 #                                           cross-slot W1); "race: N reports (N in the extension's code)"
 #   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
@@ -49,7 +51,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 
 usage() {
-  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed | race | env" >&2
+  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed | fatal | race | env" >&2
   exit 2
 }
 
@@ -297,8 +299,8 @@ build_ext() {
   local bdir="$RCP_ROOT/.scratch/zts-$suite/build"
   # the ThreadSanitizer build in a directory of its own (switching flavours reconfigures)
   # (without LTO: its link would drop the instrumentation)
-  local args=--enable-redis-cluster-pool-zts-experimental
-  [[ ${1:-} == --tsan ]] && { bdir+="-tsan"; args+=" --disable-redis-cluster-pool-lto"; }
+  local args=""
+  [[ ${1:-} == --tsan ]] && { bdir+="-tsan"; args="--disable-redis-cluster-pool-lto"; }
   mkdir -p "$bdir"
   # serialized with any other build of this directory (as scripts/test.sh does for its own)
   PATH="$root/bin:$PATH" RCP_PHP_VERSION=$srcver RCP_BUILD_DIR=$bdir \
@@ -392,6 +394,31 @@ load)
   chmod -R a+rX "$run"
   RCP_EXT_SO="$run/redis_cluster_pool.so" RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin TMPDIR="$run/tmp" \
     bash tests/zts/load.sh "$1" "$run/load"
+  ;;
+fatal)
+  # tests/zts/fatal.php on the embed harness: RCP_FATAL_THREADS threads (default 16, one in worker mode) x
+  # RCP_FATAL_REQUESTS (default 1200); each thread's first RCP_FATAL_COUNT x RCP_FATAL_EVERY requests (default
+  # 20 x 10) include RCP_FATAL_COUNT fatal errors mid-transaction, the rest (at least 1,000 per thread) are W1.
+  # Passes when the failed requests are exactly the deliberate fatal ones and every W1 is right.
+  ensure
+  so=$(build_ext --release)
+  bin=$(harness)
+  start_cluster
+  setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
+  [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
+  threads=${RCP_FATAL_THREADS:-16} per=${RCP_FATAL_REQUESTS:-1200}
+  export RCP_FATAL_COUNT=${RCP_FATAL_COUNT:-20} RCP_FATAL_EVERY=${RCP_FATAL_EVERY:-10}
+  mkdir -p "$run/load"
+  rc=0
+  "$bin" -t "$threads" -n "$per" -w 1 -T 600 -d "extension=$so" tests/zts/fatal.php >"$run/load/fatal.out" 2>&1 || rc=$?
+  cat "$run/load/fatal.out"
+  want=$((threads * RCP_FATAL_COUNT))
+  line=$(grep '^rcp-embed: threads ' "$run/load/fatal.out" | tail -n 1)
+  [[ $line =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+),\ crashes\ 0,\ hung\ 0 ]] || rcp_die "zts.sh: fatal: $line"
+  # every failure is a deliberate fatal error
+  other=$(grep '^rcp-embed: failed ' "$run/load/fatal.out" | grep -cv 'rcp_fatal: mid\|Allowed memory size' || true)
+  echo "fatal: requests ${BASH_REMATCH[1]}, W1 ok ${BASH_REMATCH[2]}, fatal errors ${BASH_REMATCH[3]} (wanted $want), other failures $other"
+  ((BASH_REMATCH[3] == want && other == 0 && BASH_REMATCH[1] == BASH_REMATCH[2] + want))
   ;;
 race)
   # ThreadSanitizer over a threaded load: the extension built with -fsanitize=thread (build.sh --tsan), the
