@@ -11,7 +11,7 @@
 # dependencies through the *.dep files). The generated files are listed in .gitignore.
 #
 # RCP_CONFIGURE_ARGS="--opt ..." passes more options to ./configure (split on spaces; scripts/zts.sh gives
-# --enable-redis-cluster-pool-zts-experimental); a change configures again.
+# --disable-redis-cluster-pool-lto for its TSan build); a change configures again.
 #
 # RCP_BUILD_DIR=DIR builds in DIR instead (a copy of the sources, refreshed on every call with their
 # timestamps, so that make stays incremental): DIR/modules/redis_cluster_pool.so. scripts/test.sh builds
