@@ -24,6 +24,7 @@
 #include "rcp_scripts.h"
 #include "src/binding/rcp_session.h"
 #include "rcp_count.h"
+#include "rcp_thread.h"
 #include "src/binding/rcp_cache_module.h"
 #include "src/binding/rcp_observe.h"
 #include "rcp_hash.h"
@@ -137,6 +138,7 @@ static PHP_GSHUTDOWN_FUNCTION(redis_cluster_pool)
 {
 	if (pthread_equal(redis_cluster_pool_globals->owner, pthread_self())) {
 		rcp_thread_state_free();
+		rcp_thread_block_free();
 	}
 }
 #endif

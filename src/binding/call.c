@@ -17,6 +17,7 @@
 #include "rcp_exceptions.h"
 #include "../predis/rcp_predis.h"
 #include "rcp_reply.h"
+#include "rcp_thread.h"
 
 /* ---- the pool object ------------------------------------------------------------------------------ */
 
@@ -51,7 +52,17 @@ typedef struct {
 	rcp_call_res res;
 } rcp_call_slot;
 
-ZEND_TLS rcp_call_slot rcp_call_cache[RCP_CALL_CACHE];   /* per thread under ZTS, like the tables it points into */
+#ifdef ZTS
+/* per thread, like the tables it points into (rcp_thread.h); with the hot sets' memos (below) */
+typedef struct {
+	rcp_call_slot call_cache[RCP_CALL_CACHE];
+	rcp_hot_memo hot_memos[4];   /* RCP_COMMAND_CLASSES */
+} rcp_call_state;
+RCP_THREAD_STATE(rcp_call_state, rcp_call_st);
+# define rcp_call_cache (RCP_THREAD(rcp_call_state, rcp_call_st)->call_cache)
+#else
+static rcp_call_slot rcp_call_cache[RCP_CALL_CACHE];
+#endif
 
 void rcp_call_resolve(zend_string *method, rcp_client *cl, rcp_call_res *out)
 {
@@ -326,13 +337,16 @@ static const struct {
 /* The classes whose methods are commands (RedisClusterPool, Pipeline, Transaction): each registers its command methods
  * with rcp_hot_init() at MINIT, which notes its class entry here. */
 #define RCP_COMMAND_CLASSES 4
+#ifdef ZTS
+_Static_assert(sizeof(((rcp_call_state *)0)->hot_memos) / sizeof(rcp_hot_memo) == RCP_COMMAND_CLASSES,
+	"rcp_call_state.hot_memos: one per command class");
+#endif
 static zend_class_entry *rcp_command_classes[RCP_COMMAND_CLASSES];
 static int rcp_command_classes_n;
 
 /* A hot set's run-time memo (rcp_hot_memo): the set's own on NTS, the thread's under ZTS. */
 #ifdef ZTS
-ZEND_TLS rcp_hot_memo rcp_hot_memos[RCP_COMMAND_CLASSES];
-# define RCP_HOT_MEMO(set) (&rcp_hot_memos[(set)->id])
+# define RCP_HOT_MEMO(set) (&RCP_THREAD(rcp_call_state, rcp_call_st)->hot_memos[(set)->id])
 #else
 # define RCP_HOT_MEMO(set) (&(set)->memo)
 #endif
