@@ -10,6 +10,9 @@
 #                                  in all (default 16 x 5000); a crashed harness is started again for the requests
 #                                  left (as Apache starts a new child), its crash counted
 #
+# RCP_LOAD_KILL_AFTER=S (apache): S seconds into the load, the primary that owns W1's hash tag is killed
+# (SIGKILL); printed: when it was killed and when a replica took over its slots ("load: killed primary PORT at
+# A s", "load: failover done at B s"), beside httpload's "failures from C s to D s".
 # Both stop issuing requests after RCP_LOAD_SECONDS (default 120). RCP_LOAD_CROSS=1: the MGET's keys on 10
 # slots (cross-slot MGET-10) instead of one hash tag. DIR holds the logs (Apache's error.log, the harness'
 # output). Needs: RCP_TEST_SEEDS (tests/cluster/cluster.sh's env), RCP_EXT_SO (the extension built for the ZTS
@@ -61,9 +64,34 @@ apache)
   trap 'stop_sampler; bash "$here/apache.sh" stop "$dir/apache"' EXIT
   RCP_EXT_SO=$so RCP_ZTS_PREFIX=$prefix bash "$here/apache.sh" start "$dir/apache" "$procs" "$threads" >/dev/null
   addr=$(sed -n 's/^RCP_APACHE_ADDR=//p' "$dir/apache/apache.env")
+  if [[ -n ${RCP_LOAD_KILL_AFTER:-} ]]; then
+    (
+      t_start=$(date +%s.%N)
+      slot=$(redis-cli -h 127.0.0.1 -p "${RCP_TEST_SEEDS##*:}" cluster keyslot '{w1}')
+      owner() { redis-cli -h 127.0.0.1 -p "$1" cluster slots | awk -v s="$slot" 'NR % 1 == 0 { a[NR] = $0 } END {
+        for (i = 1; i <= NR; i++) if (a[i] ~ /^[0-9]+$/ && a[i + 1] ~ /^[0-9]+$/ && a[i] + 0 <= s && s <= a[i + 1] + 0) { print a[i + 3]; exit } }'; }
+      ports=${RCP_TEST_SEEDS//127.0.0.1:/}
+      victim=$(owner "${ports%%,*}")
+      other=$(tr ',' '\n' <<<"$ports" | grep -vx "$victim" | head -n 1)
+      sleep "$RCP_LOAD_KILL_AFTER"
+      pid=$(redis-cli -h 127.0.0.1 -p "$victim" info server | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
+      kill -9 "$pid"
+      printf 'load: killed primary %s at %.2f s\n' "$victim" "$(echo "$(date +%s.%N) - $t_start" | bc)"
+      for _ in $(seq 1 600); do
+        now=$(owner "$other")
+        if [[ -n $now && $now != "$victim" ]]; then
+          printf 'load: failover done at %.2f s (slots now on %s)\n' "$(echo "$(date +%s.%N) - $t_start" | bc)" "$now"
+          break
+        fi
+        sleep 0.1
+      done
+    ) &
+    killer=$!
+  fi
   "$php" -n "$here/httpload.php" "http://$addr$here/w1.php" "$requests" "$((procs * threads))" "$seconds" \
     | tee "$dir/httpload.out" | sed 's/^httpload: /load: /'
   stop_sampler
+  [[ -n ${killer:-} ]] && wait "$killer"
   summary=$(tail -n1 "$dir/httpload.out")
   # children that died of a signal: "AH00052: child pid N exit signal Segmentation fault (11)"
   crashes=$(grep -c 'exit signal' "$dir/apache/error.log" || true)
