@@ -16,6 +16,8 @@
 #   bash scripts/zts.sh load apache|embed   build, start a cluster, run the threaded load (tests/zts/load.sh:
 #                                           W1 on Apache event 2 x 25 threads, or the embed harness 16 threads
 #                                           with one in worker mode), print its figures, stop
+#   bash scripts/zts.sh load fpm            the same W1 on php-fpm (NTS, 50 workers) behind the same Apache
+#                                           front: processes vs threads, side by side
 #   bash scripts/zts.sh fatal               fatal errors mid-transaction on 16 threads (tests/zts/fatal.php), then
 #                                           W1: "fatal: requests N, W1 ok N, fatal errors N (wanted N), ..."
 #   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
@@ -51,7 +53,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 
 usage() {
-  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed | fatal | race | env" >&2
+  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | race | env" >&2
   exit 2
 }
 
@@ -384,15 +386,22 @@ test)
   ((failed == 0 && passed > 0))
   ;;
 load)
-  # tests/zts/load.sh on a cluster of its own; RCP_LOAD_* as it documents
-  [[ ${1:-} == apache || ${1:-} == embed ]] || usage
+  # tests/zts/load.sh on a cluster of its own; RCP_LOAD_* as it documents. fpm: php-fpm (NTS, the machine's
+  # PHP) behind the same Apache front, the NTS build of this checkout (scripts/build.sh --release)
+  [[ ${1:-} == apache || ${1:-} == embed || ${1:-} == fpm ]] || usage
   ensure
   so=$(build_ext --release)
+  fpm_so=
+  if [[ $1 == fpm ]]; then
+    bash scripts/build.sh --release >&2
+    fpm_so="$RCP_ROOT/modules/redis_cluster_pool.so"
+  fi
   bin=$(harness)
   start_cluster
   cp "$so" "$run/redis_cluster_pool.so"
+  [[ -z $fpm_so ]] || { cp "$fpm_so" "$run/redis_cluster_pool_nts.so"; fpm_so="$run/redis_cluster_pool_nts.so"; }
   chmod -R a+rX "$run"
-  RCP_EXT_SO="$run/redis_cluster_pool.so" RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin TMPDIR="$run/tmp" \
+  RCP_EXT_SO="$run/redis_cluster_pool.so" RCP_FPM_EXT_SO=$fpm_so RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin TMPDIR="$run/tmp" \
     bash tests/zts/load.sh "$1" "$run/load"
   ;;
 fatal)
