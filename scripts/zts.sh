@@ -359,8 +359,8 @@ build)
   build_ext "$@"
   ;;
 test)
-  # selected phpt files on the ZTS CLI, as one leg of scripts/test.sh runs them (not one of its legs yet: the
-  # extension is not thread-safe; this is that leg's runner, ready for it)
+  # selected phpt files on the ZTS CLI, as scripts/test.sh's ZTS leg (debian12-zts) runs them, without the rest
+  # of that leg
   (($#)) || rcp_die "usage: $0 test PHPT|DIR..."
   ensure
   so=$(build_ext)
