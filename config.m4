@@ -14,28 +14,18 @@ PHP_ARG_WITH([openssl], [for OpenSSL],
   [AS_HELP_STRING([[--with-openssl[=DIR]]], [redis_cluster_pool: OpenSSL 3 install prefix, for TLS (default: pkg-config)])],
   [yes], [no])
 
-dnl A thread-safe (ZTS) PHP is refused until the extension is thread-safe (issue 24; docs/THREADS.md); this flag
-dnl builds it anyway, for the thread harnesses (scripts/zts.sh) only.
-PHP_ARG_ENABLE([redis-cluster-pool-zts-experimental], [whether to build redis_cluster_pool on a ZTS PHP anyway],
-  [AS_HELP_STRING([--enable-redis-cluster-pool-zts-experimental],
-    [redis_cluster_pool: build on a thread-safe (ZTS) PHP although the extension is not thread-safe yet (threads crash it; for its test harnesses only)])],
-  [no], [no])
-
 dnl Link-time optimization (on when the toolchain can; see below).
 PHP_ARG_ENABLE([redis-cluster-pool-lto], [whether to build redis_cluster_pool with link-time optimization],
   [AS_HELP_STRING([--disable-redis-cluster-pool-lto], [redis_cluster_pool: no link-time optimization])], [yes], [no])
 
 if test "$PHP_REDIS_CLUSTER_POOL" != "no"; then
-  dnl ---- ZTS: not thread-safe yet ---------------------------------------------
-  dnl PHP_THREAD_SAFETY: set by phpize from the target PHP's php_config.h (ZTS), or by --enable-zts in-tree.
+  dnl ---- ZTS ----------------------------------------------------------------
+  dnl PHP_THREAD_SAFETY: set by phpize from the target PHP's php_config.h (ZTS), or by --enable-zts in-tree. A
+  dnl thread-safe PHP is supported (issue 24): each thread keeps its own loop, pool and map copies, the segment
+  dnl is shared (docs/THREADS.md). Said here so a build log tells which kind it is.
   AC_MSG_CHECKING([ZTS])
   if test "$PHP_THREAD_SAFETY" = "yes"; then
-    if test "$PHP_REDIS_CLUSTER_POOL_ZTS_EXPERIMENTAL" = "yes"; then
-      AC_MSG_RESULT([yes: building anyway (--enable-redis-cluster-pool-zts-experimental); NOT thread-safe, for testing only])
-    else
-      AC_MSG_RESULT([yes])
-      AC_MSG_ERROR([redis_cluster_pool does not support thread-safe (ZTS) PHP yet: under threads (FrankenPHP, Apache's event or worker MPM with mod_php, the php:*-zts images) it crashes (issue 24, docs/THREADS.md). Use a non-thread-safe (NTS) PHP: php-fpm, Apache's prefork MPM with mod_php, the CLI. --enable-redis-cluster-pool-zts-experimental builds it anyway, for testing only.])
-    fi
+    AC_MSG_RESULT([yes: thread-safe build (docs/THREADS.md)])
   else
     AC_MSG_RESULT([no])
   fi

@@ -24,6 +24,7 @@
 #include "rcp_scripts.h"
 #include "src/binding/rcp_session.h"
 #include "rcp_count.h"
+#include "rcp_thread.h"
 #include "src/binding/rcp_cache_module.h"
 #include "src/binding/rcp_observe.h"
 #include "rcp_hash.h"
@@ -112,7 +113,35 @@ static PHP_GINIT_FUNCTION(redis_cluster_pool)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	memset(redis_cluster_pool_globals, 0, sizeof(*redis_cluster_pool_globals));
+#ifdef ZTS
+	redis_cluster_pool_globals->owner = pthread_self();
+#endif
 }
+
+/* What a thread keeps between its requests (per thread under ZTS, ZEND_TLS: its loop, pooled connections,
+ * cluster entries and map copies, SSL_CTXs, script bodies), closed and freed; after the sessions' end. */
+static void rcp_thread_state_free(void)
+{
+	rcp_pool_mshutdown();
+	rcp_clusters_mshutdown();
+	rcp_io_shutdown();
+	rcp_tls_mshutdown(); /* after the connections' close callbacks (SSL objects) ran */
+	rcp_scripts_mshutdown();
+}
+
+#ifdef ZTS
+/* A thread's end (ts_free_thread(): FrankenPHP, the embed SAPI, a thread pool shrinking): its state goes with it,
+ * its sockets closed. The main thread's was freed by MSHUTDOWN before (nothing left: these calls do nothing); the
+ * globals of another thread, freed from this one at the process' end (tsrm_shutdown), are not this thread's to
+ * touch: what that thread kept goes with the process. */
+static PHP_GSHUTDOWN_FUNCTION(redis_cluster_pool)
+{
+	if (pthread_equal(redis_cluster_pool_globals->owner, pthread_self())) {
+		rcp_thread_state_free();
+		rcp_thread_block_free();
+	}
+}
+#endif
 
 PHP_MINIT_FUNCTION(redis_cluster_pool)
 {
@@ -179,12 +208,8 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
 {
 	rcp_session_mshutdown();
-	rcp_pool_mshutdown();
-	rcp_clusters_mshutdown();
-	rcp_io_shutdown();
-	rcp_tls_mshutdown(); /* after the connections' close callbacks (SSL objects) ran */
+	rcp_thread_state_free();
 	rcp_predis_mshutdown();
-	rcp_scripts_mshutdown();
 	rcp_cache_mshutdown();
 	rcp_shm_shutdown();
 	UNREGISTER_INI_ENTRIES();
@@ -244,7 +269,11 @@ zend_module_entry redis_cluster_pool_module_entry = {
 	PHP_REDIS_CLUSTER_POOL_VERSION,
 	PHP_MODULE_GLOBALS(redis_cluster_pool),
 	PHP_GINIT(redis_cluster_pool),
+#ifdef ZTS
+	PHP_GSHUTDOWN(redis_cluster_pool),
+#else
 	NULL,
+#endif
 	NULL,
 	STANDARD_MODULE_PROPERTIES_EX
 };

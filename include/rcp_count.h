@@ -66,7 +66,13 @@ typedef struct {
 		auth_refused, connect_failures, tls_full, tls_resumed, tls_failed;
 } rcp_conn_counters;
 
+#ifdef ZTS
+/* the thread's (rcp_thread.h) */
+rcp_conn_counters *rcp_conn_stats_ptr(void);
+# define rcp_conn_stats (*rcp_conn_stats_ptr())
+#else
 extern rcp_conn_counters rcp_conn_stats;
+#endif
 
 /* One event of a connection to the node whose metrics slot is ns (may be NULL: metrics off). */
 void rcp_count_conn(rcp_shm_nodestat *ns, rcp_conn_event ev);

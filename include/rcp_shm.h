@@ -60,7 +60,8 @@ uint64_t rcp_shm_publish(rcp_shm_cluster *sc, const rcp_map *src);
  * full refresh) when the node is not a known primary. */
 bool rcp_shm_patch_slot(rcp_shm_cluster *sc, int slot, const char *host, uint16_t port);
 
-/* Refresh lease: single flight across processes. lease_ms bounds how long a holder may take. */
+/* Refresh lease: single flight across processes (and their threads under ZTS: the holder is a thread id there).
+ * lease_ms bounds how long a holder may take. */
 bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, bool *took_over);
 void rcp_shm_lease_release(rcp_shm_cluster *sc);
 pid_t rcp_shm_lease_holder(rcp_shm_cluster *sc);

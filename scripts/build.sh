@@ -4,13 +4,14 @@
 #   bash scripts/build.sh            development/test build: -g -O1 -Wall -Wextra -Werror
 #   bash scripts/build.sh --asan     the same plus AddressSanitizer + UndefinedBehaviorSanitizer
 #   bash scripts/build.sh --release  -O2, warnings shown but not fatal
+#   bash scripts/build.sh --tsan     -O1 + ThreadSanitizer: for a ZTS PHP (scripts/zts.sh race), not Debian's NTS php
 #
 # phpize + configure run only when there is no Makefile, config.m4 changed since, or the flavour (flags)
 # or the checkout's path changed; otherwise this is an incremental `make` (PHP's Makefile tracks header
 # dependencies through the *.dep files). The generated files are listed in .gitignore.
 #
 # RCP_CONFIGURE_ARGS="--opt ..." passes more options to ./configure (split on spaces; scripts/zts.sh gives
-# --enable-redis-cluster-pool-zts-experimental); a change configures again.
+# --disable-redis-cluster-pool-lto for its TSan build); a change configures again.
 #
 # RCP_BUILD_DIR=DIR builds in DIR instead (a copy of the sources, refreshed on every call with their
 # timestamps, so that make stays incremental): DIR/modules/redis_cluster_pool.so. scripts/test.sh builds
@@ -34,8 +35,9 @@ for arg in "$@"; do
     --asan) flavour=asan ;;
     --ubsan) flavour=ubsan ;;
     --release) flavour=release ;;
+    --tsan) flavour=tsan ;;
     --dev) flavour=dev ;;
-    *) echo "usage: $0 [--asan|--ubsan|--release]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--asan|--ubsan|--release|--tsan]" >&2; exit 2 ;;
   esac
 done
 
@@ -56,6 +58,12 @@ case $flavour in
     san="-fsanitize=undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
     cflags="-g -O1 $warn $san"
     ldflags="-fsanitize=undefined" ;;
+  tsan)
+    # ThreadSanitizer, for a thread-safe (ZTS) PHP only: scripts/zts.sh race (docs/THREADS.md)
+    # -Wno-tsan: the segment's seqlock fences (shm.c) are not modelled by TSan (tests/zts/tsan.supp)
+    san="-fsanitize=thread -fno-omit-frame-pointer -Wno-tsan"
+    cflags="-g -O1 $warn $san"
+    ldflags="-fsanitize=thread" ;;
   release)
     cflags="-g -O2 -Wall -Wextra -Wno-unused-parameter"
     ldflags="" ;;

@@ -13,6 +13,12 @@
 #   debian13         Debian 13 trixie: PHP 8.4, libuv 1.50, Redis 8.0; + valgrind pass
 #   debian13-valkey  Debian 13 against a Valkey 8.1 cluster: the selected tests but tests/package/ (the
 #                    release packaging does not depend on the server); no valgrind pass
+#   debian12-zts     Debian 12 with a thread-safe (ZTS) PHP 8.2 built from Debian's source (scripts/zts.sh: built
+#                    once, cached in /var/cache/redis_cluster_pool/): the selected tests among those
+#                    tests/zts/suites.list names (routing, fan-out, pipeline, transaction, pool, failover, TLS,
+#                    session; the php-fpm ones excluded, each with its reason: Debian's php-fpm is NTS), then
+#                    W1 on real threads (tests/zts/load.sh embed and apache: "tests/zts/load.sh MODE" results)
+#                    and a ThreadSanitizer pass ("scripts/zts.sh race"); no valgrind pass
 #   debian12-tls     Debian 12 against a TLS-only cluster (RCP_TLS=1 tests/cluster/cluster.sh: `port 0`,
 #                    `tls-cluster yes`, `tls-replication yes`, certificates made with openssl): the selected
 #                    tests among those tests/tls/suites.list names (the routing, fan-out, pipeline and
@@ -25,7 +31,9 @@
 #
 # Environment:
 #   RCP_PLATFORMS=LEG,.. the legs to run: debian12, debian13, debian13-valkey (or valkey), debian12-tls (or
-#                        tls), or all (the default, and so CI's: every leg)
+#                        tls), debian12-zts (or zts), or all (the default, and so CI's: every leg)
+#   RCP_ZTS_LOAD_REQUESTS, RCP_RACE_REQUESTS  the ZTS leg's loads (default 4000 requests) and its TSan pass
+#                        (default 100 requests per thread)
 #   RCP_NO_VALGRIND=1    skip the valgrind passes
 #   RCP_VALGRIND_ALL=1   valgrind passes over every selected test instead of tests/valgrind.list (slow)
 #   RCP_BUILD=asan       build with ASAN+UBSAN (scripts/build.sh --asan) and run the tests with libasan
@@ -97,6 +105,7 @@ debian12        bookworm redis  1 all
 debian13        trixie   redis  1 all
 debian13-valkey trixie   valkey 0 cluster
 debian12-tls    bookworm redis  0 tls
+debian12-zts    bookworm redis  0 zts
 LEGS
 }
 
@@ -161,8 +170,9 @@ if [[ -z ${RCP_LEG:-} ]]; then
   for w in ${want//,/ }; do
     [[ $w == valkey ]] && w=debian13-valkey
     [[ $w == tls ]] && w=debian12-tls
+    [[ $w == zts ]] && w=debian12-zts
     legs_table | awk -v w="$w" '$1 == w { f = 1 } END { exit !f }' ||
-      rcp_die "test.sh: unknown leg '$w' in RCP_PLATFORMS (legs: $(legs_table | awk '{ print $1 }' | paste -sd' '), valkey, tls)"
+      rcp_die "test.sh: unknown leg '$w' in RCP_PLATFORMS (legs: $(legs_table | awk '{ print $1 }' | paste -sd' '), valkey, tls, zts)"
     [[ " ${legs[*]} " == *" $w "* ]] || legs+=("$w")
   done
   ((${#legs[@]})) || rcp_die "test.sh: RCP_PLATFORMS selects no leg"
@@ -275,43 +285,57 @@ if [[ $leg_tests == cluster ]]; then
   mapfile -t tests < <(find "${tests[@]}" -name '*.phpt' -not -path '*/tests/package/*' -not -path 'tests/package/*' | sort)
   ((${#tests[@]})) || rcp_die "test.sh: $RCP_LEG: no test selected outside tests/package/"
 fi
-# TLS: the run's cluster is a TLS-only one (and so are the clusters tests start: RCP_TLS below)
-tls_leg=0
-if [[ $leg_tests == tls ]]; then
-  tls_leg=1
-  # tests/tls/suites.list: the paths run over TLS ("PATH"), and the tests of them that are not, each with its
-  # reason ("- PATH: REASON"); an exclusion without a reason, or a path that does not exist, is an error
-  tls_in=() tls_out=()
+# listed_tests LIST: the selected tests ($tests) among those LIST runs, into $tests. LIST (tests/tls/suites.list,
+# tests/zts/suites.list): the paths it runs ("PATH"), and the tests of them it does not, each with its reason
+# ("- PATH: REASON"); an exclusion without a reason, or a path that does not exist, is an error. Sets
+# $listed_out (how many selected tests it excludes); exits (all ran) when none is left.
+listed_tests() {
+  local list=$1 line path abs ok s f
+  local l_in=() l_out=() sel=()
   while IFS= read -r line; do
     line=${line%%#*}
     [[ $line =~ ^[[:space:]]*$ ]] && continue
     if [[ $line =~ ^-[[:space:]]*([^:[:space:]]+):[[:space:]]*[^[:space:]] ]]; then
       path=${BASH_REMATCH[1]}
-      tls_out+=("$(realpath -m "$path")")
+      l_out+=("$(realpath -m "$path")")
     elif [[ $line =~ ^[[:space:]]*([^[:space:]:-][^[:space:]:]*)[[:space:]]*$ ]]; then
       path=${BASH_REMATCH[1]}
-      tls_in+=("$(realpath -m "$path")")
+      l_in+=("$(realpath -m "$path")")
     else
-      rcp_die "test.sh: tests/tls/suites.list: bad line '$line' (PATH, or '- PATH: REASON')"
+      rcp_die "test.sh: $list: bad line '$line' (PATH, or '- PATH: REASON')"
     fi
-    [[ -e $path ]] || rcp_die "test.sh: tests/tls/suites.list names $path, which does not exist"
-  done <tests/tls/suites.list
-  sel=() not_tls=0
+    [[ -e $path ]] || rcp_die "test.sh: $list names $path, which does not exist"
+  done <"$list"
+  listed_out=0
   while IFS= read -r f; do
     abs=$(realpath -m "$f")
     ok=0
-    for s in "${tls_in[@]}"; do [[ $abs == "$s" || $abs == "$s"/* ]] && { ok=1; break; }; done
+    for s in "${l_in[@]}"; do [[ $abs == "$s" || $abs == "$s"/* ]] && { ok=1; break; }; done
     ((ok)) || continue
-    for s in "${tls_out[@]}"; do [[ $abs == "$s" ]] && { ok=0; not_tls=$((not_tls + 1)); break; }; done
+    for s in "${l_out[@]}"; do [[ $abs == "$s" ]] && { ok=0; listed_out=$((listed_out + 1)); break; }; done
     ((ok)) && sel+=("$f")
   done < <(find "${tests[@]}" -name '*.phpt' | sort)
-  ((not_tls == 0)) || rcp_log "$RCP_LEG: $not_tls of the selected tests do not run over TLS (tests/tls/suites.list says why); the other legs run them"
   if ((${#sel[@]} == 0)); then
-    rcp_log "$RCP_LEG: none of the selected tests runs over TLS (tests/tls/suites.list): nothing to do"
+    rcp_log "$RCP_LEG: none of the selected tests is in $list: nothing to do"
     all_ran=1
     exit 0
   fi
   tests=("${sel[@]}")
+}
+# TLS: the run's cluster is a TLS-only one (and so are the clusters tests start: RCP_TLS below)
+tls_leg=0
+if [[ $leg_tests == tls ]]; then
+  tls_leg=1
+  listed_tests tests/tls/suites.list
+  ((listed_out == 0)) || rcp_log "$RCP_LEG: $listed_out of the selected tests do not run over TLS (tests/tls/suites.list says why); the other legs run them"
+fi
+# ZTS: the tests of tests/zts/suites.list on a thread-safe PHP (scripts/zts.sh: built once, cached), then the
+# threaded loads (embed harness, Apache event MPM) and the ThreadSanitizer pass
+zts_leg=0
+if [[ $leg_tests == zts ]]; then
+  zts_leg=1
+  listed_tests tests/zts/suites.list
+  ((listed_out == 0)) || rcp_log "$RCP_LEG: $listed_out of the selected tests do not run on the ZTS PHP (tests/zts/suites.list says why); the other legs run them"
 fi
 
 flavour=${RCP_BUILD:-dev}
@@ -327,6 +351,18 @@ mkdir -p "$logs" "$run_dir/ext" "$run_dir/tmp"
 step="scripts/deps.sh"
 bash scripts/deps.sh
 
+if ((zts_leg)); then
+  # the ZTS PHP (built once per recipe, cached in /var/cache/redis_cluster_pool: ~8 min of CPU cold, ~0 warm),
+  # its run-tests.php, and the extension built against it (-Werror dev build, .scratch/zts-SUITE/build)
+  step="scripts/zts.sh ensure"
+  zts_prefix=$(bash scripts/zts.sh ensure | tail -n 1)
+  step="scripts/zts.sh build"
+  zts_so=$(bash scripts/zts.sh build | tail -n 1)
+  step="setup"
+  PHP=$zts_prefix/bin/php
+  RUN_TESTS=$zts_prefix/lib/php/build/run-tests.php
+  cp "$zts_so" "$run_dir/ext/"
+else
 step="scripts/build.sh --$flavour"
 # serialized with any other build of this checkout on this platform (flock comes with util-linux)
 flock "$scratch/build.lock" bash scripts/build.sh "--$flavour"
@@ -341,6 +377,7 @@ for f in "$build_dir/run-tests.php" "$("$(rcp_php_tool php-config)" --extension-
 done
 [[ -n $RUN_TESTS ]] || rcp_die "test.sh: run-tests.php not found (php-dev)"
 cp "$build_dir/modules/redis_cluster_pool.so" "$run_dir/ext/"
+fi
 
 step="installing Predis v3 (Composer)"
 predis="$scratch/predis3"
@@ -410,6 +447,8 @@ export NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$PHP" REPORT_EXIT_STATUS=0 NO_COLOR
 # below) is the only copy loaded, in run-tests.php, the tests and every php they start.
 rcp_php_ini "$PHP" "$run_dir/php"
 export PHPRC="$run_dir/php" PHP_INI_SCAN_DIR="$run_dir/php/conf.d"
+# the ZTS PHP: its own php.ini and (empty) conf.d; the machine's conf.d loads NTS extensions
+((zts_leg)) && export PHPRC="$zts_prefix/etc" PHP_INI_SCAN_DIR="$zts_prefix/etc/conf.d"
 
 # Extra environment of run-tests.php (and so of the tests) only.
 test_env=()
@@ -457,6 +496,38 @@ timeout=${RCP_TEST_TIMEOUT:-300}
 step="running the tests"
 rcp_log "$RCP_LEG: running ${tests[*]}"
 run_phpt "$RCP_LEG: " "$logs/run-tests.log" --set-timeout "$timeout" "${tests[@]}"
+
+# --- the ZTS leg's threaded runs -------------------------------------------------------------------------
+# zts_check NAME LOGNAME CMD...: CMD's output in $logs/LOGNAME.log, its last line shown; NAME passes when CMD
+# succeeded and its last line matches $zts_want (a regex; its two groups, when it has them, equal)
+zts_check() {
+  local name=$1 log="$logs/$2.log" rc=0 last
+  shift 2
+  "$@" >"$log" 2>&1 || rc=$?
+  last=$(tail -n 1 "$log")
+  rcp_log "$RCP_LEG: $name: $last"
+  if ((rc == 0)) && [[ $last =~ $zts_want ]] && [[ ${BASH_REMATCH[1]:-x} == "${BASH_REMATCH[2]:-x}" ]]; then
+    echo "PASS $RCP_LEG: $name" >>"$results"
+  else
+    echo "FAIL $RCP_LEG: $name (exit status $rc: $last; $log)" >>"$results"
+  fi
+}
+if ((zts_leg)); then
+  # W1 on real threads against the leg's cluster (tests/zts/load.sh): every request right, no crash, one
+  # topology request for the whole server; then ThreadSanitizer (its own cluster): no race in the extension
+  step="the threaded loads"
+  zts_want='requests ([0-9]+), ok ([0-9]+), failed 0, crashes 0, topology requests 1,'
+  chmod -R a+rX "$run_dir/ext"   # Apache's children (www-data) load it
+  for mode in embed apache; do
+    RCP_EXT_SO=$RCP_EXT_SO RCP_ZTS_PREFIX=$zts_prefix RCP_EMBED_BIN=$zts_prefix/harness/rcp-embed \
+      RCP_LOAD_REQUESTS=${RCP_ZTS_LOAD_REQUESTS:-4000} RCP_LOAD_SECONDS=120 \
+      zts_check "tests/zts/load.sh $mode (W1, ${RCP_ZTS_LOAD_REQUESTS:-4000} requests)" "load-$mode" \
+      bash tests/zts/load.sh "$mode" "$logs/load-$mode"
+  done
+  step="the ThreadSanitizer pass"
+  zts_want='^race: [0-9]+ reports \(0 in the extension.s code\)$'
+  RCP_RACE_REQUESTS=${RCP_RACE_REQUESTS:-100} zts_check "scripts/zts.sh race (ThreadSanitizer)" race bash scripts/zts.sh race
+fi
 
 # --- valgrind pass -----------------------------------------------------------------------------------
 vg=()

@@ -9,13 +9,19 @@
 #                                           in PREFIX/lib/php/build, PREFIX/lib/libphp.so the embed SAPI,
 #                                           PREFIX/apache/mod_php.so, PREFIX/harness/rcp-embed the harness)
 #   bash scripts/zts.sh build [--release]   build the extension against it (scripts/build.sh with the prefix's
-#                                           phpize, configure --enable-redis-cluster-pool-zts-experimental) in
+#                                           phpize and php-config first in PATH) in
 #                                           .scratch/zts-SUITE/build; print the .so's path
 #   bash scripts/zts.sh test [PHPT|DIR...]  build, start a cluster, run the phpt files with the ZTS php's
 #                                           run-tests.php, stop; the last line is "N passed, N failed"
 #   bash scripts/zts.sh load apache|embed   build, start a cluster, run the threaded load (tests/zts/load.sh:
 #                                           W1 on Apache event 2 x 25 threads, or the embed harness 16 threads
 #                                           with one in worker mode), print its figures, stop
+#   bash scripts/zts.sh load fpm            the same W1 on php-fpm (NTS, 50 workers) behind the same Apache
+#                                           front: processes vs threads, side by side
+#   bash scripts/zts.sh fatal               fatal errors mid-transaction on 16 threads (tests/zts/fatal.php), then
+#                                           W1: "fatal: requests N, W1 ok N, fatal errors N (wanted N), ..."
+#   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
+#                                           cross-slot W1); "race: N reports (N in the extension's code)"
 #   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
 #                                           rcp_php_tool find the ZTS php (eval "$(bash scripts/zts.sh env)")
 #
@@ -47,7 +53,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 
 usage() {
-  echo "usage: $0 ensure | build [--release] | test PHPT|DIR... | load apache|embed | env" >&2
+  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | race | env" >&2
   exit 2
 }
 
@@ -293,10 +299,14 @@ ensure() {
 # PATH, in .scratch/zts-SUITE/build); prints the .so. FLAVOUR: build.sh's (--dev, --release, --asan).
 build_ext() {
   local bdir="$RCP_ROOT/.scratch/zts-$suite/build"
+  # the ThreadSanitizer build in a directory of its own (switching flavours reconfigures)
+  # (without LTO: its link would drop the instrumentation)
+  local args=""
+  [[ ${1:-} == --tsan ]] && { bdir+="-tsan"; args="--disable-redis-cluster-pool-lto"; }
   mkdir -p "$bdir"
   # serialized with any other build of this directory (as scripts/test.sh does for its own)
   PATH="$root/bin:$PATH" RCP_PHP_VERSION=$srcver RCP_BUILD_DIR=$bdir \
-    RCP_CONFIGURE_ARGS=--enable-redis-cluster-pool-zts-experimental \
+    RCP_CONFIGURE_ARGS="$args" \
     flock "$bdir.lock" bash "$RCP_ROOT/scripts/build.sh" "$@" >&2
   echo "$bdir/modules/redis_cluster_pool.so"
 }
@@ -349,8 +359,8 @@ build)
   build_ext "$@"
   ;;
 test)
-  # selected phpt files on the ZTS CLI, as one leg of scripts/test.sh runs them (not one of its legs yet: the
-  # extension is not thread-safe; this is that leg's runner, ready for it)
+  # selected phpt files on the ZTS CLI, as scripts/test.sh's ZTS leg (debian12-zts) runs them, without the rest
+  # of that leg
   (($#)) || rcp_die "usage: $0 test PHPT|DIR..."
   ensure
   so=$(build_ext)
@@ -376,16 +386,83 @@ test)
   ((failed == 0 && passed > 0))
   ;;
 load)
-  # tests/zts/load.sh on a cluster of its own; RCP_LOAD_* as it documents
-  [[ ${1:-} == apache || ${1:-} == embed ]] || usage
+  # tests/zts/load.sh on a cluster of its own; RCP_LOAD_* as it documents. fpm: php-fpm (NTS, the machine's
+  # PHP) behind the same Apache front, the NTS build of this checkout (scripts/build.sh --release)
+  [[ ${1:-} == apache || ${1:-} == embed || ${1:-} == fpm ]] || usage
+  ensure
+  so=$(build_ext --release)
+  fpm_so=
+  if [[ $1 == fpm ]]; then
+    bash scripts/build.sh --release >&2
+    fpm_so="$RCP_ROOT/modules/redis_cluster_pool.so"
+  fi
+  bin=$(harness)
+  start_cluster
+  cp "$so" "$run/redis_cluster_pool.so"
+  [[ -z $fpm_so ]] || { cp "$fpm_so" "$run/redis_cluster_pool_nts.so"; fpm_so="$run/redis_cluster_pool_nts.so"; }
+  chmod -R a+rX "$run"
+  RCP_EXT_SO="$run/redis_cluster_pool.so" RCP_FPM_EXT_SO=$fpm_so RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin TMPDIR="$run/tmp" \
+    bash tests/zts/load.sh "$1" "$run/load"
+  ;;
+fatal)
+  # tests/zts/fatal.php on the embed harness: RCP_FATAL_THREADS threads (default 16, one in worker mode) x
+  # RCP_FATAL_REQUESTS (default 1200); each thread's first RCP_FATAL_COUNT x RCP_FATAL_EVERY requests (default
+  # 20 x 10) include RCP_FATAL_COUNT fatal errors mid-transaction, the rest (at least 1,000 per thread) are W1.
+  # Passes when the failed requests are exactly the deliberate fatal ones and every W1 is right.
   ensure
   so=$(build_ext --release)
   bin=$(harness)
   start_cluster
-  cp "$so" "$run/redis_cluster_pool.so"
-  chmod -R a+rX "$run"
-  RCP_EXT_SO="$run/redis_cluster_pool.so" RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin TMPDIR="$run/tmp" \
-    bash tests/zts/load.sh "$1" "$run/load"
+  setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
+  [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
+  threads=${RCP_FATAL_THREADS:-16} per=${RCP_FATAL_REQUESTS:-1200}
+  export RCP_FATAL_COUNT=${RCP_FATAL_COUNT:-20} RCP_FATAL_EVERY=${RCP_FATAL_EVERY:-10}
+  mkdir -p "$run/load"
+  rc=0
+  "$bin" -t "$threads" -n "$per" -w 1 -T 600 -d "extension=$so" tests/zts/fatal.php >"$run/load/fatal.out" 2>&1 || rc=$?
+  cat "$run/load/fatal.out"
+  want=$((threads * RCP_FATAL_COUNT))
+  line=$(grep '^rcp-embed: threads ' "$run/load/fatal.out" | tail -n 1)
+  [[ $line =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+),\ crashes\ 0,\ hung\ 0 ]] || rcp_die "zts.sh: fatal: $line"
+  # every failure is a deliberate fatal error
+  other=$(grep '^rcp-embed: failed ' "$run/load/fatal.out" | grep -cv 'rcp_fatal: mid\|Allowed memory size' || true)
+  echo "fatal: requests ${BASH_REMATCH[1]}, W1 ok ${BASH_REMATCH[2]}, fatal errors ${BASH_REMATCH[3]} (wanted $want), other failures $other"
+  ((BASH_REMATCH[3] == want && other == 0 && BASH_REMATCH[1] == BASH_REMATCH[2] + want))
+  ;;
+race)
+  # ThreadSanitizer over a threaded load: the extension built with -fsanitize=thread (build.sh --tsan), the
+  # embed harness with TSan's runtime preloaded (behind tests/zts/nodeepbind.so: PHP dlopen()s extensions with
+  # RTLD_DEEPBIND, which the runtime refuses), W1 then the cross-slot W1 on RCP_RACE_THREADS threads (default 8,
+  # one in worker mode) x RCP_RACE_REQUESTS (default 200). PHP itself is not instrumented: the reports are races
+  # on the extension's memory (or on memory it hands to PHP). Prints each report's first frames, then
+  # "race: N reports (N in the extension's code)"; fails when the extension's code has any, or a request failed.
+  ensure
+  so=$(build_ext)          # the CLI's setup below: the plain build
+  tsan_so=$(build_ext --tsan)
+  bin=$(harness)
+  shim="$RCP_ROOT/.scratch/zts-$suite/nodeepbind.so"
+  [[ $shim -nt tests/zts/nodeepbind.c ]] || gcc -shared -fPIC -O1 -o "$shim" tests/zts/nodeepbind.c -ldl
+  start_cluster
+  mkdir -p "$run/load"
+  setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
+  [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
+  rc=0
+  for cross in 0 1; do
+    # setarch -R: TSan's fixed shadow layout and the kernel's high-entropy mmap randomization do not mix
+    RCP_W1_CROSS=$cross setarch "$(uname -m)" -R env LD_PRELOAD="$shim $(gcc -print-file-name=libtsan.so)" \
+      TSAN_OPTIONS="report_signal_unsafe=0 history_size=4 suppressions=$RCP_ROOT/tests/zts/tsan.supp log_path=$run/load/tsan" \
+      "$bin" -t "${RCP_RACE_THREADS:-8}" -n "${RCP_RACE_REQUESTS:-200}" -w 1 -T 600 -d "extension=$tsan_so" \
+      tests/zts/w1.php | tee -a "$run/load/embed.out" | tail -n 1 || rc=1
+  done
+  cat "$run/load"/tsan.* 2>/dev/null >"$run/load/tsan.log" || true
+  # a report: "WARNING: ThreadSanitizer: ..." up to its "SUMMARY:" line; the extension's when a frame is in src/
+  # or redis_cluster_pool.c
+  total=$(grep -c '^WARNING: ThreadSanitizer' "$run/load/tsan.log" || true)
+  ours=$(awk '/^WARNING: ThreadSanitizer/ { r = 1; o = 0 } r && /(\/src\/(core|binding|predis)\/|redis_cluster_pool\.c:)/ { o = 1 }
+              /^SUMMARY: ThreadSanitizer/ { if (r && o) n++; r = 0 } END { print n + 0 }' "$run/load/tsan.log")
+  grep -E '^(WARNING|SUMMARY): ThreadSanitizer' "$run/load/tsan.log" | sort | uniq -c | sort -rn | head -n 40 || true
+  echo "race: $total reports ($ours in the extension's code)"
+  ((ours == 0 && rc == 0))
   ;;
 *) usage ;;
 esac

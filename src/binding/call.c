@@ -17,6 +17,7 @@
 #include "rcp_exceptions.h"
 #include "../predis/rcp_predis.h"
 #include "rcp_reply.h"
+#include "rcp_thread.h"
 
 /* ---- the pool object ------------------------------------------------------------------------------ */
 
@@ -51,7 +52,17 @@ typedef struct {
 	rcp_call_res res;
 } rcp_call_slot;
 
+#ifdef ZTS
+/* per thread, like the tables it points into (rcp_thread.h); with the hot sets' memos (below) */
+typedef struct {
+	rcp_call_slot call_cache[RCP_CALL_CACHE];
+	rcp_hot_memo hot_memos[4];   /* RCP_COMMAND_CLASSES */
+} rcp_call_state;
+RCP_THREAD_STATE(rcp_call_state, rcp_call_st);
+# define rcp_call_cache (RCP_THREAD(rcp_call_state, rcp_call_st)->call_cache)
+#else
 static rcp_call_slot rcp_call_cache[RCP_CALL_CACHE];
+#endif
 
 void rcp_call_resolve(zend_string *method, rcp_client *cl, rcp_call_res *out)
 {
@@ -326,8 +337,19 @@ static const struct {
 /* The classes whose methods are commands (RedisClusterPool, Pipeline, Transaction): each registers its command methods
  * with rcp_hot_init() at MINIT, which notes its class entry here. */
 #define RCP_COMMAND_CLASSES 4
+#ifdef ZTS
+_Static_assert(sizeof(((rcp_call_state *)0)->hot_memos) / sizeof(rcp_hot_memo) == RCP_COMMAND_CLASSES,
+	"rcp_call_state.hot_memos: one per command class");
+#endif
 static zend_class_entry *rcp_command_classes[RCP_COMMAND_CLASSES];
 static int rcp_command_classes_n;
+
+/* A hot set's run-time memo (rcp_hot_memo): the set's own on NTS, the thread's under ZTS. */
+#ifdef ZTS
+# define RCP_HOT_MEMO(set) (&RCP_THREAD(rcp_call_state, rcp_call_st)->hot_memos[(set)->id])
+#else
+# define RCP_HOT_MEMO(set) (&(set)->memo)
+#endif
 
 static bool rcp_is_command_class(const zend_class_entry *ce)
 {
@@ -771,13 +793,16 @@ void rcp_hot_init(rcp_hot_set *set, zend_class_entry *ce, zif_handler handler)
 		ZEND_ARG_VARIADIC_TYPE_INFO(0, arguments, IS_MIXED, 0)
 	ZEND_END_ARG_INFO()
 
-	if (rcp_command_classes_n < RCP_COMMAND_CLASSES) {
-		rcp_command_classes[rcp_command_classes_n++] = ce;
-	}
+	ZEND_ASSERT(rcp_command_classes_n < RCP_COMMAND_CLASSES);
+#ifdef ZTS
+	set->id = (uint32_t)rcp_command_classes_n;   /* the thread's memos start zeroed */
+#else
+	memset(&set->memo, 0, sizeof(set->memo));
+#endif
+	rcp_command_classes[rcp_command_classes_n++] = ce;
+	(void)rcp_null_str();   /* made here, in MINIT, before any thread can race on its first use */
 
 	zend_hash_init(&set->byname, RCP_HOT_NAMES, NULL, NULL, 1);
-	memset(set->needs_array, 0, sizeof(set->needs_array));
-	memset(set->res, 0, sizeof(set->res));
 	for (uint32_t i = 0; i < RCP_HOT_NAMES; i++) {
 		zend_internal_function *f = &set->fns[i];
 		const char *name = rcp_hot_names[i];
@@ -813,12 +838,13 @@ static size_t rcp_hot_index(rcp_hot_set *set, zend_execute_data *execute_data)
 bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data)
 {
 	size_t i = rcp_hot_index(set, execute_data);
+	rcp_hot_memo *m = RCP_HOT_MEMO(set);
 
-	if (!set->needs_array[i]) { /* 0: not known yet (the Predis table is built after the classes) */
+	if (!m->needs_array[i]) { /* 0: not known yet (the Predis table is built after the classes) */
 		const char *name = rcp_hot_names[i];
-		set->needs_array[i] = rcp_hot_needs_array(rcp_predis_lookup(name, strlen(name))) ? 2 : 1;
+		m->needs_array[i] = rcp_hot_needs_array(rcp_predis_lookup(name, strlen(name))) ? 2 : 1;
 	}
-	return set->needs_array[i] == 2;
+	return m->needs_array[i] == 2;
 }
 
 /* rcp_call_resolve() for the command method running in execute_data, kept per method and command table. */
@@ -827,15 +853,16 @@ static zend_always_inline void rcp_hot_resolve(rcp_hot_set *set, zend_execute_da
 {
 	size_t i = rcp_hot_index(set, execute_data);
 	uint64_t serial = rcp_cmdtab_serial(rcp_cluster_cmds(cl->cluster));
+	rcp_hot_memo *m = RCP_HOT_MEMO(set);
 
-	if (set->res[i].cmd && set->res_serial[i] == serial) {
-		*out = set->res[i];
+	if (m->res[i].cmd && m->res_serial[i] == serial) {
+		*out = m->res[i];
 		return;
 	}
 	rcp_call_resolve(EX(func)->common.function_name, cl, out);
 	if (out->cmd) {
-		set->res[i] = *out;
-		set->res_serial[i] = serial;
+		m->res[i] = *out;
+		m->res_serial[i] = serial;
 	}
 }
 

@@ -232,7 +232,7 @@ rcp_status rcp_client_attach(rcp_client *cl, const rcp_seed *seeds, uint32_t nse
 	}
 	if (cl->private_conns) {
 		/* a pool key of its own: these connections are never shared and close with the object */
-		static uint64_t rcp_private_serial;
+		ZEND_TLS uint64_t rcp_private_serial;   /* the pool is the thread's under ZTS */
 		cl->cred_len += (size_t)snprintf(cl->cred + cl->cred_len,
 			sizeof(cl->cred) - cl->cred_len, "%cnp%llu", 0, (unsigned long long)++rcp_private_serial);
 	}

@@ -38,12 +38,21 @@ void rcp_call_resolve(zend_string *method, rcp_client *cl, rcp_call_res *out);
 #define RCP_HOT_NAMES 48
 extern const char *const rcp_hot_names[RCP_HOT_NAMES];
 
+/* What a set learns at run time: per thread under ZTS (the command tables it points into are the thread's). */
 typedef struct {
-	HashTable byname;                          /* lower-case name -> zend_function */
-	zend_internal_function fns[RCP_HOT_NAMES];
 	uint8_t needs_array[RCP_HOT_NAMES];        /* rcp_hot_frame_needs_array(): 0 not known yet, 1 no, 2 yes */
 	rcp_call_res res[RCP_HOT_NAMES];           /* each method's last resolution (cmd NULL: none) */
 	uint64_t res_serial[RCP_HOT_NAMES];        /* and the serial of the command table it was made against */
+} rcp_hot_memo;
+
+typedef struct {
+	HashTable byname;                          /* lower-case name -> zend_function (MINIT; read-only after) */
+	zend_internal_function fns[RCP_HOT_NAMES];
+#ifdef ZTS
+	uint32_t id;                               /* its memo in the thread's rcp_hot_memos[] (call.c) */
+#else
+	rcp_hot_memo memo;
+#endif
 } rcp_hot_set;
 
 /* Build a class's set (MINIT): every function runs handler. */

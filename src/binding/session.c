@@ -229,8 +229,13 @@ static void rcp_session_new_token(rcp_session *s)
 	if (php_random_bytes_silent(b, sizeof(b)) == FAILURE) {
 		/* no entropy source: pid, time and a counter still tell requests apart */
 		static uint64_t serial;
+#ifdef ZTS
+		uint64_t n = __atomic_add_fetch(&serial, 1, __ATOMIC_RELAXED);   /* threads of one pid */
+#else
+		uint64_t n = ++serial;
+#endif
 		snprintf(s->token, sizeof(s->token), "p%ldt%llus%llu", (long)rcp_pid(),
-			(unsigned long long)rcp_now_ms(), (unsigned long long)++serial);
+			(unsigned long long)rcp_now_ms(), (unsigned long long)n);
 		return;
 	}
 	for (size_t i = 0; i < sizeof(b); i++) {

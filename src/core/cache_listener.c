@@ -143,8 +143,16 @@ bool rcp_cache_listener_minit(const char *sapi_name, char *err, size_t errlen)
 void rcp_cache_listener_rinit(void)
 {
 	if (rcp_master_fd[1] >= 0 && rcp_pid() != rcp_creator_pid) {
+#ifdef ZTS
+		/* the first request of each thread of a forked child gets here: one of them closes it */
+		int fd = __atomic_exchange_n(&rcp_master_fd[1], -1, __ATOMIC_ACQ_REL);
+		if (fd >= 0) {
+			close(fd);
+		}
+#else
 		close(rcp_master_fd[1]);
 		rcp_master_fd[1] = -1;
+#endif
 	}
 }
 

@@ -126,7 +126,11 @@ rcp_cmdtab *rcp_cmdtab_load(const void *blob, size_t len)
 	pc = (const rcp_cmdpack_cmd *)((const char *)blob + sizeof(h));
 	ps = (const rcp_cmdpack_spec *)(pc + h.ncmds);
 	t = pecalloc(1, sizeof(*t), 1);
+#ifdef ZTS
+	t->serial = __atomic_fetch_add(&rcp_cmdtab_next_serial, 1, __ATOMIC_RELAXED);   /* threads load tables too */
+#else
 	t->serial = rcp_cmdtab_next_serial++;
+#endif
 	t->n = h.ncmds;
 	t->bytes = len;
 	t->cmds = pecalloc(h.ncmds, sizeof(rcp_cmd), 1);
@@ -398,8 +402,9 @@ typedef struct {
 	size_t restlen;
 } rcp_shape;
 
-static rcp_shape *rcp_shapes;  /* RCP_SHAPES_MAX entries, replaced in turn */
-static uint32_t rcp_shapes_used, rcp_shapes_next;
+/* per thread under ZTS, like the command tables their cmd points into */
+ZEND_TLS rcp_shape *rcp_shapes;  /* RCP_SHAPES_MAX entries, replaced in turn */
+ZEND_TLS uint32_t rcp_shapes_used, rcp_shapes_next;
 
 /* Is position p among the n sorted positions? */
 static bool rcp_pos_has(const int *pos, int n, int p)

@@ -20,10 +20,21 @@
 #include "php.h"
 #include "rcp_conn.h"
 #include "rcp_count.h"
+#include "rcp_thread.h"
 
-static uv_loop_t rcp_loop;
-static bool rcp_loop_ready;
-static pid_t rcp_loop_pid;
+/* One per process; per thread under ZTS (rcp_thread.h): a libuv loop is not thread-safe, so each thread runs its
+ * own, with its own connections (docs/THREADS.md). */
+typedef struct {
+	uv_loop_t loop;
+	bool loop_ready;
+	pid_t loop_pid;
+	uint64_t conn_serial;
+} rcp_conn_tstate;
+RCP_THREAD_STATE(rcp_conn_tstate, rcp_conn_st);
+#define rcp_loop (RCP_THREAD(rcp_conn_tstate, rcp_conn_st)->loop)
+#define rcp_loop_ready (RCP_THREAD(rcp_conn_tstate, rcp_conn_st)->loop_ready)
+#define rcp_loop_pid (RCP_THREAD(rcp_conn_tstate, rcp_conn_st)->loop_pid)
+#define rcp_conn_serial (RCP_THREAD(rcp_conn_tstate, rcp_conn_st)->conn_serial)
 
 /* ---- the loop ---------------------------------------------------------------------------------- */
 
@@ -72,7 +83,6 @@ void rcp_io_shutdown(void)
 
 /* ---- connection lifecycle --------------------------------------------------------------------- */
 
-static uint64_t rcp_conn_serial;
 
 /* The names of the commands in RESP bytes we formatted ourselves (the setup: AUTH, READONLY, ...), as a
  * space-separated list, so a refusal can name the command (never its arguments: AUTH holds the password). */

@@ -11,6 +11,7 @@
 #include "rcp_count.h"
 #include "rcp_reply.h"
 #include "rcp_topology.h"
+#include "rcp_thread.h"
 
 bool rcp_metrics_on = true;
 
@@ -51,7 +52,25 @@ void rcp_count_cluster(rcp_cluster *cc, rcp_cluster_event ev)
 
 /* ---- a connection's events ------------------------------------------------------------------------ */
 
+#ifdef ZTS
+/* per thread (the thread's own connections), with the command-stat cache below: rcp_thread.h */
+typedef struct {
+	rcp_conn_counters conn_stats;
+	struct rcp_cmd_cache_slot {
+		const rcp_cmd *cmd;
+		rcp_shm_cluster *sc;
+		rcp_shm_cmdstat *slot;
+	} cmd_cache[256];
+} rcp_count_state;
+RCP_THREAD_STATE(rcp_count_state, rcp_count_st);
+
+rcp_conn_counters *rcp_conn_stats_ptr(void)
+{
+	return &RCP_THREAD(rcp_count_state, rcp_count_st)->conn_stats;
+}
+#else
 rcp_conn_counters rcp_conn_stats;
+#endif
 
 static const struct {
 	int16_t worker;   /* offset of the worker's figure in rcp_conn_counters, or RCP_NONE */
@@ -129,11 +148,15 @@ void rcp_count_part(const rcp_part *p, uint64_t start_us)
 /* ---- per command ------------------------------------------------------------------------------------------ */
 
 #define RCP_CMD_CACHE 256
+#ifdef ZTS
+# define rcp_cmd_cache (RCP_THREAD(rcp_count_state, rcp_count_st)->cmd_cache)
+#else
 static struct {
 	const rcp_cmd *cmd;
 	rcp_shm_cluster *sc;
 	rcp_shm_cmdstat *slot;
 } rcp_cmd_cache[RCP_CMD_CACHE];
+#endif
 
 void rcp_count_command(rcp_shm_cluster *sc, const rcp_cmd *cmd, bool error)
 {

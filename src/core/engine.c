@@ -35,28 +35,36 @@
 #include "rcp_engine.h"
 #include "rcp_reply.h"
 #include "rcp_count.h"
+#include "rcp_thread.h"
 
-/* The batch deadline's timer, on the process' loop (conn.c's rcp_io_loop()), made with the first batch that needs it. */
-static uv_timer_t rcp_timer;
-static bool rcp_timer_ready;
-
-/* State of the running batch (one at a time: PHP is single-threaded per process). */
-static struct {
-	uv_loop_t *loop;            /* the process' loop (rcp_io_loop()) */
-	rcp_part *parts;
-	int nparts;
-	int remaining;
-	uint64_t deadline_ms;
-	uint64_t connect_deadline_ms;
-	uint64_t start_ms;          /* the clock when the batch started (rcp_now_ms()'s clock) */
-	uint64_t clock_us;          /* the direct path's one clock reading per wake-up (0: none: read it) */
-	bool bailout;
-	rcp_part *probe[4];         /* parts whose new plaintext connection was dropped before a byte came: is it a TLS
-	                               port? asked once the batch is over (rcp_probe_tls) */
-	int nprobe;
-} rcp_batch;
-
-static char rcp_read_buf[64 * 1024];
+/* This file's state: one per process, per thread under ZTS (rcp_thread.h). */
+typedef struct {
+	/* The batch deadline's timer, on the process' loop (conn.c's rcp_io_loop()), made with the first batch that
+	 * needs it. */
+	uv_timer_t timer;
+	bool timer_ready;
+	/* State of the running batch (one at a time). */
+	struct {
+		uv_loop_t *loop;            /* the process' loop (rcp_io_loop()) */
+		rcp_part *parts;
+		int nparts;
+		int remaining;
+		uint64_t deadline_ms;
+		uint64_t connect_deadline_ms;
+		uint64_t start_ms;          /* the clock when the batch started (rcp_now_ms()'s clock) */
+		uint64_t clock_us;          /* the direct path's one clock reading per wake-up (0: none: read it) */
+		bool bailout;
+		rcp_part *probe[4];         /* parts whose new plaintext connection was dropped before a byte came: is it
+		                               a TLS port? asked once the batch is over (rcp_probe_tls) */
+		int nprobe;
+	} batch;
+	char read_buf[64 * 1024];
+} rcp_engine_state;
+RCP_THREAD_STATE(rcp_engine_state, rcp_engine);
+#define rcp_timer (RCP_THREAD(rcp_engine_state, rcp_engine)->timer)
+#define rcp_timer_ready (RCP_THREAD(rcp_engine_state, rcp_engine)->timer_ready)
+#define rcp_batch (RCP_THREAD(rcp_engine_state, rcp_engine)->batch)
+#define rcp_read_buf (RCP_THREAD(rcp_engine_state, rcp_engine)->read_buf)
 
 /* ---- batch bookkeeping ------------------------------------------------------------------------ */
 

@@ -11,12 +11,28 @@
 #include "rcp_shm.h"
 #include "rcp_hash.h"
 #include "rcp_count.h"
-
-static HashTable rcp_pool_ht;
-static bool rcp_pool_ready;
-static uint64_t rcp_request_serial;
+#include "rcp_thread.h"
 
 #define RCP_PC_CRED_MAX 136     /* a client's credential key (rcp_client.cred/ro_cred) fits */
+
+/* One per process; per thread under ZTS (rcp_thread.h: each thread owns its sockets, as an FPM worker does:
+ * docs/THREADS.md). pc: the lookup cache below. */
+#define RCP_PC_SLOTS 8
+typedef struct {
+	HashTable ht;
+	bool ready;
+	uint64_t request_serial;
+	struct {
+		rcp_conn *c;
+		size_t cred_len;
+		char cred[RCP_PC_CRED_MAX];
+	} pc[RCP_PC_SLOTS];
+	unsigned pc_next;
+} rcp_pool_state;
+RCP_THREAD_STATE(rcp_pool_state, rcp_pool_st);
+#define rcp_pool_ht (RCP_THREAD(rcp_pool_state, rcp_pool_st)->ht)
+#define rcp_pool_ready (RCP_THREAD(rcp_pool_state, rcp_pool_st)->ready)
+#define rcp_request_serial (RCP_THREAD(rcp_pool_state, rcp_pool_st)->request_serial)
 
 static void rcp_pool_init(void)
 {
@@ -75,13 +91,8 @@ static bool rcp_pool_refused(rcp_conn *c)
  * entry names a connection in the table; every path that closes one forgets it first (rcp_pc_forget), so an
  * entry never outlives its connection.
  */
-#define RCP_PC_SLOTS 8
-static struct {
-	rcp_conn *c;
-	size_t cred_len;
-	char cred[RCP_PC_CRED_MAX];
-} rcp_pc[RCP_PC_SLOTS];
-static unsigned rcp_pc_next;
+#define rcp_pc (RCP_THREAD(rcp_pool_state, rcp_pool_st)->pc)
+#define rcp_pc_next (RCP_THREAD(rcp_pool_state, rcp_pool_st)->pc_next)
 
 static rcp_conn *rcp_pc_find(const char *host, int port, const char *cred, size_t cred_len)
 {

@@ -43,7 +43,7 @@ static void rcp_str_new(zval *dst, zend_class_entry *ce, zend_string *s)
 /* ---- shared Status instances -------------------------------------------------------------------- */
 
 /* (zero: IS_UNDEF until the first of each is made in a request) */
-static zval rcp_status_ok, rcp_status_queued, rcp_status_pong, rcp_status_nokey;
+ZEND_TLS zval rcp_status_ok, rcp_status_queued, rcp_status_pong, rcp_status_nokey;   /* request objects: per thread under ZTS */
 
 static zval *rcp_status_shared_slot(const char *p, size_t len)
 {

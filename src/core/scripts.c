@@ -2,13 +2,13 @@
  * scripts.c - the process' script-body cache for the NOSCRIPT fallback (see rcp_scripts.h).
  *
  * Key: lower-case hex SHA1 of the body (what Redis uses); value: the body. Both persistent (pemalloc):
- * the cache outlives requests, like the pooled connections. PHP is single-threaded per process, so no lock.
+ * the cache outlives requests, like the pooled connections. One per process, or per thread under ZTS: no lock.
  */
 #include "php.h"
 #include "ext/standard/sha1.h"
 #include "rcp_scripts.h"
 
-static HashTable *rcp_scripts;
+ZEND_TLS HashTable *rcp_scripts;
 
 static void rcp_script_dtor(zval *zv)
 {

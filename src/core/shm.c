@@ -10,6 +10,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>   /* SYS_gettid: the lease holder under ZTS */
+#endif
 #include "rcp_shm.h"
 #include "rcp_util.h"
 
@@ -278,9 +281,21 @@ bool rcp_shm_patch_slot(rcp_shm_cluster *sc, int slot, const char *host, uint16_
 	return false;
 }
 
+/* Who holds a refresh lease: the process; under ZTS the thread (its Linux thread id: the process' pid for its main
+ * thread, a pid-space id kill(id, 0) tells alive or gone like a process'), so the threads of one process take
+ * turns like processes do (one writer of the inactive map: the seqlock's rule). */
+static int32_t rcp_lease_me(void)
+{
+#if defined(ZTS) && defined(__linux__)
+	return (int32_t)syscall(SYS_gettid);
+#else
+	return (int32_t)rcp_pid();
+#endif
+}
+
 bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, bool *took_over)
 {
-	int32_t me = (int32_t)rcp_pid(), holder = LOAD(&sc->lease_pid);
+	int32_t me = rcp_lease_me(), holder = LOAD(&sc->lease_pid);
 
 	*took_over = false;
 	if (holder == me) {
@@ -307,7 +322,7 @@ bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, 
 
 void rcp_shm_lease_release(rcp_shm_cluster *sc)
 {
-	int32_t me = (int32_t)rcp_pid();
+	int32_t me = rcp_lease_me();
 	CAS(&sc->lease_pid, &me, 0);
 }
 

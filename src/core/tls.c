@@ -69,9 +69,18 @@ struct rcp_tls_conn {
 	char checked_name[256];      /* the name (or IP) the certificate had to match */
 };
 
-static HashTable rcp_tls_configs;   /* hash (as a string key) -> rcp_tls* */
-static bool rcp_tls_ready;
+/* per thread under ZTS: each thread its own SSL_CTX per settings (the sessions are shared through the segment) */
+ZEND_TLS HashTable rcp_tls_configs;   /* hash (as a string key) -> rcp_tls* */
+ZEND_TLS bool rcp_tls_ready;
 static int rcp_tls_ex_idx = -1;
+#ifdef ZTS
+static pthread_once_t rcp_tls_ex_once = PTHREAD_ONCE_INIT;
+
+static void rcp_tls_ex_init(void)
+{
+	rcp_tls_ex_idx = SSL_get_ex_new_index(0, NULL, NULL, NULL, NULL);
+}
+#endif
 
 /* OpenSSL's reason for the first error in the queue, the cause (the later ones say what gave up because of
  * it), never data: OpenSSL does not put secrets there. Then an empty queue. */
@@ -134,7 +143,7 @@ static uint64_t rcp_tls_opts_hash(const rcp_tls_opts *o)
 	return h;
 }
 
-static bool rcp_tls_pass_asked; /* the key being loaded asked for a passphrase (it is encrypted) */
+ZEND_TLS bool rcp_tls_pass_asked; /* the key being loaded asked for a passphrase (it is encrypted) */
 
 static int rcp_tls_passwd_cb(char *buf, int size, int rwflag, void *u)
 {
@@ -320,7 +329,11 @@ rcp_status rcp_tls_get(const rcp_tls_opts *o, rcp_tls **out, rcp_err *err)
 
 	if (!rcp_tls_ready) {
 		zend_hash_init(&rcp_tls_configs, 4, NULL, rcp_tls_config_dtor, 1);
+#ifdef ZTS
+		pthread_once(&rcp_tls_ex_once, rcp_tls_ex_init);
+#else
 		rcp_tls_ex_idx = SSL_get_ex_new_index(0, NULL, NULL, NULL, NULL);
+#endif
 		rcp_tls_ready = true;
 	}
 	snprintf(key, sizeof(key), "%016llx", (unsigned long long)h);

@@ -11,8 +11,8 @@
 #include "rcp_shm.h"
 #include "rcp_commands.h"
 
-static HashTable rcp_clusters;
-static bool rcp_clusters_ready;
+ZEND_TLS HashTable rcp_clusters;   /* per thread under ZTS: its cluster entries and their map copies */
+ZEND_TLS bool rcp_clusters_ready;
 
 /* ---- seeds ------------------------------------------------------------------------------------ */
 

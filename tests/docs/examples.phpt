@@ -119,3 +119,4 @@ laravel-config: docs/LARAVEL.md "config/cache.php, queue, session" #1: handed to
 laravel-config: docs/PREDIS_ADAPTER.md "The one-line switch" #2: handed to Laravel: redis connection default: Illuminate\Redis\Connections\PredisClusterConnection on Predis with the adapter
 laravel: docs/LARAVEL.md "What works" #1: ran in a Laravel application of the connector (tests/laravel's)
 tls: README.md "TLS" #1: run by tests/docs/examples_tls.phpt against a TLS cluster
+skip: docs/THREADS.md "FrankenPHP" #1: not run: needs FrankenPHP (frankenphp_handle_request()); tests/zts/embed.c runs the same loop

@@ -1,5 +1,5 @@
 --TEST--
-Release: composer.json (the extension for PIE: type php-ext, its name, the configure options config.m4 defines) and adapters/predis/composer.json (the adapter's Composer package) pass `composer validate --strict` and agree with package.xml and config.m4 (support-zts: false while config.m4 refuses a ZTS PHP)
+Release: composer.json (the extension for PIE: type php-ext, its name, the configure options config.m4 defines) and adapters/predis/composer.json (the adapter's Composer package) pass `composer validate --strict` and agree with package.xml and config.m4 (support-zts: true, and config.m4 builds on a ZTS PHP)
 --FILE--
 <?php
 $root = dirname(__DIR__, 2);
@@ -60,9 +60,11 @@ $m4 = file_get_contents("$root/config.m4");
 preg_match('/PHP_NEW_EXTENSION\(\s*(\w+)/', $m4, $m);
 if ($ext['extension-name'] !== $m[1]) echo "extension-name is not config.m4's module name $m[1]\n";
 
-// support-zts says what config.m4 does with a thread-safe PHP: it refuses one (an AC_MSG_ERROR under
-// PHP_THREAD_SAFETY, unless --enable-redis-cluster-pool-zts-experimental) until the extension is thread-safe
-$refusesZts = preg_match('/if test "\$PHP_THREAD_SAFETY" = "yes".*?AC_MSG_ERROR\(/s', $m4) === 1;
+// support-zts says what config.m4 does with a thread-safe PHP: it builds one (no AC_MSG_ERROR under
+// PHP_THREAD_SAFETY: the extension is thread-safe, docs/THREADS.md)
+// (the AC_MSG_ERROR must be inside that if's block: up to its fi)
+$refusesZts = preg_match('/if test "\$PHP_THREAD_SAFETY" = "yes"(.*?)\n\s*fi\b/s', $m4, $zb) === 1
+    && str_contains($zb[1], 'AC_MSG_ERROR(');
 echo "config.m4 refuses a ZTS PHP: ", $refusesZts ? 'yes' : 'no', "\n";
 if ($ext['support-zts'] === $refusesZts) echo "support-zts is ", var_export($ext['support-zts'], true), " but config.m4 ",
     $refusesZts ? 'refuses' : 'accepts', " a ZTS PHP\n";
@@ -109,8 +111,8 @@ rrmdir($home);
 --EXPECT--
 composer.json: composer validate --strict rc=0
 type: php-ext, require php >=8.2, license MIT
-extension-name: redis_cluster_pool, support-zts: false, support-nts: true
-config.m4 refuses a ZTS PHP: yes
+extension-name: redis_cluster_pool, support-zts: true, support-nts: true
+config.m4 refuses a ZTS PHP: no
 configure option --with-libuv=DIR
 configure option --with-openssl=DIR
 adapters/predis/composer.json: composer validate --strict rc=0

@@ -24,6 +24,9 @@
 #              RCP_APACHE_NO_EXT=1  load no extension (to test this script itself)
 #              RCP_APACHE_INI  extra ini settings, "-d NAME=VALUE" pairs split on spaces, as RCP_FPM_INI
 #              RCP_ZTS_PREFIX  the ZTS PHP (default: bash scripts/zts.sh ensure)
+#              RCP_APACHE_FCGI=ADDR  no mod_php: .php requests go to the FastCGI server at ADDR (php-fpm,
+#                              tests/fpm/fpm.sh) through mod_proxy_fcgi: the same front and load client for
+#                              php-fpm (NTS) as for the ZTS mod_php, side by side (tests/zts/load.sh fpm)
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/../../scripts/lib.sh"
@@ -51,7 +54,8 @@ start)
   [[ $procs =~ ^[1-9][0-9]*$ && $threads =~ ^[1-9][0-9]*$ ]] || usage
   [[ -x $httpd ]] || rcp_die "apache.sh: $httpd not found (bash scripts/zts.sh ensure installs apache2)"
   prefix=${RCP_ZTS_PREFIX:-$(bash "$RCP_ROOT/scripts/zts.sh" ensure)}
-  [[ -f $prefix/apache/mod_php.so ]] || rcp_die "apache.sh: no mod_php.so in $prefix (bash scripts/zts.sh ensure)"
+  fcgi=${RCP_APACHE_FCGI:-}
+  [[ -n $fcgi || -f $prefix/apache/mod_php.so ]] || rcp_die "apache.sh: no mod_php.so in $prefix (bash scripts/zts.sh ensure)"
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
   if parent_pid >/dev/null; then rcp_die "apache.sh: Apache already runs for $dir"; fi
@@ -59,7 +63,7 @@ start)
   mkdir -p "$dir/php"
   {
     echo "; written by tests/zts/apache.sh"
-    if [[ ${RCP_APACHE_NO_EXT:-0} != 1 ]]; then
+    if [[ ${RCP_APACHE_NO_EXT:-0} != 1 && -z $fcgi ]]; then
       so=${RCP_EXT_SO:-$(bash "$RCP_ROOT/scripts/zts.sh" build)}
       [[ -f $so ]] || rcp_die "apache.sh: $so not found (bash scripts/zts.sh build)"
       echo "extension=$so"
@@ -102,8 +106,11 @@ Group www-data
 LoadModule mpm_event_module $modules/mod_mpm_event.so
 LoadModule authn_core_module $modules/mod_authn_core.so
 LoadModule authz_core_module $modules/mod_authz_core.so
-LoadModule php_module $prefix/apache/mod_php.so
-PHPIniDir "$dir/php"
+$(if [[ -n $fcgi ]]; then
+  printf 'LoadModule proxy_module %s/mod_proxy.so\nLoadModule proxy_fcgi_module %s/mod_proxy_fcgi.so\n' "$modules" "$modules"
+else
+  printf 'LoadModule php_module %s/apache/mod_php.so\nPHPIniDir "%s/php"\n' "$prefix" "$dir"
+fi)
 StartServers $procs
 ServerLimit $procs
 ThreadLimit $threads
@@ -120,7 +127,7 @@ DocumentRoot "/"
     Require all granted
 </Directory>
 <FilesMatch "\.php\$">
-    SetHandler application/x-httpd-php
+    SetHandler $([[ -n $fcgi ]] && echo "\"proxy:fcgi://$fcgi\"" || echo application/x-httpd-php)
 </FilesMatch>
 CONF
     rm -f "$dir/httpd.pid"

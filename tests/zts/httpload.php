@@ -9,6 +9,8 @@
  *   php tests/zts/httpload.php URL REQUESTS CONCURRENCY [SECONDS]
  *
  * Last line: httpload: requests N, ok N, failed N, seconds S, per second R
+ * Before it, when some failed: "httpload: failures from A s to B s" (when the first and the last failed request
+ * ended, seconds since the start: the failover window of a run where a node was killed).
  */
 [, $url, $total, $conc] = $argv + [null, null, null, null];
 $limit = (float) ($argv[4] ?? 600);
@@ -25,8 +27,11 @@ $sent = $ok = $failed = 0;
 $reasons = [];
 $conns = [];   // id => [socket, buffer, started, written]
 
-$fail = function (string $why) use (&$failed, &$reasons): void {
+$firstFail = $lastFail = null;
+$fail = function (string $why) use (&$failed, &$reasons, &$firstFail, &$lastFail, $t0): void {
     $failed++;
+    $lastFail = microtime(true) - $t0;
+    $firstFail ??= $lastFail;
     $reasons[$why] = ($reasons[$why] ?? 0) + 1;
 };
 $finish = function (string $buf) use (&$ok, $fail): void {
@@ -67,5 +72,6 @@ while ($sent < $total || $conns) {
 $secs = microtime(true) - $t0;
 arsort($reasons);
 foreach ($reasons as $why => $n) echo "httpload: failed $n x $why\n";
+if ($failed) printf("httpload: failures from %.2f s to %.2f s\n", $firstFail, $lastFail);
 printf("httpload: requests %d, ok %d, failed %d, seconds %.2f, per second %.0f\n", $ok + $failed, $ok, $failed, $secs,
     ($ok + $failed) / max($secs, 0.001));

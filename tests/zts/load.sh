@@ -5,11 +5,17 @@
 #   tests/zts/load.sh apache DIR   Apache event MPM + ZTS mod_php (tests/zts/apache.sh), RCP_LOAD_PROCS children
 #                                  x RCP_LOAD_THREADS threads (default 2 x 25), RCP_LOAD_REQUESTS requests (default
 #                                  20000) from as many concurrent connections as threads (tests/zts/httpload.php)
+#   tests/zts/load.sh fpm DIR      the same Apache front and load client, but PHP is php-fpm (Debian's NTS PHP,
+#                                  RCP_FPM_EXT_SO: the NTS build) with RCP_LOAD_PROCS x RCP_LOAD_THREADS
+#                                  workers, reached through mod_proxy_fcgi: threads vs processes side by side
 #   tests/zts/load.sh embed DIR    the embed harness (tests/zts/embed.c), RCP_LOAD_THREADS threads (default 16),
 #                                  RCP_LOAD_WORKERS of them in worker mode (default 1), RCP_LOAD_REQUESTS requests
 #                                  in all (default 16 x 5000); a crashed harness is started again for the requests
 #                                  left (as Apache starts a new child), its crash counted
 #
+# RCP_LOAD_KILL_AFTER=S (apache): S seconds into the load, the primary that owns W1's hash tag is killed
+# (SIGKILL); printed: when it was killed and when a replica took over its slots ("load: killed primary PORT at
+# A s", "load: failover done at B s"), beside httpload's "failures from C s to D s".
 # Both stop issuing requests after RCP_LOAD_SECONDS (default 120). RCP_LOAD_CROSS=1: the MGET's keys on 10
 # slots (cross-slot MGET-10) instead of one hash tag. DIR holds the logs (Apache's error.log, the harness'
 # output). Needs: RCP_TEST_SEEDS (tests/cluster/cluster.sh's env), RCP_EXT_SO (the extension built for the ZTS
@@ -27,7 +33,7 @@ source "$(dirname "$0")/../../scripts/lib.sh"
 
 mode=${1:-}
 dir=${2:-}
-[[ ($mode == apache || $mode == embed) && -n $dir ]] || { echo "usage: $0 apache|embed DIR" >&2; exit 2; }
+[[ ($mode == apache || $mode == fpm || $mode == embed) && -n $dir ]] || { echo "usage: $0 apache|fpm|embed DIR" >&2; exit 2; }
 [[ -n ${RCP_TEST_SEEDS:-} ]] || rcp_die "load.sh: RCP_TEST_SEEDS is not set (tests/cluster/cluster.sh start)"
 so=${RCP_EXT_SO:?load.sh: RCP_EXT_SO is not set (bash scripts/zts.sh build)}
 prefix=${RCP_ZTS_PREFIX:?load.sh: RCP_ZTS_PREFIX is not set (bash scripts/zts.sh ensure)}
@@ -53,17 +59,51 @@ stop_sampler() {
 
 t0=$SECONDS
 case $mode in
-apache)
+apache|fpm)
   procs=${RCP_LOAD_PROCS:-2}
   threads=${RCP_LOAD_THREADS:-25}
   requests=${RCP_LOAD_REQUESTS:-20000}
   label="apache event ${procs}x$threads"
-  trap 'stop_sampler; bash "$here/apache.sh" stop "$dir/apache"' EXIT
-  RCP_EXT_SO=$so RCP_ZTS_PREFIX=$prefix bash "$here/apache.sh" start "$dir/apache" "$procs" "$threads" >/dev/null
+  fcgi=
+  if [[ $mode == fpm ]]; then
+    label="php-fpm $((procs * threads)) workers behind apache event ${procs}x$threads"
+    trap 'stop_sampler; bash "$here/apache.sh" stop "$dir/apache"; bash "$RCP_ROOT/tests/fpm/fpm.sh" stop "$dir/fpm"' EXIT
+    RCP_EXT_SO=${RCP_FPM_EXT_SO:?load.sh: RCP_FPM_EXT_SO is not set (the NTS build)} \
+      bash "$RCP_ROOT/tests/fpm/fpm.sh" start "$dir/fpm" "$((procs * threads))" >/dev/null
+    fcgi=$(sed -n 's/^RCP_FPM_ADDR=//p' "$dir/fpm/fpm.env")
+  else
+    trap 'stop_sampler; bash "$here/apache.sh" stop "$dir/apache"' EXIT
+  fi
+  RCP_APACHE_FCGI=$fcgi RCP_EXT_SO=$so RCP_ZTS_PREFIX=$prefix bash "$here/apache.sh" start "$dir/apache" "$procs" "$threads" >/dev/null
   addr=$(sed -n 's/^RCP_APACHE_ADDR=//p' "$dir/apache/apache.env")
+  if [[ -n ${RCP_LOAD_KILL_AFTER:-} ]]; then
+    (
+      t_start=$(date +%s.%N)
+      slot=$(redis-cli -h 127.0.0.1 -p "${RCP_TEST_SEEDS##*:}" cluster keyslot '{w1}')
+      owner() { redis-cli -h 127.0.0.1 -p "$1" cluster slots | awk -v s="$slot" 'NR % 1 == 0 { a[NR] = $0 } END {
+        for (i = 1; i <= NR; i++) if (a[i] ~ /^[0-9]+$/ && a[i + 1] ~ /^[0-9]+$/ && a[i] + 0 <= s && s <= a[i + 1] + 0) { print a[i + 3]; exit } }'; }
+      ports=${RCP_TEST_SEEDS//127.0.0.1:/}
+      victim=$(owner "${ports%%,*}")
+      other=$(tr ',' '\n' <<<"$ports" | grep -vx "$victim" | head -n 1)
+      sleep "$RCP_LOAD_KILL_AFTER"
+      pid=$(redis-cli -h 127.0.0.1 -p "$victim" info server | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
+      kill -9 "$pid"
+      printf 'load: killed primary %s at %.2f s\n' "$victim" "$(echo "$(date +%s.%N) - $t_start" | bc)"
+      for _ in $(seq 1 600); do
+        now=$(owner "$other")
+        if [[ -n $now && $now != "$victim" ]]; then
+          printf 'load: failover done at %.2f s (slots now on %s)\n' "$(echo "$(date +%s.%N) - $t_start" | bc)" "$now"
+          break
+        fi
+        sleep 0.1
+      done
+    ) &
+    killer=$!
+  fi
   "$php" -n "$here/httpload.php" "http://$addr$here/w1.php" "$requests" "$((procs * threads))" "$seconds" \
     | tee "$dir/httpload.out" | sed 's/^httpload: /load: /'
   stop_sampler
+  [[ -n ${killer:-} ]] && wait "$killer"
   summary=$(tail -n1 "$dir/httpload.out")
   # children that died of a signal: "AH00052: child pid N exit signal Segmentation fault (11)"
   crashes=$(grep -c 'exit signal' "$dir/apache/error.log" || true)
@@ -110,7 +150,7 @@ embed)
   ;;
 esac
 "$php" -n "$here/nodestats.php" report "$dir/sockets.json" | sed 's/^nodes: /load: /' | tee "$dir/nodes.out"
-if [[ $mode == apache ]]; then
+if [[ $mode == apache || $mode == fpm ]]; then
   [[ $summary =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+) ]] || rcp_die "load.sh: httpload printed no summary"
   done_n=${BASH_REMATCH[1]} ok=${BASH_REMATCH[2]} failed=${BASH_REMATCH[3]}
 fi

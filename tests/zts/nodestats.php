@@ -60,7 +60,12 @@ case 'sample':
 case 'report':
     $topo = $connects = 0;
     foreach (rcp_seeds() as $a) {
-        $r = rcp_raw($a);
+        try {
+            $r = rcp_raw($a);
+        } catch (RuntimeException $e) {
+            echo "nodes: $a unreachable (killed by the run?): its counts are not included\n";
+            continue;
+        }
         $info = (string) $r->cmd('INFO', 'commandstats') . "\n" . (string) $r->cmd('INFO', 'stats');
         preg_match_all('/^cmdstat_cluster\|(?:shards|slots):calls=(\d+)/m', $info, $m);
         $topo += array_sum(array_map('intval', $m[1]));

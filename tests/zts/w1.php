@@ -47,6 +47,9 @@ function w1(RedisClusterPool $pool, bool $cross): string
     }
 }
 
+if (get_included_files()[0] !== __FILE__) {
+    return; // included (tests/zts/fatal.php): its functions only
+}
 if (PHP_SAPI === 'cli' && ($argv[1] ?? '') === 'setup') {
     $pool = new RedisClusterPool($seeds);
     foreach ([false, true] as $c) foreach (w1_mget_keys($c) as $k => $v) $pool->set($k, $v);
