@@ -197,7 +197,9 @@ function layers_compile(string $root, array $sources, string $objdir, string $cc
         foreach (glob("$root/$d/*.h") ?: [] as $h) $headers = max($headers, filemtime($h));
     }
     $flags = "-c -O0 -fno-lto -ffunction-sections -fdata-sections -fno-common -fvisibility=hidden -w "
-        . "-DCOMPILE_DL_REDIS_CLUSTER_POOL -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 "
+        // _GNU_SOURCE as the build's config.h defines it (phpize's AC_USE_SYSTEM_EXTENSIONS): without it PHP 8.4's
+        // headers call memrchr() undeclared, an error for GCC 14 (Debian 13)
+        . "-D_GNU_SOURCE -DCOMPILE_DL_REDIS_CLUSTER_POOL -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 "
         . "-I" . escapeshellarg($root) . " -I" . escapeshellarg("$root/include")
         . " $includes";
     $stamp = "$objdir/flags";
