@@ -107,8 +107,8 @@ echo "user created: ", json_encode(in_array("rcp-msg-x", rcp_raw($node)->cmd('AC
 rcp_fake_stop($fake);
 ?>
 --EXPECTF--
-unknown option               RedisClusterPool\InvalidArgumentException: Unknown option #1 (an unknown name is not repeated: it could be a misplaced secret); known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster
-option near a known name     RedisClusterPool\InvalidArgumentException: Unknown option #2, did you mean "parameters"? (an unknown name is not repeated: it could be a misplaced secret); known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster
+unknown option               RedisClusterPool\InvalidArgumentException: Unknown option #1 (an unknown name is not repeated: it could be a misplaced secret); known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster, cache
+option near a known name     RedisClusterPool\InvalidArgumentException: Unknown option #2, did you mean "parameters"? (an unknown name is not repeated: it could be a misplaced secret); known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster, cache
 password at the top          RedisClusterPool\InvalidArgumentException: Option "password" goes in the "parameters" option: "parameters" => ["password" => ...]
 unknown parameter            RedisClusterPool\InvalidArgumentException: Option "parameters": unknown key #2 (an unknown name is not repeated: it could be a misplaced secret); known: username, password, timeout, read_write_timeout, database, scheme, ssl
 parameter near a known name  RedisClusterPool\InvalidArgumentException: Option "parameters": unknown key #1, did you mean "password"? (an unknown name is not repeated: it could be a misplaced secret); known: username, password, timeout, read_write_timeout, database, scheme, ssl
