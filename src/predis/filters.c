@@ -684,16 +684,10 @@ zend_result rcp_pf_bitfield_ro(const rcp_pd_row *c, HashTable *in, zval *out)
 	if (rcp_pa_exists(in, 1) && rcp_pv_is_array(gets)) {
 		zend_string *k;
 		zend_ulong h;
-		zval *v, kz;
+		zval *v;
 		ZEND_HASH_FOREACH_KEY_VAL(Z_ARRVAL_P(gets), h, k, v) {
 			rcp_pa_push_cstr(a, "GET");
-			if (k) {
-				ZVAL_STR_COPY(&kz, k);
-			} else {
-				ZVAL_LONG(&kz, (zend_long)h);
-			}
-			rcp_pa_push(a, &kz);
-			zval_ptr_dtor(&kz);
+			rcp_pa_push_key(a, k, h);
 			rcp_pa_push(a, v);
 		} ZEND_HASH_FOREACH_END();
 	}

@@ -157,7 +157,7 @@ static zend_result rcp_pf_streams_out(const rcp_pd_row *c, HashTable *a, zval *s
 {
 	zend_string *k;
 	zend_ulong h;
-	zval kz, *v;
+	zval *v;
 
 	if (!rcp_pv_is_array(streams)) {
 		zend_array_release(a);
@@ -165,13 +165,7 @@ static zend_result rcp_pf_streams_out(const rcp_pd_row *c, HashTable *a, zval *s
 	}
 	rcp_pa_push_cstr(a, "STREAMS");
 	ZEND_HASH_FOREACH_KEY(Z_ARRVAL_P(streams), h, k) {
-		if (k) {
-			ZVAL_STR_COPY(&kz, k);
-		} else {
-			ZVAL_LONG(&kz, (zend_long)h);
-		}
-		rcp_pa_push(a, &kz);
-		zval_ptr_dtor(&kz);
+		rcp_pa_push_key(a, k, h);
 	} ZEND_HASH_FOREACH_END();
 	ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(streams), v) {
 		rcp_pa_push(a, v);

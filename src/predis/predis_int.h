@@ -127,6 +127,7 @@ static zend_always_inline zend_result rcp_pa_swap(HashTable **a, HashTable *n)
 void rcp_pa_push(HashTable *a, zval *v);
 void rcp_pa_push_cstr(HashTable *a, const char *s);
 void rcp_pa_push_str(HashTable *a, zend_string *s);  /* takes ownership of s */
+void rcp_pa_push_key(HashTable *a, zend_string *k, zend_ulong h);  /* a foreach key: string or int */
 void rcp_pa_push_long(HashTable *a, zend_long l);
 void rcp_pa_push_head(HashTable *in, HashTable *r, zend_long n);
 HashTable *rcp_pa_slice(HashTable *a, zend_long off, zend_long len);

@@ -60,6 +60,16 @@ void rcp_pa_push_long(HashTable *a, zend_long l)
 	zend_hash_next_index_insert(a, &t);
 }
 
+/* push an array key as PHP gives it to foreach: its string, or its integer */
+void rcp_pa_push_key(HashTable *a, zend_string *k, zend_ulong h)
+{
+	if (k) {
+		rcp_pa_push_str(a, zend_string_copy(k));
+	} else {
+		rcp_pa_push_long(a, (zend_long)h);
+	}
+}
+
 /* push $a[0] ... $a[n - 1] (missing: null, as PHP's warning gives) */
 void rcp_pa_push_head(HashTable *in, HashTable *r, zend_long n)
 {
@@ -307,22 +317,16 @@ void rcp_pa_push_pairs(HashTable *r, HashTable *arr, bool value_first)
 {
 	zend_string *k;
 	zend_ulong h;
-	zval *v, kz;
+	zval *v;
 
 	ZEND_HASH_FOREACH_KEY_VAL(arr, h, k, v) {
-		if (k) {
-			ZVAL_STR_COPY(&kz, k);
-		} else {
-			ZVAL_LONG(&kz, (zend_long)h);
-		}
 		if (value_first) {
 			rcp_pa_push(r, v);
-			rcp_pa_push(r, &kz);
+			rcp_pa_push_key(r, k, h);
 		} else {
-			rcp_pa_push(r, &kz);
+			rcp_pa_push_key(r, k, h);
 			rcp_pa_push(r, v);
 		}
-		zval_ptr_dtor(&kz);
 	} ZEND_HASH_FOREACH_END();
 }
 

@@ -5,7 +5,7 @@ redis_cluster_pool
 --FILE--
 <?php
 require __DIR__ . '/adapter.inc';
-rcp_adapter_autoload();
+rcp_predis_autoload('3.7', true);
 $pool = rcp_pool();
 $key = 'admin:{k}';
 $slot = $pool->keySlot($key);

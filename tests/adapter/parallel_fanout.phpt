@@ -5,7 +5,7 @@ redis_cluster_pool
 --FILE--
 <?php
 require __DIR__ . '/adapter.inc';
-rcp_adapter_autoload();
+rcp_predis_autoload('3.7', true);
 const DELAY_US = 400000;
 
 /**
@@ -43,7 +43,7 @@ function rcp_timed(string $what, callable $f): void
     $t = hrtime(true);
     $r = $f();
     $ms = (hrtime(true) - $t) / 1e6;
-    printf("%s: %s, %s\n", $what, json_encode(rcp_adapter_norm($r)),
+    printf("%s: %s, %s\n", $what, json_encode(rcp_predis_norm($r, true)),
         $ms >= DELAY_US / 1000 && $ms < 1.5 * DELAY_US / 1000 ? 'one parallel round trip' : "took $ms ms");
 }
 

@@ -5,7 +5,7 @@ redis_cluster_pool
 --FILE--
 <?php
 require __DIR__ . '/adapter.inc';
-rcp_adapter_autoload('3.7');
+rcp_predis_autoload('3.7', true);
 rcp_flush_cluster();
 $c = rcp_adapter_client();
 $conn = $c->getConnection();
@@ -53,7 +53,7 @@ foreach ($values as $i => $v) {
 var_dump($ok, count($r));
 // the same keys as arguments with CR LF (a key the bytes could not be split on)
 $r = $c->pipeline(fn ($p) => $p->set("wp:{k}\r\n1", 'x')->append("wp:{k}\r\n1", "\r\n")->get("wp:{k}\r\n1")->strlen("wp:{k}\r\n1"));
-echo json_encode(rcp_adapter_norm($r)), "\n";
+echo json_encode(rcp_predis_norm($r, true)), "\n";
 
 echo "-- replies read out of order\n";
 $g1 = $c->createCommand('get', ['wp:a']);

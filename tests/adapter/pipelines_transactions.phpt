@@ -5,7 +5,7 @@ redis_cluster_pool
 --FILE--
 <?php
 require __DIR__ . '/adapter.inc';
-rcp_adapter_autoload();
+rcp_predis_autoload('3.7', true);
 rcp_flush_cluster();
 $c = rcp_adapter_client();
 $p = rcp_predis_cluster_client();
@@ -35,7 +35,7 @@ var_dump($ours === $theirs, count($ours[1]), $ours[1][0], $ours[1][61], $ours[1]
 echo "-- pipeline: cross-slot commands (Predis' own cluster cannot) and the fluent form\n";
 $keys = [rcp_key_on(rcp_primaries()[0], 'q'), rcp_key_on(rcp_primaries()[1], 'q'), rcp_key_on(rcp_primaries()[2], 'q')];
 $r = $c->pipeline()->mset(array_combine($keys, ['a', 'b', 'c']))->mget($keys)->exists(...$keys)->del($keys)->mget($keys)->execute();
-echo json_encode(rcp_adapter_norm($r)), "\n";
+echo json_encode(rcp_predis_norm($r, true)), "\n";
 try { $p->pipeline()->mget($keys)->execute(); echo "no exception\n"; } catch (Throwable $e) { echo "Predis' cluster: ", get_class($e), "\n"; }
 
 echo "-- pipeline: error replies\n";
@@ -44,7 +44,7 @@ try { $c->pipeline(function ($pipe) { $pipe->set('pl:e1', 1); $pipe->lpush('pl:s
 catch (Predis\Response\ServerException $e) { echo get_class($e), ': ', strtok($e->getMessage(), ' '), "\n"; }
 var_dump($c->mget(['pl:e1', 'pl:e2']));                           // the whole pipeline was sent
 $noex = rcp_adapter_client(['exceptions' => false]);
-echo json_encode(rcp_adapter_norm($noex->pipeline(function ($pipe) { $pipe->set('pl:e3', 3); $pipe->lpush('pl:str', 'x'); $pipe->get('pl:e3'); }))), "\n";
+echo json_encode(rcp_predis_norm($noex->pipeline(function ($pipe) { $pipe->set('pl:e3', 3); $pipe->lpush('pl:str', 'x'); $pipe->get('pl:e3'); }), true)), "\n";
 
 echo "-- fire-and-forget: sent, nothing returned\n";
 var_dump($c->pipeline(['fire-and-forget' => true], function ($pipe) { $pipe->set('pl:ff1', 'a'); $pipe->set('pl:ff2', 'b'); }));
@@ -67,7 +67,7 @@ $res = $c->transaction(['cas' => true, 'watch' => 'tx:{u}counter', 'retry' => 0]
     $t->multi();
     $t->set('tx:{u}counter', $v + 1);
 });
-echo json_encode(rcp_adapter_norm($res)), ' ', $c->get('tx:{u}counter'), "\n";
+echo json_encode(rcp_predis_norm($res, true)), ' ', $c->get('tx:{u}counter'), "\n";
 // the watched key changes between WATCH and EXEC: aborted, as Predis does it
 try {
     $c->transaction(['cas' => true, 'watch' => 'tx:{u}counter', 'retry' => 0], function ($t) use ($raw) {

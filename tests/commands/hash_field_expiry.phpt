@@ -5,7 +5,7 @@ redis_cluster_pool
 --FILE--
 <?php
 require __DIR__ . '/../adapter/adapter.inc';
-rcp_adapter_autoload('3.7');
+rcp_predis_autoload('3.7', true);
 $pool = rcp_pool();
 $predis = rcp_adapter_client();
 $info = (new RcpRaw(rcp_primaries()[0]))->cmd('COMMAND', 'INFO', 'HSETEX', 'HEXPIRE', 'HGETDEL');

@@ -132,7 +132,7 @@ function rcp_type_ok(mixed $v, array $t, array $args): bool
 
 function rcp_show(mixed $v): string
 {
-    return substr(json_encode(rcp_normalize($v), JSON_INVALID_UTF8_SUBSTITUTE | JSON_PARTIAL_OUTPUT_ON_ERROR), 0, 200);
+    return substr(json_encode(rcp_predis_norm($v), JSON_INVALID_UTF8_SUBSTITUTE | JSON_PARTIAL_OUTPUT_ON_ERROR), 0, 200);
 }
 
 $tags = rcp_stub_tags(__DIR__ . '/../../stubs/redis_cluster_pool.php');

@@ -6,7 +6,7 @@ redis_cluster_pool
 <?php
 require __DIR__ . '/tls.inc';
 require __DIR__ . '/../adapter/adapter.inc';
-rcp_adapter_autoload('3.7');
+rcp_predis_autoload('3.7', true);
 use RedisClusterPool\Predis\ClusterConnection;
 $ca = rcp_tls_cert('ca.crt');
 $client = fn(array $seeds, array $params) => new Predis\Client($seeds, ['cluster' => [ClusterConnection::class, 'create'],
