@@ -224,6 +224,10 @@ static rcp_status rcp_exec_mget_cached(rcp_client *cl, rcp_route *r, rcp_cache_m
 		rcp_route_build(&sub, r->cmd, m->nmiss + 1, av, al);
 		sub.flags |= RCP_RF_NOCACHE;
 		st = rcp_exec_route(cl, &sub, &got, err);
+		if (st != RCP_OK) {
+			/* a partial failure of the misses' MGET describes its keys, not the command's: not handed up as one */
+			rcp_partial_free(&cl->partial);
+		}
 		kind = sub.reply_kind;
 		rcp_route_free(&sub);
 		efree(av);

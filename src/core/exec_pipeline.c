@@ -335,6 +335,10 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		}
 		zval_ptr_dtor(r);
 		ZVAL_UNDEF(r);
+		if (wrote) {
+			/* the batch's writes ran already, their keys are dropped only when the pipeline ends: not from the cache */
+			rt->flags |= RCP_RF_NOCACHE;
+		}
 		st = rcp_exec_route(cl, rt, r, err); /* (counted once, by rcp_exec_pipeline) */
 		if (st != RCP_OK) {
 			first_fail = st;

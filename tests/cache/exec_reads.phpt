@@ -4,6 +4,7 @@ Read cache in the command path ('cache' => true): every cacheable read (GET, HGE
 redis_cluster_pool.cache_max_lag=1000
 --EXTENSIONS--
 redis_cluster_pool
+posix
 --FILE--
 <?php
 require __DIR__ . '/exec.inc';
@@ -63,6 +64,19 @@ echo "pipeline of 2 cached GETs: sent $sent, ", json_encode($got), "\n";
 $got = $pool->pipeline(function ($pp) use ($k) { $pp->get($k); $pp->set($k, 'v2'); $pp->get($k); });
 echo "pipeline GET, SET, GET: ", json_encode($got), "\n";
 echo "then GET: ", $pool->get($k), "\n";
+// a split MGET runs alone after the pipeline's batch, whose writes ran already (as without the cache): it reads them
+$pair = [$keys[1], $keys[6]];
+$pool->mget($pair); $pool->mget($pair);
+// (the invalidation process stopped meanwhile: the server's invalidation of the SET cannot come first and hide a read
+// of the old entry; the entries stay valid for cache_max_lag after the last confirmation)
+$lp = RedisClusterPool::poolStats()['cache']['listener']['pid'];
+posix_kill($lp, SIGSTOP);
+try {
+    $got = $pool->pipeline(function ($pp) use ($pair) { $pp->mget($pair); $pp->set($pair[0], 'pnew'); $pp->mget($pair); });
+} finally {
+    posix_kill($lp, SIGCONT);
+}
+echo "pipeline MGET, SET, MGET over two primaries: ", json_encode([$got[0][0], $got[2][0]]), "\n";
 
 // own writes, read back at once
 $pool->get($k);
@@ -119,6 +133,7 @@ MGET after an own write: new3
 pipeline of 2 cached GETs: sent 0, ["v1","v1"]
 pipeline GET, SET, GET: ["v1",%s,"v2"]
 then GET: v2
+pipeline MGET, SET, MGET over two primaries: ["pnew","pnew"]
 SET: v3
 DEL over slots: [null,null]
 MSET over slots: ["a","b"]

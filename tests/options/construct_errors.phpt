@@ -59,7 +59,7 @@ RedisClusterPool\InvalidArgumentException: Invalid seed array: "host" must be a 
 RedisClusterPool\InvalidArgumentException: Invalid seed array: "port" must be an integer, string given
 RedisClusterPool\InvalidArgumentException: Invalid seed array: "password" goes in the "parameters" option, which applies to every node (allowed here: host, port, scheme)
 RedisClusterPool\InvalidArgumentException: Invalid seed: expected "host:port" or ["host" => ..., "port" => ...], int given
-RedisClusterPool\InvalidArgumentException: Unknown option #1 (an unknown name is not repeated: it could be a misplaced secret); known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster
+RedisClusterPool\InvalidArgumentException: Unknown option #1 (an unknown name is not repeated: it could be a misplaced secret); known: parameters, prefix, exceptions, persistent, read, zone, deadline, cluster, cache
 RedisClusterPool\InvalidArgumentException: Options must be an array keyed by option name
 RedisClusterPool\InvalidArgumentException: Option "prefix" must be a string, int given
 RedisClusterPool\InvalidArgumentException: Option "exceptions" must be a bool, string given
