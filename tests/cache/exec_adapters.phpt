@@ -6,7 +6,7 @@ redis_cluster_pool
 <?php
 require __DIR__ . '/../adapter/adapter.inc';
 require __DIR__ . '/exec.inc';
-rcp_adapter_autoload();
+rcp_predis_autoload('3.7', true);
 $t = 'ca' . getmypid();
 $c = rcp_adapter_client(['cache' => true, 'prefix' => "$t:"]);
 $c->set('k', 'v1');
