@@ -18,7 +18,16 @@
 
 #define RCP_SHM_MAGIC 0x52435053484d3031ULL /* "RCPSHM01" */
 
+/* An entry's state: FREE, READY, or CLAIMED | claimer << 2 (the claimer's rcp_lease_me(), writing the key). */
 enum { RCP_SC_FREE = 0, RCP_SC_CLAIMED = 1, RCP_SC_READY = 2 };
+
+/* The refresh lease, one word changed by one CAS: the holder (high half: rcp_lease_me(), 0 = free) and the lease's
+ * deadline (low half: rcp_now_ms() modulo 2^32, compared wrap-aware; a lease lasts seconds). One word, because a
+ * holder that set the two fields one after the other could be seen holding a lease whose deadline was still its
+ * predecessor's, long past, and be taken over at once: two refreshes. */
+#define RCP_LEASE(holder, deadline_ms) (((uint64_t)(uint32_t)(holder) << 32) | (uint32_t)(deadline_ms))
+#define RCP_LEASE_HOLDER(lease) ((int32_t)((lease) >> 32))
+#define RCP_LEASE_LIVE(lease, now_ms) ((int32_t)((uint32_t)(lease) - (uint32_t)(now_ms)) > 0)
 
 struct rcp_shm_cluster {
 	uint32_t state;
@@ -26,8 +35,7 @@ struct rcp_shm_cluster {
 	char key[RCP_SHM_KEY_MAX];
 	uint64_t generation;        /* seqlock: odd while a writer fills the inactive map */
 	uint32_t active;            /* index of the published map */
-	int32_t lease_pid;          /* 0 = free */
-	uint64_t lease_deadline_ms;
+	uint64_t lease;             /* RCP_LEASE(holder, deadline); 0 = free */
 	uint32_t refresh_wanted;
 	uint32_t zones_wanted;      /* some worker's client reads by availability zone */
 	uint64_t last_refresh_ms;
@@ -133,6 +141,37 @@ void rcp_shm_shutdown(void)
 	}
 }
 
+static int32_t rcp_lease_me(void);
+
+/* Entry e's state once a claim in progress has ended. The claimer writes the key in microseconds, but it may be
+ * descheduled for longer (milliseconds on a loaded host, more under valgrind): it is waited for, up to 2 s. A
+ * claimer that died there (its id gone) left the entry claimed for good: it is passed over at once. */
+static uint32_t rcp_entry_state(rcp_shm_cluster *e)
+{
+	uint32_t st = LOAD(&e->state);
+	uint64_t give_up = 0;
+
+	while ((st & 3) == RCP_SC_CLAIMED) {
+		if (kill((pid_t)(st >> 2), 0) != 0 && errno == ESRCH) {
+			break;
+		}
+		if (!give_up) {
+			give_up = rcp_now_ms() + 2000;
+		} else if (rcp_now_ms() > give_up) {
+			break;
+		}
+		usleep(10);
+		st = LOAD(&e->state);
+	}
+	return st;
+}
+
+/*
+ * The entry of cluster key, claimed if none has it. Entries are claimed in order and never freed, so a key's entry
+ * comes before the first free one, and every process creating a key claims that first free entry: two creating the
+ * same key at once race for the same entry, and the loser finds the key in it once the winner wrote it. Never two
+ * entries for one key (each would discover the cluster on its own).
+ */
 rcp_shm_cluster *rcp_shm_cluster_get(const char *key, size_t len)
 {
 	uint32_t i, n;
@@ -145,45 +184,21 @@ rcp_shm_cluster *rcp_shm_cluster_get(const char *key, size_t len)
 		return NULL;
 	}
 	n = rcp_hdr()->clusters_max;
-	for (int pass = 0; pass < 2; pass++) {
-		for (i = 0; i < n; i++) {
-			rcp_shm_cluster *e = rcp_entry(i);
-			uint32_t st = LOAD(&e->state);
+	for (i = 0; i < n; i++) {
+		rcp_shm_cluster *e = rcp_entry(i);
+		uint32_t st = rcp_entry_state(e);
 
-			if (st == RCP_SC_READY) {
-				if (e->keylen == len && memcmp(e->key, key, len) == 0) {
-					return e;
-				}
-				continue;
+		if (st == RCP_SC_FREE) {
+			if (CAS(&e->state, &st, RCP_SC_CLAIMED | ((uint32_t)rcp_lease_me() << 2))) {
+				memcpy(e->key, key, len);
+				e->keylen = (uint32_t)len;
+				STORE(&e->state, RCP_SC_READY);
+				return e;
 			}
-			if (st == RCP_SC_CLAIMED) {
-				/* another process is writing this entry's key: a few microseconds; look again later */
-				continue;
-			}
-			if (pass == 1) {
-				uint32_t expect = RCP_SC_FREE;
-				if (CAS(&e->state, &expect, RCP_SC_CLAIMED)) {
-					memcpy(e->key, key, len);
-					e->keylen = (uint32_t)len;
-					STORE(&e->state, RCP_SC_READY);
-					return e;
-				}
-				if (expect == RCP_SC_READY && e->keylen == len && memcmp(e->key, key, len) == 0) {
-					return e;
-				}
-			}
+			st = rcp_entry_state(e); /* another process claimed it first: see which key it wrote */
 		}
-		if (pass == 0) {
-			/* wait out a concurrent claim of the same key before creating a duplicate */
-			for (i = 0; i < n; i++) {
-				rcp_shm_cluster *e = rcp_entry(i);
-				for (int spin = 0; spin < 1000 && LOAD(&e->state) == RCP_SC_CLAIMED; spin++) {
-					usleep(10);
-				}
-				if (LOAD(&e->state) == RCP_SC_READY && e->keylen == len && memcmp(e->key, key, len) == 0) {
-					return e;
-				}
-			}
+		if (st == RCP_SC_READY && e->keylen == len && memcmp(e->key, key, len) == 0) {
+			return e;
 		}
 	}
 	ADD(&rcp_hdr()->clusters_full, 1);
@@ -295,25 +310,22 @@ static int32_t rcp_lease_me(void)
 
 bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, bool *took_over)
 {
-	int32_t me = rcp_lease_me(), holder = LOAD(&sc->lease_pid);
+	int32_t me = rcp_lease_me();
+	uint64_t cur = LOAD(&sc->lease);
+	int32_t holder = RCP_LEASE_HOLDER(cur);
 
 	*took_over = false;
-	if (holder == me) {
-		STORE(&sc->lease_deadline_ms, now_ms + lease_ms);
-		return true;
-	}
-	if (holder != 0) {
+	if (holder != 0 && holder != me) {
 		bool dead = kill(holder, 0) != 0 && errno == ESRCH;
-		if (!dead && now_ms < LOAD(&sc->lease_deadline_ms)) {
+		if (!dead && RCP_LEASE_LIVE(cur, now_ms)) {
 			return false;
 		}
 		/* expired, or its holder is gone (killed mid-refresh): take it over */
 	}
-	if (!CAS(&sc->lease_pid, &holder, me)) {
-		return false;
+	if (!CAS(&sc->lease, &cur, RCP_LEASE(me, now_ms + lease_ms))) {
+		return false; /* taken (or taken over) in between */
 	}
-	STORE(&sc->lease_deadline_ms, now_ms + lease_ms);
-	if (holder != 0) {
+	if (holder != 0 && holder != me) {
 		*took_over = true;
 		ADD(&sc->counters[RCP_SC_LEASE_TAKEOVERS], 1);
 	}
@@ -322,13 +334,16 @@ bool rcp_shm_lease_try(rcp_shm_cluster *sc, uint64_t now_ms, uint64_t lease_ms, 
 
 void rcp_shm_lease_release(rcp_shm_cluster *sc)
 {
-	int32_t me = rcp_lease_me();
-	CAS(&sc->lease_pid, &me, 0);
+	uint64_t cur = LOAD(&sc->lease);
+
+	if (RCP_LEASE_HOLDER(cur) == rcp_lease_me()) {
+		CAS(&sc->lease, &cur, 0); /* fails only if it was taken over: then it is not ours to free */
+	}
 }
 
 pid_t rcp_shm_lease_holder(rcp_shm_cluster *sc)
 {
-	return (pid_t)LOAD(&sc->lease_pid);
+	return (pid_t)RCP_LEASE_HOLDER(LOAD(&sc->lease));
 }
 
 void rcp_shm_mark_suspect(rcp_shm_cluster *sc, uint16_t idx, uint64_t until_ms)

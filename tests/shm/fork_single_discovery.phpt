@@ -1,5 +1,5 @@
 --TEST--
-Shared map: 8 processes starting at once on a cold cluster entry send exactly one CLUSTER SHARDS; the map is then used by the parent without any
+Shared map: 8 processes starting at once on a cold cluster entry make one entry and send exactly one CLUSTER SHARDS (no lease taken over); the map is then used by the parent without any
 --EXTENSIONS--
 redis_cluster_pool
 pcntl
@@ -9,6 +9,7 @@ require __DIR__ . '/../cluster.inc';
 $seeds = [rcp_seeds()[1], rcp_seeds()[4]];   // a seed list of its own: a fresh entry in the segment
 $before = 0;
 foreach (rcp_seeds() as $n) { preg_match_all('/cmdstat_cluster\|(?:slots|shards):calls=(\d+)/', (new RcpRaw($n))->cmd('INFO', 'commandstats'), $m); $before += array_sum(array_map('intval', $m[1])); }
+$used = rcp_pool()->poolStats()['segment']['clusters_used'];   // (the test cluster's own entry: made before)
 $kids = [];
 for ($i = 0; $i < 8; $i++) {
     $pid = pcntl_fork();
@@ -30,6 +31,8 @@ var_dump($p->get('fork:3'));
 $s = $p->stats();
 echo "parent sent: {$s['cluster']['cluster_slots_sent']}, pool-wide: {$s['cluster']['pool']['cluster_slots_sent']}, shared: ",
     var_export($s['cluster']['shared'], true), ", nodes: {$s['cluster']['nodes']}\n";
+// 8 processes creating one cluster's entry at once make one entry (two would discover twice)
+echo "entries made: ", $p->poolStats()['segment']['clusters_used'] - $used, ", lease takeovers: {$s['cluster']['pool']['lease_takeovers']}\n";
 echo "segment: {$s['shm']['clusters_used']} of {$s['shm']['clusters_max']} clusters, ",
     $s['shm']['bytes_used'] <= $s['shm']['bytes_total'] ? 'fits' : 'overflow', "\n";
 for ($i = 0; $i < 8; $i++) $p->del("fork:$i");
@@ -39,4 +42,5 @@ children ok: 8
 CLUSTER SHARDS/SLOTS received by the servers: 1
 string(2) "v3"
 parent sent: 0, pool-wide: 1, shared: true, nodes: 6
+entries made: 1, lease takeovers: 0
 segment: %d of 8 clusters, fits
