@@ -11,15 +11,17 @@
  *   | key (seeds + user)   |    state FREE -> CLAIMED -> READY (CAS; never freed: a worker restart is cheap)
  *   | generation (seqlock) |    even = stable; a writer makes it odd, fills the inactive map, flips `active`,
  *   | active (0/1)         |    makes it even again. A MOVED patch adds 2 (keeps parity) after storing one
- *   | lease pid + deadline |    slot atomically. Readers copy, then re-read the generation (no lock).
+ *   | lease: holder+deadline |    slot atomically. Readers copy, then re-read the generation (no lock).
  *   | refresh schedule     |
  *   | counters             |
  *   | command table        |    learned from COMMAND once, immutable afterwards
  *   | map[0], map[1]       |
  *   +----------------------+  rcp_shm_cluster[1] ...
  *
- * Nothing here blocks: readers retry a bounded number of times, the lease is taken by CAS and is taken over
- * when its deadline passed or its holder is dead. No allocation, I/O or user code runs while a worker is
+ * Nothing here blocks: readers retry a bounded number of times, the lease (holder and deadline in one word) is
+ * taken by one CAS and is taken over when its deadline passed or its holder is dead. The one wait: a process
+ * finding an entry being claimed (its key being written, microseconds) waits for it (up to 2 s, not at all when
+ * the claimer is dead), so that two processes never make two entries for one cluster. No allocation, I/O or user code runs while a worker is
  * writing a map (the CLUSTER SLOTS round trip happens before, into process memory). No password is stored; the
  * header's TLS session slots hold TLS session state (a resumption secret, as each worker's memory does), in an
  * anonymous mapping only the processes of one FPM master (or one CLI process and its children) share.
