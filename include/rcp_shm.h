@@ -11,7 +11,7 @@
  *   | key (seeds + user)   |    state FREE -> CLAIMED -> READY (CAS; never freed: a worker restart is cheap)
  *   | generation (seqlock) |    even = stable; a writer makes it odd, fills the inactive map, flips `active`,
  *   | active (0/1)         |    makes it even again. A MOVED patch adds 2 (keeps parity) after storing one
- *   | lease: holder+deadline |    slot atomically. Readers copy, then re-read the generation (no lock).
+ *   | lease (one word)     |    slot atomically. Readers copy, then re-read the generation (no lock).
  *   | refresh schedule     |
  *   | counters             |
  *   | command table        |    learned from COMMAND once, immutable afterwards
