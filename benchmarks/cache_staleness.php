@@ -27,6 +27,8 @@
  *   --flushall             FLUSHALL on every primary
  *   --recycle              a second php-fpm pool with pm.max_requests = 20
  *   --stall                a primary SIGSTOPped for 2 s, then SIGCONT
+ *   --kill-workers         php-fpm workers SIGKILLed at random instants for 2 s (one every 50-250 ms), as a crash or the
+ *                          OOM killer would: whatever a killed worker was doing in the cache must not be served
  *   --kill-primary         a primary SIGKILLed, its replica promoted, the dead node started again (the writer's
  *                          acknowledgements are then taken after WAIT 1: a write acknowledged is on the replica)
  *   --secs=S               seconds of load after each scenario's action (and of the first phase, "steady"): 20

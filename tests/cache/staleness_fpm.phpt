@@ -1,5 +1,5 @@
 --TEST--
-Read cache (issue 23), staleness under php-fpm: 8 workers read (GET, MGET, HGET, HMGET, HGETALL, pipelines) with 'cache' => true while a separate writer process storms versioned writes; every read is compared with the writer's acknowledgements (tests/cache/stale_checker.inc): 0 values overwritten more than cache_max_lag (100 ms) before the read began, 0 values nobody wrote, in steady state and while each scenario happens (500 slots migrated, CLUSTER FAILOVER, the invalidation connections killed by name, a primary restarted, FLUSHALL, workers recycled by pm.max_requests = 20, a primary stalled 2 s by SIGSTOP, a primary SIGKILLed); the cache answered reads; and the checker itself catches a deliberately stale source (the same run without the cache, a shared TTL cache in the page)
+Read cache (issue 23), staleness under php-fpm: 8 workers read (GET, MGET, HGET, HMGET, HGETALL, pipelines) with 'cache' => true while a separate writer process storms versioned writes; every read is compared with the writer's acknowledgements (tests/cache/stale_checker.inc): 0 values overwritten more than cache_max_lag (100 ms) before the read began, 0 values nobody wrote, in steady state and while each scenario happens (500 slots migrated, CLUSTER FAILOVER, the invalidation connections killed by name, a primary restarted, FLUSHALL, workers recycled by pm.max_requests = 20, a primary stalled 2 s by SIGSTOP, php-fpm workers SIGKILLed at random, a primary SIGKILLed); the cache answered reads; and the checker itself catches a deliberately stale source (the same run without the cache, a shared TTL cache in the page)
 --EXTENSIONS--
 redis_cluster_pool
 pcntl
@@ -44,6 +44,7 @@ restart-node: reads yes, stale 0, wrong 0
 flushall: reads yes, stale 0, wrong 0
 recycle: reads yes, stale 0, wrong 0
 stall: reads yes, stale 0, wrong 0
+kill-workers: reads yes, stale 0, wrong 0
 kill-primary: reads yes, stale 0, wrong 0
 the cache answered reads in steady state: yes
 hits in every phase: yes
