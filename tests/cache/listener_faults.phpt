@@ -43,7 +43,9 @@ echo "CLIENT KILL: p1's entry is a miss: ", rcp_cache_until(fn() => $hits() === 
 echo "reconnected by itself: ", rcp_cache_until(fn() => cache_link_state($c, $p1)['state'] === 'up'
     && cache_link_state($c, $p1)['connects'] === 2, 10.0) ? 'yes' : 'no', "\n";
 $s1 = cache_link_state($c, $p1);
-echo "generation bumped: ", $s1['generation'] > $s0['generation'] ? 'yes' : 'no', ", losses: {$s1['losses']}, last error: {$s1['last_error']}\n";
+// the node's close as each transport reports it (plaintext: the socket's EOF; TLS: the TLS layer's)
+echo "generation bumped: ", $s1['generation'] > $s0['generation'] ? 'yes' : 'no', ", losses: {$s1['losses']}, last error: ",
+    preg_replace('/^TLS: closed by the node$/', 'connection closed by the node', $s1['last_error']), "\n";
 echo "the old entry stays a miss: ", rcp_cache_get($c, $p1, $k1) ?? 'miss', "\n";
 echo "link-loss flushes counted: ", cache_stats()['clusters'][$c]['flushes_link_lost'], "\n";
 
