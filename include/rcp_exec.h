@@ -85,6 +85,9 @@ typedef struct {
 	rcp_partial partial;          /* after a split command that failed on some nodes only: what succeeded and
 	                                 what failed (rcp_errors.h; filled by rcp_exec_split); reset by each rcp_exec */
 	struct rcp_client_cache *cache; /* the read cache's settings ('cache' option, issue 23), NULL: not cached */
+	const char *op_ready_key;     /* a read of this key (argv[1], these bytes) that the read cache's early lookup
+	                                 (rcp_exec_cache_get, a miss) began and whose map it checked a moment ago,
+	                                 with no I/O: its route does neither again; NULL: none */
 } rcp_client;
 
 /*

@@ -742,10 +742,12 @@ void rcp_pool_call_res(rcp_pool_object *p, rcp_call_res *r, zend_string *name, H
 			return;
 		}
 		/* MGET's keys, as Predis takes them (one array, or each an argument), answered when every one hits */
-		if (r->cmd && (r->cmd->flags & RCP_CMD_CACHE_MGET) && !p->prefix && !(r->pd && r->pd->parser) &&
-		    rcp_exec_cache_mget(&p->client, r->cmd, zend_hash_num_elements(args) == 1 && key &&
-		        Z_TYPE_P(key) == IS_ARRAY ? Z_ARRVAL_P(key) : args, return_value)) {
-			return;
+		if (r->cmd && (r->cmd->flags & RCP_CMD_CACHE_MGET) && !p->prefix && !(r->pd && r->pd->parser)) {
+			looked = true;
+			if (rcp_exec_cache_mget(&p->client, r->cmd, zend_hash_num_elements(args) == 1 && key &&
+			    Z_TYPE_P(key) == IS_ARRAY ? Z_ARRVAL_P(key) : args, return_value)) {
+				return;
+			}
 		}
 	}
 	if (rcp_predis_filter(r->pd, args, &flat) == FAILURE) {

@@ -601,6 +601,7 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	uint8_t rf;
 
 	c->pend.key = NULL;
+	cl->op_ready_key = NULL;
 	if (!rcp_cache_begin(cl, cmd, RCP_CMD_CACHE_ONE, &k.now_ns) || !rcp_cache_key_wanted(c, key, keylen)) {
 		return false;
 	}
@@ -624,6 +625,8 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	c->pend.cmd = cmd;
 	c->pend.slot = k.slot;
 	c->pend.rflags = rf;
+	/* the map checked with no I/O (else the route checks it again, with a deadline of its own) */
+	cl->op_ready_key = k.now_ns ? key : NULL;
 	return false;
 }
 
@@ -638,12 +641,16 @@ bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, zv
 	uint16_t last = RCP_NO_NODE;
 	const zval *v;
 	HashTable *ht;
+	const char *first = NULL;
 
+	cl->op_ready_key = NULL;
 	if (!n || !rcp_cache_begin(cl, cmd, RCP_CMD_CACHE_MGET, &k.now_ns)) {
 		return false;
 	}
 	if (!k.now_ns) {
 		k.now_ns = rcp_now_ns(); /* one reading for every key: the time the MGET began */
+	} else if ((v = zend_hash_index_find(keys, 0)) && Z_TYPE_P(v) == IS_STRING) {
+		first = Z_STRVAL_P(v); /* a miss: the map was checked with no I/O, the route does not check it again */
 	}
 	k.ttl_ms = c->ttl_ms;
 	array_init_size(reply, n);
@@ -692,6 +699,7 @@ miss:
 	ht->nNextFreeElement = i;
 	zval_ptr_dtor(reply);
 	ZVAL_UNDEF(reply);
+	cl->op_ready_key = first;
 	return false;
 }
 
@@ -707,6 +715,7 @@ void rcp_exec_cache_get_end(rcp_client *cl)
 	if (cl->cache) {
 		cl->cache->pend.key = NULL;
 	}
+	cl->op_ready_key = NULL;
 }
 
 void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply)
