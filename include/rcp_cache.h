@@ -158,6 +158,12 @@ typedef enum {
 rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
                                   rcp_cache_alloc_fn alloc, void *ctx);
 
+/* rcp_cache_lookup() counting neither the hit nor the miss: for a batch answered only when every key hits (its hits
+ * then counted at once by rcp_cache_count_hits()), else looked up again, counted, the usual way. */
+rcp_cache_result rcp_cache_peek(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
+                                rcp_cache_alloc_fn alloc, void *ctx);
+void rcp_cache_count_hits(rcp_cache_cluster *cc, uint32_t n);
+
 /* Take a ticket without looking up (a read the caller knows it will not find, e.g. after a TORN: not needed then). */
 void rcp_cache_ticket_take(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t);
 

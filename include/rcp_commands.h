@@ -58,6 +58,10 @@ typedef struct {
 #define RCP_CMD_GETKEYS      (1u << 10)  /* movable keys no key spec describes (a module's getkeys-api): the
                                           * server tells them (COMMAND GETKEYS), cached per call shape */
 #define RCP_CMD_LEARNED      (1u << 11)  /* the entry comes from the server's COMMAND, not the built-in table */
+#define RCP_CMD_CACHE_ONE    (1u << 12)  /* a read of one key the read cache may answer (GET, HGET...: issue 23) */
+#define RCP_CMD_CACHE_MGET   (1u << 13)  /* MGET: answered key by key by the read cache, only the misses sent */
+#define RCP_CMD_CACHE_READS  (RCP_CMD_CACHE_ONE | RCP_CMD_CACHE_MGET)  /* ours, never the server's: a learned
+                                          * table's entry takes them from the built-in one (rcp_cmdtab_load) */
 
 /* How a command with no key is routed (request_policy tips of Redis 7, plus our overrides). */
 typedef enum {

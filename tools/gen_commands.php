@@ -109,6 +109,9 @@ $UNSUPPORTED = ['SUBSCRIBE', 'PSUBSCRIBE', 'SSUBSCRIBE', 'UNSUBSCRIBE', 'PUNSUBS
 /* They wait for the replication of the writes sent before them on their connection: only right after a write, in a
  * pipeline or a transaction (sent to that write's node in the same flight), refused anywhere else. */
 $AFTER_WRITE = ['WAIT', 'WAITAOF'];
+/* The reads the read cache answers (issue 23, docs/CACHE.md): one key each, and MGET key by key. */
+$CACHE_ONE = ['GET', 'HGET', 'HMGET', 'HGETALL', 'EXISTS', 'STRLEN', 'SMEMBERS', 'SISMEMBER', 'ZSCORE', 'LRANGE'];
+$CACHE_MGET = ['MGET'];
 $reasons = [];
 
 $flagMap = ['write' => 'RCP_CMD_WRITE', 'readonly' => 'RCP_CMD_READONLY', 'admin' => 'RCP_CMD_ADMIN',
@@ -121,7 +124,7 @@ $mergeMap = ['agg_sum' => 'RCP_MERGE_AGG_SUM', 'agg_min' => 'RCP_MERGE_AGG_MIN',
     'all_succeeded' => 'RCP_MERGE_ALL_SUCCEEDED', 'one_succeeded' => 'RCP_MERGE_ONE_SUCCEEDED', 'special' => 'RCP_MERGE_PER_NODE'];
 
 $entries = [];
-$walk = function (array $c, ?string $parent) use (&$walk, &$entries, $flagMap, $ksFlagMap, $mergeMap, $ANY, $ALL_OK, $UNSUPPORTED, $AFTER_WRITE) {
+$walk = function (array $c, ?string $parent) use (&$walk, &$entries, $flagMap, $ksFlagMap, $mergeMap, $ANY, $ALL_OK, $UNSUPPORTED, $AFTER_WRITE, $CACHE_ONE, $CACHE_MGET) {
     [$name, $arity, $flags] = $c;
     $name = strtoupper($parent ? $name : $name);           // subcommands come as "container|sub"
     $tips = $c[7] ?? [];
@@ -130,6 +133,8 @@ $walk = function (array $c, ?string $parent) use (&$walk, &$entries, $flagMap, $
     $f = [];
     foreach ($flags as $fl) if (isset($flagMap[$fl])) $f[] = $flagMap[$fl];
     if ($subs) $f[] = 'RCP_CMD_HAS_SUBCMDS';
+    if (in_array($name, $CACHE_ONE, true)) $f[] = 'RCP_CMD_CACHE_ONE';
+    if (in_array($name, $CACHE_MGET, true)) $f[] = 'RCP_CMD_CACHE_MGET';
     $ks = [];
     foreach ($specs as $spec) {
         $s = kv($spec);

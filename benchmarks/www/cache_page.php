@@ -3,8 +3,8 @@
  * The read cache's php-fpm pages (issue 23), through the client named in ?client=:
  *   rcp_cache  RedisClusterPool with 'cache' => true      rcp_nocache  the same without the option
  *   phpredis   phpredis RedisCluster, persistent, redis.clusters.cache_slots=1
- * ?w=heavy  benchmarks/cache_bench.php's read-heavy page: 20 GETs of random keys of a hot set of ?n= keys ("hot:<i>",
- *           written beforehand) and one SET of one of them; "ok" when every GET found its key, else "E <why>"
+ * ?w=heavy  benchmarks/cache_bench.php's read-heavy page: 20 GETs of random keys of a hot set of ?n= keys
+ *           ("hot:<client>:<i>", each client's own, written beforehand) and one SET of one of them; "ok" when every GET found its key, else "E <why>"
  * ?w=track  benchmarks/cache_tracking.php's page: 20 GETs of random keys of ?n= keys ("trk:<i>"), no write; with
  *           ?leak=1 also the same GETs on a connection of its own with CLIENT TRACKING on (default mode), closed at the
  *           end of the request: the server keeps the keys it tracked for a client that is gone (the tracking check's
@@ -32,7 +32,7 @@ if ($w === 'stats') {
     echo json_encode(class_exists('RedisClusterPool') ? RedisClusterPool::poolStats()['cache'] ?? null : null);
     return;
 }
-$prefix = $w === 'track' ? 'trk' : 'hot';
+$prefix = $w === 'track' ? 'trk' : "hot:$client"; /* each client its own hot set (benchmarks/cache_bench.php) */
 $ok = true;
 try {
     $keys = [];

@@ -515,7 +515,10 @@ static void rcp_argv_prefix_patterns(rcp_argv *a, const rcp_cmd *cmd, zend_strin
 	}
 }
 
-static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
+/* known_slot: the slot of argv[1] when the read cache's lookup computed it a moment ago (rcp_exec_cache_get), else
+ * -1. */
+static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r,
+                                                 int known_slot)
 {
 	rcp_route_keys(r, cmd, a->argc, a->argv, a->lens);
 	if (a->has_null) {
@@ -545,13 +548,18 @@ static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd
 			rcp_argv_prefix_patterns(a, cmd, prefix);
 		}
 	}
+	if (UNEXPECTED(known_slot >= 0) && r->nkeys == 1 && r->pos[0] == 1 && cmd->route < RCP_ROUTE_UNSUPPORTED) {
+		r->slot = r->kslot[0] = (uint16_t)known_slot; /* (rcp_route_slots' own for one key) */
+		r->kind = RCP_RT_ONE_SLOT;
+		return true;
+	}
 	rcp_route_slots(r);
 	return true;
 }
 
 bool rcp_argv_route(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
 {
-	return rcp_argv_route_in(a, cmd, prefix, r);
+	return rcp_argv_route_in(a, cmd, prefix, r, -1);
 }
 
 /* Prepend the prefix to every key argument (Predis' "prefix" option): a WATCH's, whose route the transaction makes. */
@@ -577,7 +585,8 @@ static int rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zva
 	rcp_route r;
 	int kind = -1;
 
-	if (!rcp_argv_route_in(a, cmd, p->prefix, &r)) {
+	if (!rcp_argv_route_in(a, cmd, p->prefix, &r, UNEXPECTED(p->client.cache != NULL) && a->argc == 2 ?
+	                       rcp_exec_cache_pending_slot(&p->client, a->argv[1], a->lens[1]) : -1)) {
 		return -1;
 	}
 	err.code = RCP_OK;
@@ -699,19 +708,60 @@ static zend_always_inline void rcp_pool_call_argv(rcp_pool_object *p, const rcp_
 	rcp_argv_free(a);
 }
 
+/* The read cache's answer to a read of one key and nothing else (issue 23), looked up before its argv and route are
+ * built: true when it answered (return_value set, shaped as Predis would). Else the command runs as always, then
+ * rcp_exec_cache_get_end() when *looked (a miss's ticket was kept for it). given: the caller's arguments, or NULL. */
+static zend_always_inline bool rcp_call_cached(rcp_pool_object *p, const rcp_call_res *r, const zval *key,
+                                               HashTable *given, zval *return_value, bool *looked)
+{
+	if (EXPECTED(!p->client.cache) || !r->cmd || !(r->cmd->flags & RCP_CMD_CACHE_ONE) || r->cmd->arity != 2 ||
+	    Z_TYPE_P(key) != IS_STRING || p->prefix ||
+	    (r->pd && (r->pd->filter || (r->pd->parser && (r->pd->parser_reads_args || (r->pd->parser_reads_given && !given)))))) {
+		return false;
+	}
+	*looked = true;
+	if (!rcp_exec_cache_get(&p->client, r->cmd, Z_STRVAL_P(key), Z_STRLEN_P(key), return_value)) {
+		return false;
+	}
+	rcp_call_parse(r, NULL, given, return_value);
+	return true;
+}
+
 void rcp_pool_call_res(rcp_pool_object *p, rcp_call_res *r, zend_string *name, HashTable *args, zval *return_value)
 {
-	zval flat;
+	zval flat, *key = NULL;
 	rcp_argv a;
+	bool looked = false;
 
-	if (!rcp_call_known(r, name, &p->client) || rcp_predis_filter(r->pd, args, &flat) == FAILURE) {
+	if (!rcp_call_known(r, name, &p->client)) {
 		return;
+	}
+	if (UNEXPECTED(p->client.cache != NULL)) {
+		if (zend_hash_num_elements(args) == 1 && (key = zend_hash_index_find(args, 0)) &&
+		    rcp_call_cached(p, r, key, args, return_value, &looked)) {
+			return;
+		}
+		/* MGET's keys, as Predis takes them (one array, or each an argument), answered when every one hits */
+		if (r->cmd && (r->cmd->flags & RCP_CMD_CACHE_MGET) && !p->prefix && !(r->pd && r->pd->parser)) {
+			looked = true;
+			if (rcp_exec_cache_mget(&p->client, r->cmd, zend_hash_num_elements(args) == 1 && key &&
+			    Z_TYPE_P(key) == IS_ARRAY ? Z_ARRVAL_P(key) : args, return_value)) {
+				return;
+			}
+		}
+	}
+	if (rcp_predis_filter(r->pd, args, &flat) == FAILURE) {
+		goto out;
 	}
 	if (rcp_argv_build(&a, r->id ? r->id : ZSTR_VAL(name), r->id ? r->idlen : ZSTR_LEN(name), r->id ? NULL : name,
 	                    Z_ARRVAL(flat), ZSTR_VAL(name))) {
 		rcp_pool_call_argv(p, r, &a, args, return_value);
 	}
 	zval_ptr_dtor(&flat);
+out:
+	if (looked) {
+		rcp_exec_cache_get_end(&p->client);
+	}
 }
 
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value)
@@ -756,6 +806,7 @@ bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data
 	zend_string *name = EX(func)->common.function_name;
 	rcp_call_res r;
 	rcp_argv a;
+	bool looked = false;
 
 	if (Z_TYPE(p->tx) == IS_OBJECT || (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
 		return false;
@@ -771,9 +822,16 @@ bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data
 		zval_ptr_dtor(&args);
 		return true;
 	}
+	if (UNEXPECTED(p->client.cache != NULL) && ZEND_NUM_ARGS() == 1 &&
+	    rcp_call_cached(p, &r, ZEND_CALL_ARG(execute_data, 1), NULL, return_value, &looked)) {
+		return true;
+	}
 	if (rcp_argv_build_vals(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
 	                        ZEND_CALL_ARG(execute_data, 1), ZEND_NUM_ARGS(), ZSTR_VAL(name))) {
 		rcp_pool_call_argv(p, &r, &a, NULL, return_value);
+	}
+	if (looked) {
+		rcp_exec_cache_get_end(&p->client);
 	}
 	return true;
 }

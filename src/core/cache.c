@@ -508,8 +508,10 @@ void rcp_cache_ticket_take(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_ca
 	rcp_ticket_fill(cc, k, t);
 }
 
-rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
-                                  rcp_cache_alloc_fn alloc, void *ctx)
+/* The lookup, counting nothing but a torn copy (rcp_cache_lookup counts the hit or the miss, rcp_cache_peek's
+ * caller its hits). */
+static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
+                                                      rcp_cache_ticket *t, rcp_cache_alloc_fn alloc, void *ctx)
 {
 	rcp_ix_bucket *b;
 	uint64_t ttl_ns = (uint64_t)k->ttl_ms * 1000000ull;
@@ -517,7 +519,6 @@ rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
 	rcp_ticket_fill(cc, k, t);
 	if (!t->fillable) {
 		/* a link not confirmed within the bound serves nothing: entries of its generation may be stale */
-		rcp_count(cc, RCP_CS_MISSES);
 		return RCP_CACHE_MISS;
 	}
 	b = rcp_bucket(t->hent);
@@ -557,14 +558,31 @@ rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
 		if (LOAD(&rcp_hdr->head) - pos > rcp_ring_size) {
 			rcp_count(cc, RCP_CS_TORN);
-			rcp_count(cc, RCP_CS_MISSES);
 			return RCP_CACHE_TORN;
 		}
-		rcp_count(cc, RCP_CS_HITS);
 		return RCP_CACHE_HIT;
 	}
-	rcp_count(cc, RCP_CS_MISSES);
 	return RCP_CACHE_MISS;
+}
+
+rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
+                                  rcp_cache_alloc_fn alloc, void *ctx)
+{
+	rcp_cache_result res = rcp_lookup(cc, k, t, alloc, ctx);
+
+	rcp_count(cc, res == RCP_CACHE_HIT ? RCP_CS_HITS : RCP_CS_MISSES);
+	return res;
+}
+
+rcp_cache_result rcp_cache_peek(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
+                                rcp_cache_alloc_fn alloc, void *ctx)
+{
+	return rcp_lookup(cc, k, t, alloc, ctx);
+}
+
+void rcp_cache_count_hits(rcp_cache_cluster *cc, uint32_t n)
+{
+	__atomic_fetch_add(&cc->stats[rcp_stripe].v[RCP_CS_HITS], n, __ATOMIC_RELAXED);
 }
 
 /* Chunk words: lap << 32 | records started in the chunk in that lap. The first record (or reservation) of a new lap

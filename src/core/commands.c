@@ -111,6 +111,7 @@ rcp_cmdtab *rcp_cmdtab_load(const void *blob, size_t len)
 	rcp_cmdpack_hdr h;
 	const rcp_cmdpack_cmd *pc;
 	const rcp_cmdpack_spec *ps;
+	const rcp_cmd *b;
 	rcp_cmdtab *t;
 	size_t need;
 
@@ -149,8 +150,12 @@ rcp_cmdtab *rcp_cmdtab_load(const void *blob, size_t len)
 		    (i && strcmp(t->strings + pc[i - 1].name, t->strings + pc[i].name) >= 0)) {
 			goto bad; /* offsets out of the blob, or not sorted (lookups bisect) */
 		}
-		t->cmds[i] = (rcp_cmd){t->strings + pc[i].name, pc[i].arity, pc[i].flags, pc[i].route, pc[i].merge,
-			pc[i].nspecs, pc[i].nspecs ? t->specs + pc[i].spec : NULL};
+		t->cmds[i] = (rcp_cmd){t->strings + pc[i].name, pc[i].arity, pc[i].flags & ~RCP_CMD_CACHE_READS, pc[i].route,
+			pc[i].merge, pc[i].nspecs, pc[i].nspecs ? t->specs + pc[i].spec : NULL};
+		/* what the read cache answers is ours, not the server's: as the built-in table says */
+		if ((b = rcp_cmd_builtin(t->cmds[i].name))) {
+			t->cmds[i].flags |= b->flags & RCP_CMD_CACHE_READS;
+		}
 	}
 	return t;
 bad:

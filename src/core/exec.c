@@ -207,6 +207,7 @@ static rcp_status rcp_exec_mget_cached(rcp_client *cl, rcp_route *r, rcp_cache_m
 	if (m->nmiss == m->n) {
 		/* nothing hit: the command itself, as without the cache */
 		r->flags |= RCP_RF_NOCACHE;
+		cl->op_ready_key = r->argv[1]; /* (begun, its map checked a moment ago: not again) */
 		st = rcp_exec_route(cl, r, &got, err);
 		r->flags &= (uint8_t)~RCP_RF_NOCACHE;
 		kind = r->reply_kind;
@@ -223,6 +224,7 @@ static rcp_status rcp_exec_mget_cached(rcp_client *cl, rcp_route *r, rcp_cache_m
 		}
 		rcp_route_build(&sub, r->cmd, m->nmiss + 1, av, al);
 		sub.flags |= RCP_RF_NOCACHE;
+		cl->op_ready_key = av[1];
 		st = rcp_exec_route(cl, &sub, &got, err);
 		if (st != RCP_OK) {
 			/* a partial failure of the misses' MGET describes its keys, not the command's: not handed up as one */
@@ -244,10 +246,17 @@ rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *er
 	rcp_target target;
 	rcp_status st;
 	uint64_t now;
+	bool ready = false;
 
 	ZVAL_UNDEF(reply);
 	r->reply_kind = RCP_RK_VALUE;
-	now = rcp_begin(cl);
+	if (UNEXPECTED(cl->op_ready_key != NULL)) {
+		/* the read cache's early lookup of this very read missed (or the cached MGET's own route for its misses): the
+	 * operation is begun and its map checked a moment ago */
+		ready = r->argc >= 2 && r->argv[1] == cl->op_ready_key;
+		cl->op_ready_key = NULL;
+	}
+	now = ready ? 0 : rcp_begin(cl);
 	rcp_partial_free(&cl->partial); /* only ever describes the last command */
 	if (r->cmd->route < RCP_ROUTE_UNSUPPORTED) {
 		rcp_script_note(r);
@@ -255,7 +264,7 @@ rcp_status rcp_exec_route(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *er
 	if (r->kind == RCP_RT_REFUSED) { /* one test on the way of every command */
 		return rcp_route_refusal(r, err);
 	}
-	if ((st = rcp_client_ready_at(cl, now, err)) != RCP_OK) {
+	if (!ready && (st = rcp_client_ready_at(cl, now, err)) != RCP_OK) {
 		return st;
 	}
 	if (UNEXPECTED(r->cmd->flags & RCP_CMD_BLOCKING)) {

@@ -23,6 +23,16 @@ enum { RCP_CK_NO = 0, RCP_CK_ONE = 1, RCP_CK_MGET = 2 };
 struct rcp_client_cache {
 	uint32_t ttl_ms;
 	bool untracked;
+	/* the miss of a read the binding looked up before building it (rcp_exec_cache_get), for its route's lookup
+	 * (rcp_exec_cache_lookup) a moment later: the ticket taken then, not a second lookup; key NULL: none */
+	struct {
+		const char *key;
+		size_t keylen;
+		const rcp_cmd *cmd;
+		uint16_t slot;
+		uint8_t rflags;
+		rcp_cache_ticket t;
+	} pend;
 	uint32_t nprefixes;
 	zend_string **prefixes;
 	/* the invalidation links' credentials and TLS settings (copies; the secrets zeroed when freed) */
@@ -44,38 +54,13 @@ struct rcp_cluster_cache {
 
 /* ---- which commands, and their signature ------------------------------------------------------------------------ */
 
-/* n == lit, unrolled into byte compares for a literal (no call, no read past n's NUL) */
-static zend_always_inline bool rcp_name_is(const char *n, const char *lit)
-{
-	size_t i = 0;
-
-	for (; lit[i]; i++) {
-		if (n[i] != lit[i]) {
-			return false;
-		}
-	}
-	return n[i] == '\0';
-}
-
+/* What a cacheable command is: the command table's flags (RCP_CMD_CACHE_ONE, RCP_CMD_CACHE_MGET). */
 static zend_always_inline int rcp_cache_cmd_kind(const rcp_cmd *cmd)
 {
-	const char *n = cmd->name;
-
-	switch (n[0]) {
-	case 'G': return rcp_name_is(n, "GET") ? RCP_CK_ONE : RCP_CK_NO;
-	case 'M': return rcp_name_is(n, "MGET") ? RCP_CK_MGET : RCP_CK_NO;
-	case 'H': return (rcp_name_is(n, "HGET") || rcp_name_is(n, "HMGET") || rcp_name_is(n, "HGETALL")) ? RCP_CK_ONE
-		: RCP_CK_NO;
-	case 'E': return rcp_name_is(n, "EXISTS") ? RCP_CK_ONE : RCP_CK_NO;
-	case 'S': return (rcp_name_is(n, "STRLEN") || rcp_name_is(n, "SMEMBERS") || rcp_name_is(n, "SISMEMBER"))
-		? RCP_CK_ONE : RCP_CK_NO;
-	case 'Z': return rcp_name_is(n, "ZSCORE") ? RCP_CK_ONE : RCP_CK_NO;
-	case 'L': return rcp_name_is(n, "LRANGE") ? RCP_CK_ONE : RCP_CK_NO;
-	default: return RCP_CK_NO;
-	}
+	return (cmd->flags & RCP_CMD_CACHE_ONE) ? RCP_CK_ONE : (cmd->flags & RCP_CMD_CACHE_MGET) ? RCP_CK_MGET : RCP_CK_NO;
 }
 
-static bool rcp_cache_key_wanted(const struct rcp_client_cache *c, const char *key, size_t len)
+static zend_always_inline bool rcp_cache_key_wanted(const struct rcp_client_cache *c, const char *key, size_t len)
 {
 	if (len > RCP_CACHE_ITEM_MAX) {
 		return false;
@@ -485,68 +470,252 @@ static bool rcp_cache_key_of(rcp_client *cl, const rcp_route *r, rcp_cache_key *
 	return true;
 }
 
+/* The lookup of a one-key read, every entry point's (a route's: rcp_exec_cache_lookup; the binding's, before the
+ * route is built: rcp_exec_cache_get): k with its key, slot, link and signature, node the index of its node. A hit:
+ * *reply set, true. A miss: *t its ticket, *rflags RCP_RF_CACHEABLE (and RCP_RF_UNTRACKED) when its reply may be
+ * stored; a link not up is asked for, a refusal noted. */
+static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint16_t node, rcp_cache_ticket *t, uint8_t *rflags,
+                          zval *reply)
+{
+	struct rcp_client_cache *c = cl->cache;
+	struct rcp_cluster_cache *pc = cl->cluster->cache;
+	rcp_cv_out o;
+	rcp_cache_result res;
+
+	*rflags = 0;
+	if (UNEXPECTED(pc->noted[rcp_cache_link_index(k->link)])) {
+		/* a node that refused tracking: untracked entries (ttl alone) when asked for, else no caching */
+		if (rcp_cache_link_status(k->link, NULL, 0) != RCP_LINK_UP) {
+			if (!c->untracked) {
+				pc->reads_not_cached++;
+				t->fillable = false;
+				return false;
+			}
+			k->link = NULL;
+			*rflags = RCP_RF_UNTRACKED;
+		} else {
+			pc->noted[rcp_cache_link_index(k->link)] = 0;
+		}
+	}
+	o.s = NULL;
+	o.buf = NULL;
+again:
+	res = rcp_cache_lookup(pc->cc, k, t, rcp_cv_alloc, &o);
+	if (res == RCP_CACHE_HIT) {
+		if (rcp_cv_to_zval(&o, reply)) {
+			return true;
+		}
+	} else if (res == RCP_CACHE_TORN) {
+		rcp_cv_release(&o);
+	}
+	if (t->fillable) {
+		*rflags |= RCP_RF_CACHEABLE;
+	} else if (k->link) {
+		if (rcp_link_refused(cl->cluster, k->link)) {
+			if (c->untracked) {
+				k->link = NULL;
+				*rflags = RCP_RF_UNTRACKED;
+				goto again;
+			}
+			pc->reads_not_cached++;
+		} else {
+			rcp_link_wanted(cl, k->link, node);
+		}
+	}
+	return false;
+}
+
 bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
-	rcp_cache_cluster *cc = cl->cluster->cache->cc;
 	char sigbuf[RCP_SIG_STACK], *heap;
 	rcp_cache_key k;
-	rcp_cv_out o;
-	rcp_cache_result res;
 	uint16_t node;
-	bool hit = false;
+	uint8_t rf;
+	bool hit;
 
 	r->flags &= (uint8_t)~(RCP_RF_CACHEABLE | RCP_RF_UNTRACKED); /* (a command re-run alone is looked up again) */
+	if (c->pend.key) {
+		/* the binding looked this very read up a moment ago (rcp_exec_cache_get: the same key bytes, which it keeps
+		 * until the command is done) and missed: its ticket, taken then (the ticket names its link) */
+		bool same = !(r->flags & RCP_RF_NOCACHE) && r->cmd == c->pend.cmd && r->argc == 2 && r->nkeys == 1 &&
+			r->pos[0] == 1 && r->kind == RCP_RT_ONE_SLOT && r->argv[1] == c->pend.key && r->argvlen[1] == c->pend.keylen &&
+			r->slot == c->pend.slot;
+		c->pend.key = NULL;
+		if (same) {
+			r->ticket = c->pend.t;
+			r->flags |= c->pend.rflags;
+			return false;
+		}
+	}
 	if ((r->flags & RCP_RF_NOCACHE) || rcp_cache_cmd_kind(r->cmd) != RCP_CK_ONE || !rcp_cache_key_of(cl, r, &k, &node)) {
 		return false;
 	}
 	if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return false;
 	}
-	if (UNEXPECTED(cl->cluster->cache->noted[rcp_cache_link_index(k.link)])) {
-		/* a node that refused tracking: untracked entries (ttl alone) when asked for, else no caching */
-		if (rcp_cache_link_status(k.link, NULL, 0) != RCP_LINK_UP) {
-			if (!c->untracked) {
-				cl->cluster->cache->reads_not_cached++;
-				goto out;
-			}
-			k.link = NULL;
-			r->flags |= RCP_RF_UNTRACKED;
-		} else {
-			cl->cluster->cache->noted[rcp_cache_link_index(k.link)] = 0;
-		}
+	if ((hit = rcp_cache_one(cl, &k, node, &r->ticket, &rf, reply))) {
+		r->reply_kind = RCP_RK_VALUE;
+	} else {
+		r->flags |= rf;
 	}
-	o.s = NULL;
-	o.buf = NULL;
-again:
-	res = rcp_cache_lookup(cc, &k, &r->ticket, rcp_cv_alloc, &o);
-	if (res == RCP_CACHE_HIT) {
-		if ((hit = rcp_cv_to_zval(&o, reply))) {
-			r->reply_kind = RCP_RK_VALUE;
-			goto out;
-		}
-	} else if (res == RCP_CACHE_TORN) {
-		rcp_cv_release(&o);
-	}
-	if (r->ticket.fillable) {
-		r->flags |= RCP_RF_CACHEABLE;
-	} else if (k.link) {
-		if (rcp_link_refused(cl->cluster, k.link)) {
-			if (c->untracked) {
-				k.link = NULL;
-				r->flags |= RCP_RF_UNTRACKED;
-				goto again;
-			}
-			cl->cluster->cache->reads_not_cached++;
-		} else {
-			rcp_link_wanted(cl, k.link, node);
-		}
-	}
-out:
 	if (heap) {
 		efree(heap);
 	}
 	return hit;
+}
+
+/* Before the binding's lookup of a read not built yet (rcp_exec_cache_get, rcp_exec_cache_mget): the command's start
+ * and the map as the command would see it (synced with the shared one, refreshed when due). false: not for the cache
+ * (the command, built, runs as always, and fails the same way if it fails). *now_ns: when the read began, for the
+ * lookups (an upper bound of rcp_begin()'s reading), 0 when the map's check did I/O (then the lookup reads the
+ * clock). */
+static bool rcp_cache_begin(rcp_client *cl, const rcp_cmd *cmd, uint16_t flag, uint64_t *now_ns)
+{
+	rcp_err err;
+	uint64_t us;
+	bool had_map;
+
+	if (!(cmd->flags & flag) || cl->read_policy != RCP_READ_PRIMARY || !cl->cluster->cache) {
+		return false;
+	}
+	err.code = RCP_OK;
+	rcp_begin(cl);
+	us = cl->op_clock_us;
+	had_map = cl->cluster->map != NULL;
+	if (rcp_client_ready_at(cl, us / 1000, &err) != RCP_OK || !cl->cluster->map) {
+		return false;
+	}
+	/* (with a map, anything that sends takes its deadline, rcp_deadline(), which clears op_clock_us; without one,
+	 * the check may have waited for another worker's) */
+	*now_ns = had_map && cl->op_clock_us == us ? (us + 1) * 1000 : 0;
+	return true;
+}
+
+bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, zval *reply)
+{
+	struct rcp_client_cache *c = cl->cache;
+	rcp_cluster *cluster = cl->cluster;
+	rcp_cache_key k;
+	uint16_t idx;
+	uint8_t rf;
+
+	c->pend.key = NULL;
+	cl->op_ready_key = NULL;
+	if (!rcp_cache_begin(cl, cmd, RCP_CMD_CACHE_ONE, &k.now_ns) || !rcp_cache_key_wanted(c, key, keylen)) {
+		return false;
+	}
+	k.key = key;
+	k.keylen = keylen;
+	k.slot = rcp_key_slot(key, keylen);
+	idx = cluster->map->slots[k.slot];
+	if (idx == RCP_NO_NODE || !(k.link = rcp_node_link(cluster, idx))) {
+		return false;
+	}
+	k.sig = cmd->name; /* the signature of a read with no argument but its key (rcp_cache_sig) */
+	k.siglen = strlen(cmd->name) + 1;
+	k.ttl_ms = c->ttl_ms;
+	if (rcp_cache_one(cl, &k, idx, &c->pend.t, &rf, reply)) {
+		rcp_partial_free(&cl->partial);
+		rcp_count_command(cluster->shared, cmd, false);
+		return true;
+	}
+	c->pend.key = key;
+	c->pend.keylen = keylen;
+	c->pend.cmd = cmd;
+	c->pend.slot = k.slot;
+	c->pend.rflags = rf;
+	/* the map checked with no I/O (else the route checks it again, with a deadline of its own) */
+	cl->op_ready_key = k.now_ns ? key : NULL;
+	return false;
+}
+
+bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, zval *reply)
+{
+	struct rcp_client_cache *c = cl->cache;
+	rcp_cluster *cluster = cl->cluster;
+	struct rcp_cluster_cache *pc = cluster->cache;
+	uint32_t n = zend_hash_num_elements(keys), i = 0;
+	rcp_cache_key k = {.sig = "MGET", .siglen = 4}; /* rcp_exec_cache_mget_lookup's signature */
+	rcp_cache_ticket t;
+	uint16_t last = RCP_NO_NODE;
+	const zval *v;
+	HashTable *ht;
+	const char *first = NULL;
+
+	cl->op_ready_key = NULL;
+	if (!n || !rcp_cache_begin(cl, cmd, RCP_CMD_CACHE_MGET, &k.now_ns)) {
+		return false;
+	}
+	if (!k.now_ns) {
+		k.now_ns = rcp_now_ns(); /* one reading for every key: the time the MGET began */
+	} else if ((v = zend_hash_index_find(keys, 0)) && Z_TYPE_P(v) == IS_STRING) {
+		first = Z_STRVAL_P(v); /* a miss: the map was checked with no I/O, the route does not check it again */
+	}
+	k.ttl_ms = c->ttl_ms;
+	array_init_size(reply, n);
+	ht = Z_ARRVAL_P(reply);
+	zend_hash_real_init_packed(ht);
+	ZEND_HASH_FOREACH_VAL(keys, v) {
+		rcp_cv_out o;
+		uint16_t idx;
+		rcp_cache_result res;
+
+		if (Z_TYPE_P(v) != IS_STRING || !rcp_cache_key_wanted(c, Z_STRVAL_P(v), Z_STRLEN_P(v))) {
+			goto miss;
+		}
+		k.key = Z_STRVAL_P(v);
+		k.keylen = Z_STRLEN_P(v);
+		k.slot = rcp_key_slot(k.key, k.keylen);
+		if ((idx = cluster->map->slots[k.slot]) != last) { /* (keys of one node in a row: its link once) */
+			if (idx == RCP_NO_NODE || !(k.link = rcp_node_link(cluster, idx)) ||
+			    UNEXPECTED(pc->noted[rcp_cache_link_index(k.link)])) {
+				goto miss;
+			}
+			last = idx;
+		}
+		o.s = NULL;
+		o.buf = NULL;
+		res = rcp_cache_peek(pc->cc, &k, &t, rcp_cv_alloc, &o);
+		if (res == RCP_CACHE_TORN) {
+			rcp_cv_release(&o);
+		}
+		/* straight into the array's next element (packed, sized for n) */
+		if (res != RCP_CACHE_HIT || !rcp_cv_to_zval(&o, &ht->arPacked[i])) {
+			goto miss;
+		}
+		i++;
+	} ZEND_HASH_FOREACH_END();
+	ht->nNumUsed = ht->nNumOfElements = i;
+	ht->nNextFreeElement = i;
+	rcp_cache_count_hits(pc->cc, n);
+	rcp_partial_free(&cl->partial);
+	rcp_count_command(cluster->shared, cmd, false);
+	return true;
+miss:
+	/* a key the cache does not answer: the MGET as always (its keys looked up again, counted, only the misses sent);
+	 * the values got so far are released with the array */
+	ht->nNumUsed = ht->nNumOfElements = i;
+	ht->nNextFreeElement = i;
+	zval_ptr_dtor(reply);
+	ZVAL_UNDEF(reply);
+	cl->op_ready_key = first;
+	return false;
+}
+
+int rcp_exec_cache_pending_slot(const rcp_client *cl, const char *key, size_t keylen)
+{
+	const struct rcp_client_cache *c = cl->cache;
+
+	return c && c->pend.key == key && c->pend.keylen == keylen ? c->pend.slot : -1;
+}
+
+void rcp_exec_cache_get_end(rcp_client *cl)
+{
+	if (cl->cache) {
+		cl->cache->pend.key = NULL;
+	}
+	cl->op_ready_key = NULL;
 }
 
 void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply)
