@@ -18,7 +18,13 @@ $w = $_GET['w'] ?? 'heavy';
 switch ($client) {
     case 'rcp_cache':
     case 'rcp_nocache':
-        $c = new RedisClusterPool($seeds, $client === 'rcp_cache' ? ['cache' => true] : []);
+        $o = $client === 'rcp_cache' ? ['cache' => true] : [];
+        if ($w === 'track') {
+            // the tracking check (tests/cache/tracking_bounded.phpt) also runs on the TLS test cluster
+            require_once __DIR__ . '/../../tests/cluster.inc';
+            $o = rcp_pool_options($o);
+        }
+        $c = new RedisClusterPool($seeds, $o);
         break;
     case 'phpredis':
         ini_set('redis.clusters.cache_slots', '1');
@@ -45,15 +51,10 @@ try {
         $by = [];
         foreach ($keys as $k) $by[$c->nodeForKey($k)][] = $k;
         foreach ($by as $node => $ks) {
-            $s = stream_socket_client("tcp://$node", $errno, $errstr, 2);
-            stream_set_timeout($s, 2);
-            $cmds = ['*3', '$6', 'CLIENT', '$8', 'TRACKING', '$2', 'on'];
-            $out = implode("\r\n", $cmds) . "\r\n";
-            foreach ($ks as $k) $out .= "*2\r\n\$3\r\nGET\r\n$" . strlen($k) . "\r\n$k\r\n";
-            fwrite($s, $out);
-            $got = '';
-            while (substr_count($got, "\r\n") < 1 + 2 * count($ks) && !feof($s) && !stream_get_meta_data($s)['timed_out']) $got .= fread($s, 65536);
-            fclose($s);
+            $r = new RcpRaw($node);   // (tests/cluster.inc: TLS on the TLS test cluster)
+            $r->cmd('CLIENT', 'TRACKING', 'on');
+            foreach ($ks as $k) $r->cmd('GET', $k);
+            unset($r);
         }
     }
     echo $ok ? 'ok' : 'E bad: a key of the hot set was not found';
