@@ -12,6 +12,9 @@
 #include "rcp_hash.h"
 #include "rcp_count.h"
 #include "rcp_thread.h"
+#ifdef ZTS
+# include <pthread.h>
+#endif
 
 #define RCP_PC_CRED_MAX 136     /* a client's credential key (rcp_client.cred/ro_cred) fits */
 
@@ -40,6 +43,223 @@ static void rcp_pool_init(void)
 		zend_hash_init(&rcp_pool_ht, 16, NULL, NULL, 1);
 		rcp_pool_ready = true;
 	}
+}
+
+/*
+ * The per-node cap (redis_cluster_pool.max_connections_per_node): how many sockets the process holds to each node,
+ * all credentials and roles together (pub/sub consumers' connections are not pooled and not counted). One count
+ * per process: under ZTS its threads share it, behind one mutex, touched only when a connection is opened or
+ * closed (never on a request that finds its connection). A connection holding a slot names its entry
+ * (rcp_conn.cap_node); every close of a pooled connection goes through rcp_pool_close(), which gives the slot
+ * back, so the count stays exact across discards, broken connections, idle close, the thread's end and fatal
+ * errors (the end-of-request checks close what such a request left). Entries are never removed (a node's name is
+ * kept for the process' life): RCP_CAP_NODES nodes at most, more are not counted.
+ */
+#define RCP_CAP_NODES 1024
+typedef struct {
+	char addr[RCP_ADDR_MAX];
+	uint32_t held;      /* sockets open (or being opened) to it */
+	uint32_t waiters;   /* threads waiting for one of its slots (ZTS): read without the lock at request end */
+} rcp_cap_node;
+
+static struct {
+	uint32_t max;       /* 0: no cap; set in MINIT, read-only afterwards */
+	pid_t pid;          /* the process the counts are of: a fork child starts from 0 (its inherited sockets are
+	                       not its own: closed without giving a slot back) */
+	uint32_t n;
+	uint64_t waits, wait_timeouts, refused;
+	rcp_cap_node nodes[RCP_CAP_NODES];
+#ifdef ZTS
+	pthread_mutex_t mu;
+	pthread_cond_t cv;  /* a slot given back (broadcast: few waiters, a wait is rare) */
+#endif
+} rcp_cap;
+
+#ifdef ZTS
+# define RCP_CAP_LOCK() pthread_mutex_lock(&rcp_cap.mu)
+# define RCP_CAP_UNLOCK() pthread_mutex_unlock(&rcp_cap.mu)
+#else
+# define RCP_CAP_LOCK() ((void)0)
+# define RCP_CAP_UNLOCK() ((void)0)
+#endif
+
+void rcp_pool_minit(zend_long max_per_node)
+{
+	rcp_cap.max = max_per_node > 0 ? (uint32_t)MIN(max_per_node, (zend_long)UINT32_MAX) : 0;
+#ifdef ZTS
+	{
+		pthread_condattr_t ca;
+		pthread_mutex_init(&rcp_cap.mu, NULL);
+		pthread_condattr_init(&ca);
+		pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+		pthread_cond_init(&rcp_cap.cv, &ca);
+		pthread_condattr_destroy(&ca);
+	}
+#endif
+}
+
+/* Under the lock: the counts are this process' (a fork child forgets its parent's). */
+static void rcp_cap_own(void)
+{
+	if (rcp_cap.pid != rcp_pid()) {
+		rcp_cap.pid = rcp_pid();
+		rcp_cap.n = 0;
+		rcp_cap.waits = rcp_cap.wait_timeouts = rcp_cap.refused = 0;
+	}
+}
+
+/* Under the lock: node addr's entry (added if new), or NULL when the table is full. */
+static rcp_cap_node *rcp_cap_node_of(const char *addr, bool add)
+{
+	uint32_t i;
+
+	for (i = 0; i < rcp_cap.n; i++) {
+		if (!strcmp(rcp_cap.nodes[i].addr, addr)) {
+			return &rcp_cap.nodes[i];
+		}
+	}
+	if (!add || rcp_cap.n == RCP_CAP_NODES) {
+		return NULL;
+	}
+	snprintf(rcp_cap.nodes[rcp_cap.n].addr, RCP_ADDR_MAX, "%s", addr);
+	rcp_cap.nodes[rcp_cap.n].held = rcp_cap.nodes[rcp_cap.n].waiters = 0;
+	return &rcp_cap.nodes[rcp_cap.n++];
+}
+
+#ifdef ZTS
+/* How many of node nd's slots this thread's connections hold. */
+static uint32_t rcp_cap_mine(const rcp_cap_node *nd)
+{
+	uint32_t n = 0, idx = (uint32_t)(nd - rcp_cap.nodes) + 1;
+	zval *v;
+
+	ZEND_HASH_FOREACH_VAL(&rcp_pool_ht, v) {
+		n += ((rcp_conn *)Z_PTR_P(v))->cap_node == idx;
+	} ZEND_HASH_FOREACH_END();
+	return n;
+}
+#endif
+
+/* A slot to c's node for c, waiting up to wait_ms (ZTS) for one; false: none (c is made to fail at its first use,
+ * never connected: a ConnectionException naming the cap). */
+static bool rcp_cap_take(rcp_conn *c, uint64_t wait_ms)
+{
+	rcp_cap_node *nd;
+	bool ok, waited = false;
+
+	RCP_CAP_LOCK();
+	rcp_cap_own();
+	nd = rcp_cap_node_of(c->addr, true);
+	if (!nd) {
+		RCP_CAP_UNLOCK();
+		return true; /* more nodes than the table holds: not counted */
+	}
+#ifdef ZTS
+	/* a wait only when another thread holds some of the slots: this thread's own come back at its request's end */
+	if (nd->held >= rcp_cap.max && wait_ms && rcp_cap_mine(nd) < nd->held) {
+		waited = true;
+		uint64_t until = rcp_now_ms() + wait_ms;
+		struct timespec ts = {(time_t)(until / 1000), (long)(until % 1000) * 1000000};
+
+		rcp_cap.waits++;
+		nd->waiters++;
+		while (nd->held >= rcp_cap.max && rcp_now_ms() < until) {
+			pthread_cond_timedwait(&rcp_cap.cv, &rcp_cap.mu, &ts);
+		}
+		nd->waiters--;
+		if (nd->held >= rcp_cap.max) {
+			rcp_cap.wait_timeouts++;
+		}
+	}
+#else
+	(void)wait_ms;
+#endif
+	ok = nd->held < rcp_cap.max;
+	if (ok) {
+		nd->held++;
+		c->cap_node = (uint32_t)(nd - rcp_cap.nodes) + 1;
+	} else {
+		rcp_cap.refused++;
+	}
+	RCP_CAP_UNLOCK();
+	if (!ok) {
+		char msg[RCP_ERRSTR_MAX];
+		snprintf(msg, sizeof(msg), "no connection to %s: this process holds redis_cluster_pool.max_connections_per_node "
+			"= %u connections to it already%s (raise the setting, or use fewer credentials or roles per node)",
+			c->addr, rcp_cap.max, waited ? ", and no other thread gave one back within the connect timeout" : "");
+		c->refusal = strdup(msg);
+		c->refusal_etype[0] = '\0'; /* a ConnectionException (engine.c), not an authentication error */
+	}
+	return ok;
+}
+
+/* c's slot back (c is being closed), waking threads waiting for one. */
+static void rcp_cap_give(rcp_conn *c)
+{
+	uint32_t idx = c->cap_node;
+
+	if (!idx) {
+		return;
+	}
+	c->cap_node = 0;
+	if (c->pid != rcp_pid()) {
+		return; /* inherited across fork(): the parent's slot */
+	}
+	RCP_CAP_LOCK();
+	if (rcp_cap.pid == rcp_pid() && rcp_cap.nodes[idx - 1].held) {
+		rcp_cap.nodes[idx - 1].held--;
+#ifdef ZTS
+		if (rcp_cap.nodes[idx - 1].waiters) {
+			pthread_cond_broadcast(&rcp_cap.cv);
+		}
+#endif
+	}
+	RCP_CAP_UNLOCK();
+}
+
+/* Whether another thread waits for a slot to c's node (request end: an idle connection is given back then). */
+static bool rcp_cap_wanted(const rcp_conn *c)
+{
+#ifdef ZTS
+	return c->cap_node && __atomic_load_n(&rcp_cap.nodes[c->cap_node - 1].waiters, __ATOMIC_RELAXED) > 0;
+#else
+	(void)c;
+	return false;
+#endif
+}
+
+void rcp_pool_cap_get_stats(rcp_pool_cap_stats *out)
+{
+	RCP_CAP_LOCK();
+	rcp_cap_own();
+	out->waits = rcp_cap.waits;
+	out->wait_timeouts = rcp_cap.wait_timeouts;
+	out->refused = rcp_cap.refused;
+	RCP_CAP_UNLOCK();
+}
+
+uint32_t rcp_pool_cap_held(const char *addr)
+{
+	rcp_cap_node *nd;
+	uint32_t held = 0;
+
+	if (!rcp_cap.max) {
+		return 0;
+	}
+	RCP_CAP_LOCK();
+	rcp_cap_own();
+	if ((nd = rcp_cap_node_of(addr, false))) {
+		held = nd->held;
+	}
+	RCP_CAP_UNLOCK();
+	return held;
+}
+
+/* Every close of a pooled connection: its slot back first. */
+static void rcp_pool_close(rcp_conn *c)
+{
+	rcp_cap_give(c);
+	rcp_conn_close(c);
 }
 
 static size_t rcp_pool_key(char *buf, size_t cap, const char *host, int port, const char *cred, size_t cred_len)
@@ -141,7 +361,7 @@ static void rcp_pool_remove(rcp_conn *c)
 }
 
 rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len, rcp_tls *tls,
-                       const char *setup, size_t setup_len, uint32_t setup_replies)
+                       const char *setup, size_t setup_len, uint32_t setup_replies, uint64_t wait_ms)
 {
 	char key[600];
 	size_t klen;
@@ -195,7 +415,7 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 			klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
 		}
 		zend_hash_str_del(&rcp_pool_ht, key, klen);
-		rcp_conn_close(c);
+		rcp_pool_close(c);
 	}
 	/* key is made by now: a cache miss made it, and so did the discard above */
 	c = rcp_conn_new(host, port, tls, setup, setup_len, setup_replies);
@@ -206,7 +426,7 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 	c->key_hash = rcp_pool_key_hash(key, klen);
 	if (setup_len && rcp_pool_refused(c)) {
 		rcp_count_conn(c->stats, RCP_NEV_AUTH_REFUSED);
-	} else {
+	} else if (!rcp_cap.max || rcp_cap_take(c, wait_ms)) {
 		rcp_count_conn(c->stats, RCP_NEV_OPENED);
 	}
 	zend_hash_str_update_ptr(&rcp_pool_ht, key, klen, c);
@@ -218,7 +438,7 @@ void rcp_pool_discard(rcp_conn *c)
 {
 	rcp_pc_forget(c);
 	rcp_pool_remove(c);
-	rcp_conn_close(c);
+	rcp_pool_close(c);
 }
 
 void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
@@ -232,7 +452,7 @@ void rcp_pool_sweep_parts(rcp_part *parts, int nparts)
 			flush = true; /* a write the kernel did not take at once: its completion is the loop's */
 		}
 		if (c && c->state == RCP_CONN_BROKEN) {
-			if (parts[i].err.code == RCP_E_CONNECTION || parts[i].err.code == RCP_E_TIMEOUT) {
+			if (!c->refusal && (parts[i].err.code == RCP_E_CONNECTION || parts[i].err.code == RCP_E_TIMEOUT)) {
 				if (!c->opened_at_ms || !c->checked_request) {
 					rcp_count_conn(c->stats, RCP_NEV_CONNECT_FAILURE);
 				}
@@ -297,7 +517,7 @@ void rcp_pool_close_cred(const char *cred, size_t cred_len)
 		const char *nul = memchr(ZSTR_VAL(k), '\0', ZSTR_LEN(k));
 		if (nul && (size_t)(ZSTR_VAL(k) + ZSTR_LEN(k) - nul - 1) == cred_len && !memcmp(nul + 1, cred, cred_len)) {
 			rcp_pc_forget(Z_PTR_P(v));
-			rcp_conn_close(Z_PTR_P(v));
+			rcp_pool_close(Z_PTR_P(v));
 			ZVAL_PTR(v, NULL);
 			any = true;
 		}
@@ -335,13 +555,14 @@ static int rcp_pool_reap(zval *v, void *arg)
 	           !rcp_conn_idle(c)) {
 		/* the request died mid-reply (or left a WATCH behind): none of it may reach the next request */
 		rcp_count_conn(c->stats, RCP_NEV_DISC_UNREAD);
-	} else if (idle_timeout_ms && rcp_now_ms() - c->last_used_ms > idle_timeout_ms) {
+	} else if ((idle_timeout_ms && rcp_now_ms() - c->last_used_ms > idle_timeout_ms) || rcp_cap_wanted(c)) {
+		/* idle too long, or (ZTS) another thread waits for its slot under the per-node cap: given back */
 		rcp_count_conn(c->stats, RCP_NEV_DISC_IDLE);
 	} else {
 		return ZEND_HASH_APPLY_KEEP;
 	}
 	rcp_pc_forget(c);
-	rcp_conn_close(c);
+	rcp_pool_close(c);
 	return ZEND_HASH_APPLY_REMOVE;
 }
 
@@ -363,7 +584,7 @@ void rcp_pool_mshutdown(void)
 	}
 	rcp_pc_forget(NULL);
 	ZEND_HASH_FOREACH_VAL(&rcp_pool_ht, v) {
-		rcp_conn_close(Z_PTR_P(v));
+		rcp_pool_close(Z_PTR_P(v));
 	} ZEND_HASH_FOREACH_END();
 	zend_hash_destroy(&rcp_pool_ht);
 	rcp_pool_ready = false;
