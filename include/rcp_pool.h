@@ -33,9 +33,10 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 void rcp_pool_minit(zend_long max_per_node);
 
 /* The per-node cap's figures for this process: waits (a thread waited for a slot), waits that ended without one,
- * refusals (a connection failed for want of a slot). */
+ * refusals (a connection failed for want of a slot), handoffs (ZTS: a connection another thread gave back, taken
+ * instead of connecting). */
 typedef struct {
-	uint64_t waits, wait_timeouts, refused;
+	uint64_t waits, wait_timeouts, refused, handoffs;
 } rcp_pool_cap_stats;
 void rcp_pool_cap_get_stats(rcp_pool_cap_stats *out);
 

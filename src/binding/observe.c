@@ -673,6 +673,7 @@ void rcp_observe_stats(rcp_cluster *cc, zval *out)
 		add_assoc_long(&conns, "cap_waits", (zend_long)cap.waits);
 		add_assoc_long(&conns, "cap_wait_timeouts", (zend_long)cap.wait_timeouts);
 		add_assoc_long(&conns, "cap_refused", (zend_long)cap.refused);
+		add_assoc_long(&conns, "cap_handoffs", (zend_long)cap.handoffs);
 	}
 	add_assoc_zval(out, "connections", &conns);
 

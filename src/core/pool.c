@@ -31,11 +31,14 @@ typedef struct {
 		char cred[RCP_PC_CRED_MAX];
 	} pc[RCP_PC_SLOTS];
 	unsigned pc_next;
+	void *parking;      /* ZTS: connections this thread gives back at its request's end (rcp_parked), until the
+	                       loop has closed their handles */
 } rcp_pool_state;
 RCP_THREAD_STATE(rcp_pool_state, rcp_pool_st);
 #define rcp_pool_ht (RCP_THREAD(rcp_pool_state, rcp_pool_st)->ht)
 #define rcp_pool_ready (RCP_THREAD(rcp_pool_state, rcp_pool_st)->ready)
 #define rcp_request_serial (RCP_THREAD(rcp_pool_state, rcp_pool_st)->request_serial)
+#define rcp_parking (RCP_THREAD(rcp_pool_state, rcp_pool_st)->parking)
 
 static void rcp_pool_init(void)
 {
@@ -56,6 +59,25 @@ static void rcp_pool_init(void)
  * kept for the process' life): RCP_CAP_NODES nodes at most, more are not counted.
  */
 #define RCP_CAP_NODES 1024
+
+/*
+ * ZTS: the process' idle list. A connection a thread gives back (at the end of the request that used it, when
+ * another thread waits for a slot to its node) is handed over, not closed: its socket is dup()ed, its libuv handle
+ * closed on the giver's loop (a handle cannot move between loops), and the connection (its AUTH/READONLY state,
+ * reader, write buffer, slot) waits here with the new fd until a thread that needs a connection with the same pool
+ * key takes it: uv_tcp_open() on the taker's loop, the reuse check, then it is the taker's. A connection is in one
+ * thread's table or in this list, never both: never used by two threads at once. Plaintext only: a TLS
+ * connection's OpenSSL state is tied to its thread's SSL_CTX, so it is closed instead (its slot given back).
+ */
+typedef struct rcp_parked {
+	struct rcp_parked *next;
+	rcp_conn *c;
+	int fd;             /* the dup()ed socket */
+	bool closed;        /* the giver's loop closed the old handle: the connection is free to move */
+	size_t klen;
+	char key[];         /* its pool key */
+} rcp_parked;
+
 typedef struct {
 	char addr[RCP_ADDR_MAX];
 	uint32_t held;      /* sockets open (or being opened) to it */
@@ -67,7 +89,8 @@ static struct {
 	pid_t pid;          /* the process the counts are of: a fork child starts from 0 (its inherited sockets are
 	                       not its own: closed without giving a slot back) */
 	uint32_t n;
-	uint64_t waits, wait_timeouts, refused;
+	uint64_t waits, wait_timeouts, refused, handoffs;
+	rcp_parked *idle;   /* ZTS: connections given back, free for any thread (above) */
 	rcp_cap_node nodes[RCP_CAP_NODES];
 #ifdef ZTS
 	pthread_mutex_t mu;
@@ -104,7 +127,15 @@ static void rcp_cap_own(void)
 	if (rcp_cap.pid != rcp_pid()) {
 		rcp_cap.pid = rcp_pid();
 		rcp_cap.n = 0;
-		rcp_cap.waits = rcp_cap.wait_timeouts = rcp_cap.refused = 0;
+		rcp_cap.waits = rcp_cap.wait_timeouts = rcp_cap.refused = rcp_cap.handoffs = 0;
+		while (rcp_cap.idle) { /* a fork child's copies of its parent's idle sockets */
+			rcp_parked *p = rcp_cap.idle;
+			rcp_cap.idle = p->next;
+			close(p->fd);
+			p->c->cap_node = 0;
+			rcp_conn_free(p->c);
+			free(p);
+		}
 	}
 }
 
@@ -140,9 +171,187 @@ static uint32_t rcp_cap_mine(const rcp_cap_node *nd)
 }
 #endif
 
-/* A slot to c's node for c, waiting up to wait_ms (ZTS) for one; false: none (c is made to fail at its first use,
- * never connected: a ConnectionException naming the cap). */
-static bool rcp_cap_take(rcp_conn *c, uint64_t wait_ms)
+static void rcp_cap_give(rcp_conn *c);
+static void rcp_pool_close(rcp_conn *c);
+
+#ifdef ZTS
+/* Under the lock: a connection with this pool key from the idle list, unlinked (its slot goes with it); when the
+ * node is at the cap, one of its idle connections with another key is closed for its slot. */
+static rcp_parked *rcp_cap_unpark(rcp_cap_node *nd, const char *key, size_t klen)
+{
+	rcp_parked **pp, *other = NULL, **other_pp = NULL;
+	uint32_t idx = (uint32_t)(nd - rcp_cap.nodes) + 1;
+
+	for (pp = &rcp_cap.idle; *pp; pp = &(*pp)->next) {
+		rcp_parked *p = *pp;
+		if (p->c->cap_node != idx) {
+			continue;
+		}
+		if (p->klen == klen && !memcmp(p->key, key, klen)) {
+			*pp = p->next;
+			rcp_cap.handoffs++;
+			return p;
+		}
+		other = p;
+		other_pp = pp;
+	}
+	if (other && nd->held >= rcp_cap.max) {
+		*other_pp = other->next;
+		close(other->fd);
+		other->c->cap_node = 0;
+		rcp_conn_free(other->c);
+		free(other);
+		nd->held--;
+	}
+	return NULL;
+}
+
+/* The giver's loop closed a given-back connection's old handle. */
+static void rcp_parked_closed(uv_handle_t *h)
+{
+	((rcp_parked *)h->data)->closed = true;
+}
+
+/* Request end, ZTS: give c back to the idle list (its handle closed now, published once the loop has run the close,
+ * rcp_cap_publish); false: it cannot move (TLS, a write in flight, no fd), close it instead. */
+static bool rcp_cap_park(rcp_conn *c, const char *key, size_t klen)
+{
+	uv_os_fd_t fd;
+	int fd2;
+	rcp_parked *p;
+
+	if (c->tls || c->tls_cfg || c->pending_writes || c->sink || uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0) {
+		return false;
+	}
+	if ((fd2 = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0) {
+		return false;
+	}
+	if (!(p = malloc(sizeof(*p) + klen))) {
+		close(fd2);
+		return false;
+	}
+	p->c = c;
+	p->fd = fd2;
+	p->closed = false;
+	p->klen = klen;
+	memcpy(p->key, key, klen);
+	rcp_resp_reset(&c->rd); /* nothing of this thread's request memory goes with it */
+	c->handle_open = false;
+	c->reading = false;
+	c->part = NULL;
+	c->tcp.data = p;
+	uv_close((uv_handle_t *)&c->tcp, rcp_parked_closed);
+	p->next = rcp_parking;
+	rcp_parking = p;
+	return true;
+}
+
+/* After the loop ran: the connections given back whose old handle is closed go to the idle list, waking waiters. */
+static void rcp_cap_publish(void)
+{
+	rcp_parked **pp = (rcp_parked **)&rcp_parking, *ready = NULL, *p;
+
+	/* the loop's turn may have been spent on a stop a batch asked for (uv_stop() outside uv_run): a few more */
+	for (int turn = 0; turn < 4; turn++) {
+		for (p = rcp_parking; p && p->closed; p = p->next) {
+		}
+		if (!p) {
+			break;
+		}
+		rcp_io_flush();
+	}
+
+	while (*pp) {
+		p = *pp;
+		if (p->closed) {
+			*pp = p->next;
+			p->next = ready;
+			ready = p;
+		} else {
+			pp = &p->next;
+		}
+	}
+	if (!ready) {
+		return;
+	}
+	RCP_CAP_LOCK();
+	while (ready) {
+		rcp_parked *p = ready;
+		ready = p->next;
+		p->next = rcp_cap.idle;
+		rcp_cap.idle = p;
+	}
+	pthread_cond_broadcast(&rcp_cap.cv);
+	RCP_CAP_UNLOCK();
+}
+
+/* Idle close applies to the idle list: its connections idle longer than idle_timeout_ms are closed. */
+static void rcp_cap_idle_close(uint64_t idle_timeout_ms)
+{
+	rcp_parked **pp, *gone = NULL;
+	uint64_t now = rcp_now_ms();
+
+	RCP_CAP_LOCK();
+	for (pp = &rcp_cap.idle; *pp;) {
+		rcp_parked *p = *pp;
+		if (now - p->c->last_used_ms > idle_timeout_ms) {
+			*pp = p->next;
+			p->next = gone;
+			gone = p;
+		} else {
+			pp = &p->next;
+		}
+	}
+	RCP_CAP_UNLOCK();
+	while (gone) {
+		rcp_parked *p = gone;
+		gone = p->next;
+		close(p->fd);
+		rcp_count_conn(p->c->stats, RCP_NEV_DISC_IDLE);
+		rcp_count_conn(p->c->stats, RCP_NEV_CLOSED);
+		rcp_cap_give(p->c);
+		rcp_conn_free(p->c);
+		free(p);
+	}
+}
+
+/* A connection handed over by another thread, on this thread's loop; false: it is no longer usable (the server
+ * closed it meanwhile...): closed, its slot given back. */
+static bool rcp_cap_adopt(rcp_parked *p, rcp_tls *tls)
+{
+	rcp_conn *c = p->c;
+	int fd = p->fd;
+
+	free(p);
+	c->tls_cfg = tls;
+	c->part = NULL;
+	c->reading = false;
+	if (uv_tcp_init(rcp_io_loop(), &c->tcp) != 0) {
+		close(fd);
+		rcp_cap_give(c);
+		rcp_conn_free(c);
+		return false;
+	}
+	c->tcp.data = c;
+	c->handle_open = true;
+	if (uv_tcp_open(&c->tcp, fd) != 0) {
+		close(fd);
+		rcp_pool_close(c);
+		return false;
+	}
+	if (rcp_conn_reusable(c) != RCP_REUSE_OK) {
+		rcp_count_conn(c->stats, RCP_NEV_DISC_CLOSED);
+		rcp_pool_close(c);
+		return false;
+	}
+	return true;
+}
+#endif
+
+/* A slot to c's node for c (true), waiting up to wait_ms (ZTS) for one; or (false, *handed set, ZTS) a connection
+ * with c's pool key another thread gave back, to use instead of c; or (false, *handed NULL) none: c is made to fail
+ * at its first use, never connected (a ConnectionException naming the cap). */
+static bool rcp_cap_take(rcp_conn *c, const char *key, size_t klen, uint64_t wait_ms, rcp_parked **handed)
 {
 	rcp_cap_node *nd;
 	bool ok, waited = false;
@@ -155,24 +364,35 @@ static bool rcp_cap_take(rcp_conn *c, uint64_t wait_ms)
 		return true; /* more nodes than the table holds: not counted */
 	}
 #ifdef ZTS
+	if ((*handed = rcp_cap_unpark(nd, key, klen))) {
+		RCP_CAP_UNLOCK();
+		return false;
+	}
 	/* a wait only when another thread holds some of the slots: this thread's own come back at its request's end */
 	if (nd->held >= rcp_cap.max && wait_ms && rcp_cap_mine(nd) < nd->held) {
-		waited = true;
 		uint64_t until = rcp_now_ms() + wait_ms;
 		struct timespec ts = {(time_t)(until / 1000), (long)(until % 1000) * 1000000};
 
+		waited = true;
 		rcp_cap.waits++;
-		nd->waiters++;
-		while (nd->held >= rcp_cap.max && rcp_now_ms() < until) {
+		__atomic_add_fetch(&nd->waiters, 1, __ATOMIC_RELAXED); /* read without the lock: rcp_cap_wanted() */
+		while (nd->held >= rcp_cap.max && rcp_now_ms() < until && !(*handed = rcp_cap_unpark(nd, key, klen))) {
 			pthread_cond_timedwait(&rcp_cap.cv, &rcp_cap.mu, &ts);
 		}
-		nd->waiters--;
+		__atomic_sub_fetch(&nd->waiters, 1, __ATOMIC_RELAXED);
+		if (*handed) {
+			RCP_CAP_UNLOCK();
+			return false;
+		}
 		if (nd->held >= rcp_cap.max) {
 			rcp_cap.wait_timeouts++;
 		}
 	}
 #else
 	(void)wait_ms;
+	(void)key;
+	(void)klen;
+	*handed = NULL;
 #endif
 	ok = nd->held < rcp_cap.max;
 	if (ok) {
@@ -235,6 +455,7 @@ void rcp_pool_cap_get_stats(rcp_pool_cap_stats *out)
 	out->waits = rcp_cap.waits;
 	out->wait_timeouts = rcp_cap.wait_timeouts;
 	out->refused = rcp_cap.refused;
+	out->handoffs = rcp_cap.handoffs;
 	RCP_CAP_UNLOCK();
 }
 
@@ -426,8 +647,28 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 	c->key_hash = rcp_pool_key_hash(key, klen);
 	if (setup_len && rcp_pool_refused(c)) {
 		rcp_count_conn(c->stats, RCP_NEV_AUTH_REFUSED);
-	} else if (!rcp_cap.max || rcp_cap_take(c, wait_ms)) {
+	} else if (!rcp_cap.max) {
 		rcp_count_conn(c->stats, RCP_NEV_OPENED);
+	} else {
+		rcp_parked *handed = NULL;
+
+		while (!rcp_cap_take(c, key, klen, wait_ms, &handed) && handed) {
+#ifdef ZTS
+			/* another thread's connection with the same pool key, given back: used instead of connecting */
+			rcp_conn *h = handed->c;
+			if (rcp_cap_adopt(handed, tls)) {
+				rcp_conn_free(c); /* never opened */
+				c = h;
+				c->checked_request = rcp_request_serial;
+				rcp_count_conn(c->stats, RCP_NEV_REUSED);
+				break;
+			}
+#endif
+			handed = NULL; /* closed (no longer usable): its slot is free, try again */
+		}
+		if (!handed && !c->refusal) {
+			rcp_count_conn(c->stats, RCP_NEV_OPENED);
+		}
 	}
 	zend_hash_str_update_ptr(&rcp_pool_ht, key, klen, c);
 	rcp_pc_put(c, cred_key, cred_len);
@@ -539,10 +780,12 @@ void rcp_pool_rinit(void)
 	rcp_request_serial++;
 }
 
-static int rcp_pool_reap(zval *v, void *arg)
+static int rcp_pool_reap(zval *v, int num_args, va_list args, zend_hash_key *hk)
 {
 	rcp_conn *c = Z_PTR_P(v);
-	uint64_t idle_timeout_ms = *(uint64_t *)arg;
+	uint64_t idle_timeout_ms = *va_arg(args, uint64_t *);
+
+	(void)num_args;
 
 	if (c->pid != rcp_pid()) {
 		/* inherited from a parent: not ours to use; close our copy of the fd only */
@@ -555,8 +798,17 @@ static int rcp_pool_reap(zval *v, void *arg)
 	           !rcp_conn_idle(c)) {
 		/* the request died mid-reply (or left a WATCH behind): none of it may reach the next request */
 		rcp_count_conn(c->stats, RCP_NEV_DISC_UNREAD);
-	} else if ((idle_timeout_ms && rcp_now_ms() - c->last_used_ms > idle_timeout_ms) || rcp_cap_wanted(c)) {
-		/* idle too long, or (ZTS) another thread waits for its slot under the per-node cap: given back */
+	} else if (idle_timeout_ms && rcp_now_ms() - c->last_used_ms > idle_timeout_ms) {
+		rcp_count_conn(c->stats, RCP_NEV_DISC_IDLE);
+	} else if (rcp_cap_wanted(c)) {
+		/* ZTS: another thread waits for a slot to its node under the per-node cap: handed over (or, when it cannot
+		 * move, closed) */
+#ifdef ZTS
+		if (c->state == RCP_CONN_READY && hk->key && rcp_cap_park(c, ZSTR_VAL(hk->key), ZSTR_LEN(hk->key))) {
+			rcp_pc_forget(c);
+			return ZEND_HASH_APPLY_REMOVE;
+		}
+#endif
 		rcp_count_conn(c->stats, RCP_NEV_DISC_IDLE);
 	} else {
 		return ZEND_HASH_APPLY_KEEP;
@@ -571,8 +823,16 @@ void rcp_pool_rshutdown(uint64_t idle_timeout_ms)
 	if (!rcp_pool_ready) {
 		return;
 	}
-	zend_hash_apply_with_argument(&rcp_pool_ht, rcp_pool_reap, &idle_timeout_ms);
+	zend_hash_apply_with_arguments(&rcp_pool_ht, rcp_pool_reap, 1, &idle_timeout_ms);
 	rcp_io_flush();
+#ifdef ZTS
+	if (rcp_parking) {
+		rcp_cap_publish();
+	}
+	if (idle_timeout_ms && rcp_cap.max) {
+		rcp_cap_idle_close(idle_timeout_ms);
+	}
+#endif
 }
 
 void rcp_pool_mshutdown(void)
