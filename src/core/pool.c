@@ -31,6 +31,7 @@ typedef struct {
 		char cred[RCP_PC_CRED_MAX];
 	} pc[RCP_PC_SLOTS];
 	unsigned pc_next;
+	bool ended;         /* between RSHUTDOWN and the next RINIT (objects freed after a fatal error use the pool) */
 	void *parking;      /* ZTS: connections this thread gives back at its request's end (rcp_parked), until the
 	                       loop has closed their handles */
 } rcp_pool_state;
@@ -38,6 +39,7 @@ RCP_THREAD_STATE(rcp_pool_state, rcp_pool_st);
 #define rcp_pool_ht (RCP_THREAD(rcp_pool_state, rcp_pool_st)->ht)
 #define rcp_pool_ready (RCP_THREAD(rcp_pool_state, rcp_pool_st)->ready)
 #define rcp_request_serial (RCP_THREAD(rcp_pool_state, rcp_pool_st)->request_serial)
+#define rcp_pool_ended (RCP_THREAD(rcp_pool_state, rcp_pool_st)->ended)
 #define rcp_parking (RCP_THREAD(rcp_pool_state, rcp_pool_st)->parking)
 
 static void rcp_pool_init(void)
@@ -220,7 +222,10 @@ static bool rcp_cap_park(rcp_conn *c, const char *key, size_t klen)
 	int fd2;
 	rcp_parked *p;
 
-	if (c->tls || c->tls_cfg || c->pending_writes || c->sink || uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0) {
+	/* not after a fatal error: the request's objects are freed after this (no destructors), and a transaction's
+	 * UNWATCH then looks its connection up in this thread's pool again */
+	if (CG(unclean_shutdown) || c->tls || c->tls_cfg || c->pending_writes || c->sink ||
+	    uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0) {
 		return false;
 	}
 	if ((fd2 = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0) {
@@ -364,7 +369,9 @@ static bool rcp_cap_take(rcp_conn *c, const char *key, size_t klen, uint64_t wai
 		return true; /* more nodes than the table holds: not counted */
 	}
 #ifdef ZTS
-	if ((*handed = rcp_cap_unpark(nd, key, klen))) {
+	if (rcp_pool_ended) {
+		wait_ms = 0; /* the request is over (its objects being freed): no wait, no handover */
+	} else if ((*handed = rcp_cap_unpark(nd, key, klen))) {
 		RCP_CAP_UNLOCK();
 		return false;
 	}
@@ -778,6 +785,7 @@ void rcp_pool_close_cred(const char *cred, size_t cred_len)
 void rcp_pool_rinit(void)
 {
 	rcp_request_serial++;
+	rcp_pool_ended = false;
 }
 
 static int rcp_pool_reap(zval *v, int num_args, va_list args, zend_hash_key *hk)
@@ -823,6 +831,7 @@ void rcp_pool_rshutdown(uint64_t idle_timeout_ms)
 	if (!rcp_pool_ready) {
 		return;
 	}
+	rcp_pool_ended = true;
 	zend_hash_apply_with_arguments(&rcp_pool_ht, rcp_pool_reap, 1, &idle_timeout_ms);
 	rcp_io_flush();
 #ifdef ZTS
