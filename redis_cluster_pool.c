@@ -212,6 +212,7 @@ PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
 {
 	rcp_session_mshutdown();
 	rcp_thread_state_free();
+	rcp_pool_cap_mshutdown();
 	rcp_predis_mshutdown();
 	rcp_cache_mshutdown();
 	rcp_shm_shutdown();

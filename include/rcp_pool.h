@@ -31,6 +31,8 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 /* MINIT: the most connections the process holds to one node (redis_cluster_pool.max_connections_per_node; 0: no
  * cap), read once, before any thread runs. */
 void rcp_pool_minit(zend_long max_per_node);
+/* MSHUTDOWN (after every thread's pool): the idle list's connections closed (ZTS). */
+void rcp_pool_cap_mshutdown(void);
 
 /* The per-node cap's figures for this process: waits (a thread waited for a slot), waits that ended without one,
  * refusals (a connection failed for want of a slot), handoffs (ZTS: a connection another thread gave back, taken

@@ -123,6 +123,20 @@ void rcp_pool_minit(zend_long max_per_node)
 #endif
 }
 
+/* Under the lock: close every connection of the idle list (their slots are not given back: the caller resets the
+ * counts, or the process ends). */
+static void rcp_cap_drop_idle(void)
+{
+	while (rcp_cap.idle) {
+		rcp_parked *p = rcp_cap.idle;
+		rcp_cap.idle = p->next;
+		close(p->fd);
+		p->c->cap_node = 0;
+		rcp_conn_free(p->c);
+		free(p);
+	}
+}
+
 /* Under the lock: the counts are this process' (a fork child forgets its parent's). */
 static void rcp_cap_own(void)
 {
@@ -130,14 +144,7 @@ static void rcp_cap_own(void)
 		rcp_cap.pid = rcp_pid();
 		rcp_cap.n = 0;
 		rcp_cap.waits = rcp_cap.wait_timeouts = rcp_cap.refused = rcp_cap.handoffs = 0;
-		while (rcp_cap.idle) { /* a fork child's copies of its parent's idle sockets */
-			rcp_parked *p = rcp_cap.idle;
-			rcp_cap.idle = p->next;
-			close(p->fd);
-			p->c->cap_node = 0;
-			rcp_conn_free(p->c);
-			free(p);
-		}
+		rcp_cap_drop_idle(); /* a fork child's copies of its parent's idle sockets */
 	}
 }
 
@@ -452,6 +459,15 @@ static bool rcp_cap_wanted(const rcp_conn *c)
 #else
 	(void)c;
 	return false;
+#endif
+}
+
+void rcp_pool_cap_mshutdown(void)
+{
+#ifdef ZTS
+	RCP_CAP_LOCK();
+	rcp_cap_drop_idle(); /* the process ends: the idle list's sockets are closed */
+	RCP_CAP_UNLOCK();
 #endif
 }
 
