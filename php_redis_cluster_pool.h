@@ -11,6 +11,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redis_cluster_pool)
 	zend_long refresh_interval;      /* seconds; 0 = no periodic refresh */
 	zend_long refresh_min_interval;  /* milliseconds between two refreshes of one cluster */
 	zend_long idle_timeout;          /* seconds a pooled connection may stay idle; 0 = forever */
+	zend_long max_connections_per_node; /* sockets the process holds to one node; 0 = no cap (PHP_INI_SYSTEM) */
 	zend_long refresh_jitter;        /* percent of refresh_interval, random +/- */
 	zend_long shm_size;              /* bytes of the shared segment (PHP_INI_SYSTEM) */
 	zend_long shm_clusters;          /* cluster entries in the segment (PHP_INI_SYSTEM) */

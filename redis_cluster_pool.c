@@ -86,6 +86,8 @@ PHP_INI_BEGIN()
 		refresh_min_interval, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.idle_timeout", "0", PHP_INI_ALL, rcp_ini_nonneg,
 		idle_timeout, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.max_connections_per_node", "0", PHP_INI_SYSTEM, rcp_ini_nonneg,
+		max_connections_per_node, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.refresh_jitter", "20", PHP_INI_ALL, rcp_ini_percent,
 		refresh_jitter, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.shm_size", "4M", PHP_INI_SYSTEM, OnUpdateLong,
@@ -163,6 +165,7 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 	}
 
 	rcp_metrics_on = RCP_G(metrics);
+	rcp_pool_minit(RCP_G(max_connections_per_node));
 	if (!rcp_hash_key_init()) { /* the key of hashes of secrets: made here, so that every worker shares it */
 		zend_error(E_CORE_WARNING, "redis_cluster_pool: the system gave no random bytes (getrandom, /dev/urandom)");
 		return FAILURE;
@@ -209,6 +212,7 @@ PHP_MSHUTDOWN_FUNCTION(redis_cluster_pool)
 {
 	rcp_session_mshutdown();
 	rcp_thread_state_free();
+	rcp_pool_cap_mshutdown();
 	rcp_predis_mshutdown();
 	rcp_cache_mshutdown();
 	rcp_shm_shutdown();

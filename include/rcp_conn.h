@@ -86,6 +86,8 @@ typedef struct rcp_conn {
 	                                 replies, every reply after its setup ones goes to sink(sink_arg, reply) as it
 	                                 is read (see rcp_io_run for its parts) */
 	void *sink_arg;
+	uint32_t cap_node;            /* 0, or 1 + its node's entry in the pool's per-node count (pool.c): it holds one of
+	                                 the process' redis_cluster_pool.max_connections_per_node slots to that node */
 } rcp_conn;
 
 /* One connection's share of a batch: bytes to write, replies to collect. */

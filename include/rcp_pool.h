@@ -20,10 +20,30 @@
  * The connection to host:port for credentials `cred_key` (an opaque, secret-free string that also holds the
  * hash of the TLS settings), creating an unconnected one if needed (io connects it in the next batch).
  * tls: the TLS settings of a new connection (NULL: plaintext). setup/setup_replies: RESP bytes (AUTH) for a new
- * connection. Never NULL.
+ * connection. Never NULL. A new connection needs one of the process' slots to the node
+ * (redis_cluster_pool.max_connections_per_node, when set): under ZTS it waits up to wait_ms (the client's connect
+ * timeout) for another thread to give one back; without a slot the connection fails at its first use, never
+ * connected, with a ConnectionException naming the cap, the node and the setting.
  */
 rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len, rcp_tls *tls,
-                       const char *setup, size_t setup_len, uint32_t setup_replies);
+                       const char *setup, size_t setup_len, uint32_t setup_replies, uint64_t wait_ms);
+
+/* MINIT: the most connections the process holds to one node (redis_cluster_pool.max_connections_per_node; 0: no
+ * cap), read once, before any thread runs. */
+void rcp_pool_minit(zend_long max_per_node);
+/* MSHUTDOWN (after every thread's pool): the idle list's connections closed (ZTS). */
+void rcp_pool_cap_mshutdown(void);
+
+/* The per-node cap's figures for this process: waits (a thread waited for a slot), waits that ended without one,
+ * refusals (a connection failed for want of a slot), handoffs (ZTS: a connection another thread gave back, taken
+ * instead of connecting). */
+typedef struct {
+	uint64_t waits, wait_timeouts, refused, handoffs;
+} rcp_pool_cap_stats;
+void rcp_pool_cap_get_stats(rcp_pool_cap_stats *out);
+
+/* Sockets this process holds to node addr ("host:port") under the cap's count (0 when no cap is set). */
+uint32_t rcp_pool_cap_held(const char *addr);
 
 /* Whether node host:port refused the credentials cred_key + suffix (a pool key's credential part, as given to
  * rcp_pool_get(): rcp_client.cred, + "\0ro" for a replica's READONLY connections) in some worker within

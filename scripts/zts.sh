@@ -20,6 +20,8 @@
 #                                           front: processes vs threads, side by side
 #   bash scripts/zts.sh fatal               fatal errors mid-transaction on 16 threads (tests/zts/fatal.php), then
 #                                           W1: "fatal: requests N, W1 ok N, fatal errors N (wanted N), ..."
+#   bash scripts/zts.sh cap                 redis_cluster_pool.max_connections_per_node on 16 threads (tests/zts/cap.php):
+#                                           "cap: w1 ok N of N, max sockets to a node per process M (cap 4), ..."
 #   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
 #                                           cross-slot W1); "race: N reports (N in the extension's code)"
 #   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
@@ -53,7 +55,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 
 usage() {
-  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | race | env" >&2
+  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | cap | race | env" >&2
   exit 2
 }
 
@@ -340,6 +342,17 @@ start_cluster() {
   set +a
 }
 
+# The embed harness' runs (fatal, cap): the ZTS PHP, the extension (release build: $so), the harness ($bin), a
+# cluster of its own with W1's keys written
+embed_start() {
+  ensure
+  so=$(build_ext --release)
+  bin=$(harness)
+  start_cluster
+  setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
+  [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
+}
+
 cmd=${1:-}
 [[ -n $cmd ]] || usage
 shift
@@ -409,12 +422,7 @@ fatal)
   # RCP_FATAL_REQUESTS (default 1200); each thread's first RCP_FATAL_COUNT x RCP_FATAL_EVERY requests (default
   # 20 x 10) include RCP_FATAL_COUNT fatal errors mid-transaction, the rest (at least 1,000 per thread) are W1.
   # Passes when the failed requests are exactly the deliberate fatal ones and every W1 is right.
-  ensure
-  so=$(build_ext --release)
-  bin=$(harness)
-  start_cluster
-  setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
-  [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
+  embed_start
   threads=${RCP_FATAL_THREADS:-16} per=${RCP_FATAL_REQUESTS:-1200}
   export RCP_FATAL_COUNT=${RCP_FATAL_COUNT:-20} RCP_FATAL_EVERY=${RCP_FATAL_EVERY:-10}
   mkdir -p "$run/load"
@@ -429,10 +437,59 @@ fatal)
   echo "fatal: requests ${BASH_REMATCH[1]}, W1 ok ${BASH_REMATCH[2]}, fatal errors ${BASH_REMATCH[3]} (wanted $want), other failures $other"
   ((BASH_REMATCH[3] == want && other == 0 && BASH_REMATCH[1] == BASH_REMATCH[2] + want))
   ;;
+cap)
+  # redis_cluster_pool.max_connections_per_node on real threads (tests/zts/cap.php on the embed harness), on a
+  # cluster of its own: (1) W1 on 16 threads (one in worker mode) x RCP_CAP_REQUESTS (default 200) with a cap of
+  # 4: every value right, at most 4 sockets to a node (tests/zts/nodestats.php samples `ss`), the waits and
+  # handoffs counted; (2) a cap of 1, a thread holding a transaction: the other thread's command gets the
+  # ConnectionException naming the cap after its wait, the transaction then applies; (3) fatal errors
+  # mid-transaction (tests/zts/fatal.php, 16 threads x 300, 5 fatal errors each) with a cap of 4: every other
+  # request right (a slot left taken, or a dirty socket handed on, would fail them). Last line:
+  # "cap: w1 ok N of N, max sockets to a node per process M (cap 4), waits W, handoffs H; hold OK; fatal ok N of
+  # N W1, fatal errors N (wanted N)"
+  embed_start
+  mkdir -p "$run/load/cap"
+  chmod -R a+rwX "$run/load"
+  php=$(rcp_php)
+  export RCP_CAP_DIR="$run/load/cap"
+  "$php" -n tests/zts/nodestats.php reset
+  "$php" -n tests/zts/nodestats.php sample "$run/load/stop" "$run/load/sockets.json" &
+  sampler=$!
+  rc=0
+  RCP_CAP_MODE=w1 "$bin" -t 16 -n "${RCP_CAP_REQUESTS:-200}" -w 1 -T 300 -d "extension=$so" \
+    -d redis_cluster_pool.max_connections_per_node=4 tests/zts/cap.php >"$run/load/cap-w1.out" 2>&1 || rc=$?
+  touch "$run/load/stop"
+  wait "$sampler" || true
+  tail -n 3 "$run/load/cap-w1.out"
+  w1=$(grep '^rcp-embed: threads ' "$run/load/cap-w1.out" | tail -n 1)
+  [[ $w1 =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+) ]] || rcp_die "zts.sh: cap: $w1"
+  w1_n=${BASH_REMATCH[1]} w1_ok=${BASH_REMATCH[2]}
+  sockp=$("$php" -r '$s = json_decode(file_get_contents($argv[1]), true); echo $s["per_process_per_node"];' "$run/load/sockets.json")
+  stats=$(cat "$RCP_CAP_DIR/stats" 2>/dev/null || echo '{}')
+  waits=$("$php" -r '$s = json_decode($argv[1], true); echo $s["cap_waits"] ?? -1;' "$stats")
+  handoffs=$("$php" -r '$s = json_decode($argv[1], true); echo $s["cap_handoffs"] ?? -1;' "$stats")
+  echo "cap: figures of the w1 run: $stats"
+  RCP_CAP_MODE=hold "$bin" -t 2 -n 1 -w 0 -T 60 -d "extension=$so" -d redis_cluster_pool.max_connections_per_node=1 \
+    tests/zts/cap.php >"$run/load/cap-hold.out" 2>&1 || true
+  cat "$run/load/cap-hold.out"
+  hold=$(grep -q '^rcp-embed: threads 2 (0 worker), requests 2, ok 2, failed 0' "$run/load/cap-hold.out" && echo OK || echo FAILED)
+  RCP_FATAL_COUNT=5 RCP_FATAL_EVERY=10 "$bin" -t 16 -n 300 -w 1 -T 300 -d "extension=$so" \
+    -d redis_cluster_pool.max_connections_per_node=4 tests/zts/fatal.php >"$run/load/cap-fatal.out" 2>&1 || true
+  tail -n 4 "$run/load/cap-fatal.out"
+  fl=$(grep '^rcp-embed: threads ' "$run/load/cap-fatal.out" | tail -n 1)
+  [[ $fl =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+),\ crashes\ 0,\ hung\ 0 ]] || rcp_die "zts.sh: cap: fatal: $fl"
+  f_n=${BASH_REMATCH[1]} f_ok=${BASH_REMATCH[2]} f_failed=${BASH_REMATCH[3]}
+  other=$(grep '^rcp-embed: failed ' "$run/load/cap-fatal.out" | grep -cv 'rcp_fatal: mid\|Allowed memory size' || true)
+  echo "cap: w1 ok $w1_ok of $w1_n, max sockets to a node per process $sockp (cap 4), waits $waits, handoffs $handoffs;" \
+    "hold $hold; fatal ok $f_ok of $((f_n - 16 * 5)) W1, fatal errors $f_failed (wanted $((16 * 5))), other failures $other"
+  ((rc == 0 && w1_ok == w1_n && sockp <= 4 && waits > 0 && handoffs > 0)) && [[ $hold == OK ]] &&
+    ((f_failed == 16 * 5 && other == 0 && f_ok == f_n - 16 * 5))
+  ;;
 race)
   # ThreadSanitizer over a threaded load: the extension built with -fsanitize=thread (build.sh --tsan), the
   # embed harness with TSan's runtime preloaded (behind tests/zts/nodeepbind.so: PHP dlopen()s extensions with
-  # RTLD_DEEPBIND, which the runtime refuses), W1 then the cross-slot W1 on RCP_RACE_THREADS threads (default 8,
+  # RTLD_DEEPBIND, which the runtime refuses), W1, the cross-slot W1, then W1 with a per-node cap of 2 (the
+  # per-process pool's waits and handovers) on RCP_RACE_THREADS threads (default 8,
   # one in worker mode) x RCP_RACE_REQUESTS (default 200). PHP itself is not instrumented: the reports are races
   # on the extension's memory (or on memory it hands to PHP). Prints each report's first frames, then
   # "race: N reports (N in the extension's code)"; fails when the extension's code has any, or a request failed.
@@ -447,12 +504,16 @@ race)
   setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
   [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
   rc=0
-  for cross in 0 1; do
+  # W1, the cross-slot W1, then W1 with redis_cluster_pool.max_connections_per_node=2 (threads wait for slots and
+  # take connections other threads gave back: the per-process pool's locks and handovers)
+  for pass in 0 1 cap; do
+    cap=0
+    [[ $pass == cap ]] && cap=2
     # setarch -R: TSan's fixed shadow layout and the kernel's high-entropy mmap randomization do not mix
-    RCP_W1_CROSS=$cross setarch "$(uname -m)" -R env LD_PRELOAD="$shim $(gcc -print-file-name=libtsan.so)" \
+    RCP_W1_CROSS=${pass/cap/0} setarch "$(uname -m)" -R env LD_PRELOAD="$shim $(gcc -print-file-name=libtsan.so)" \
       TSAN_OPTIONS="report_signal_unsafe=0 history_size=4 suppressions=$RCP_ROOT/tests/zts/tsan.supp log_path=$run/load/tsan" \
       "$bin" -t "${RCP_RACE_THREADS:-8}" -n "${RCP_RACE_REQUESTS:-200}" -w 1 -T 600 -d "extension=$tsan_so" \
-      tests/zts/w1.php | tee -a "$run/load/embed.out" | tail -n 1 || rc=1
+      -d "redis_cluster_pool.max_connections_per_node=$cap" tests/zts/w1.php | tee -a "$run/load/embed.out" | tail -n 1 || rc=1
   done
   cat "$run/load"/tsan.* 2>/dev/null >"$run/load/tsan.log" || true
   # a report: "WARNING: ThreadSanitizer: ..." up to its "SUMMARY:" line; the extension's when a frame is in src/

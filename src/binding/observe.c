@@ -667,6 +667,14 @@ void rcp_observe_stats(rcp_cluster *cc, zval *out)
 	add_assoc_long(&conns, "tls_handshakes", (zend_long)(rcp_conn_stats.tls_full + rcp_conn_stats.tls_resumed));
 	add_assoc_long(&conns, "tls_resumed", (zend_long)rcp_conn_stats.tls_resumed);
 	add_assoc_long(&conns, "tls_handshake_failures", (zend_long)rcp_conn_stats.tls_failed);
+	{
+		rcp_pool_cap_stats cap; /* the per-node cap's figures: the process' (all its threads) */
+		rcp_pool_cap_get_stats(&cap);
+		add_assoc_long(&conns, "cap_waits", (zend_long)cap.waits);
+		add_assoc_long(&conns, "cap_wait_timeouts", (zend_long)cap.wait_timeouts);
+		add_assoc_long(&conns, "cap_refused", (zend_long)cap.refused);
+		add_assoc_long(&conns, "cap_handoffs", (zend_long)cap.handoffs);
+	}
 	add_assoc_zval(out, "connections", &conns);
 
 	array_init(&cl);

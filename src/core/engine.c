@@ -945,9 +945,6 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 			continue;
 		}
 		switch (c->state) {
-			case RCP_CONN_NEW:
-				rcp_conn_connect(c, p);
-				break;
 			case RCP_CONN_READY:
 				if (direct) {
 					dfd[i] = rcp_direct_send(c, p);
@@ -955,8 +952,17 @@ int rcp_io_run(rcp_part *parts, int nparts, uint64_t deadline_ms, uint64_t conne
 					rcp_start_io(c, p);
 				}
 				break;
+			case RCP_CONN_NEW:
+				if (!c->refusal) {
+					rcp_conn_connect(c, p);
+					break;
+				}
+				c->state = RCP_CONN_BROKEN; /* no slot under the per-node cap (pool.c): never connected */
+				ZEND_FALLTHROUGH;
 			default:
-				if (c->refusal) {
+				if (c->refusal && !c->refusal_etype[0]) {
+					rcp_err_set(&p->err, RCP_E_CONNECTION, c->addr, "%s", c->refusal);
+				} else if (c->refusal) {
 					rcp_err_set(&p->err, RCP_E_AUTH, c->addr, "%s", c->refusal);
 					snprintf(p->err.etype, sizeof(p->err.etype), "%s", c->refusal_etype);
 				} else {

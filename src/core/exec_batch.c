@@ -140,7 +140,8 @@ rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bo
 {
 	rcp_client_setinfo(cl);
 	if (!ro) {
-		return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->tls, cl->setup, cl->setup_len, cl->setup_replies);
+		return rcp_pool_get(host, port, cl->cred, cl->cred_len, cl->tls, cl->setup, cl->setup_len, cl->setup_replies,
+			cl->connect_timeout_ms);
 	}
 	if (!cl->ro_setup) {
 		cl->ro_setup_len = cl->setup_len + sizeof(rcp_readonly_cmd) - 1;
@@ -154,7 +155,7 @@ rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bo
 		cl->ro_cred_len = cl->cred_len + 3;
 	}
 	return rcp_pool_get(host, port, cl->ro_cred, cl->ro_cred_len, cl->tls, cl->ro_setup, cl->ro_setup_len,
-		cl->setup_replies + 1);
+		cl->setup_replies + 1, cl->connect_timeout_ms);
 }
 
 rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port)

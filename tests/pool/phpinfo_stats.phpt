@@ -30,7 +30,7 @@ redis_cluster_pool.shm_size: shown
 redis_cluster_pool.refresh_interval: shown
 redis_cluster_pool.idle_timeout: shown
 stats keys: pid,connections,cluster,shm
-connections keys: pooled,opened,reused,discarded_broken,discarded_closed_by_peer,discarded_unread_reply,discarded_forked,discarded_idle,auth_refused,tls_handshakes,tls_resumed,tls_handshake_failures
+connections keys: pooled,opened,reused,discarded_broken,discarded_closed_by_peer,discarded_unread_reply,discarded_forked,discarded_idle,auth_refused,tls_handshakes,tls_resumed,tls_handshake_failures,cap_waits,cap_wait_timeouts,cap_refused,cap_handoffs
 cluster keys: generation,nodes,primaries,refreshes,refresh_failures,cluster_slots_sent,topology_from,moved,ask,noscript_fallbacks,read_retries,read_auth_fallbacks,readonly_redirects,commands,shared,pool
 shm keys: bytes_total,bytes_used,clusters_max,clusters_used,clusters_table_full,clusters_key_too_long
 bool(false)

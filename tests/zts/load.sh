@@ -17,7 +17,9 @@
 # (SIGKILL); printed: when it was killed and when a replica took over its slots ("load: killed primary PORT at
 # A s", "load: failover done at B s"), beside httpload's "failures from C s to D s".
 # Both stop issuing requests after RCP_LOAD_SECONDS (default 120). RCP_LOAD_CROSS=1: the MGET's keys on 10
-# slots (cross-slot MGET-10) instead of one hash tag. DIR holds the logs (Apache's error.log, the harness'
+# slots (cross-slot MGET-10) instead of one hash tag. RCP_LOAD_INI: ini settings for the extension, "-d NAME=VALUE"
+# pairs split on spaces (e.g. "-d redis_cluster_pool.max_connections_per_node=4"), for the embed harness and
+# Apache's PHP alike (not php-fpm's). DIR holds the logs (Apache's error.log, the harness'
 # output). Needs: RCP_TEST_SEEDS (tests/cluster/cluster.sh's env), RCP_EXT_SO (the extension built for the ZTS
 # PHP: bash scripts/zts.sh build), RCP_ZTS_PREFIX (bash scripts/zts.sh ensure). bash scripts/zts.sh load does
 # all of it.
@@ -74,7 +76,7 @@ apache|fpm)
   else
     trap 'stop_sampler; bash "$here/apache.sh" stop "$dir/apache"' EXIT
   fi
-  RCP_APACHE_FCGI=$fcgi RCP_EXT_SO=$so RCP_ZTS_PREFIX=$prefix bash "$here/apache.sh" start "$dir/apache" "$procs" "$threads" >/dev/null
+  RCP_APACHE_INI=${RCP_LOAD_INI:-} RCP_APACHE_FCGI=$fcgi RCP_EXT_SO=$so RCP_ZTS_PREFIX=$prefix bash "$here/apache.sh" start "$dir/apache" "$procs" "$threads" >/dev/null
   addr=$(sed -n 's/^RCP_APACHE_ADDR=//p' "$dir/apache/apache.env")
   if [[ -n ${RCP_LOAD_KILL_AFTER:-} ]]; then
     (
@@ -115,6 +117,8 @@ embed)
   requests=${RCP_LOAD_REQUESTS:-$((threads * 5000))}
   label="embed ${threads} threads ($workers worker)"
   harness=${RCP_EMBED_BIN:?load.sh: RCP_EMBED_BIN is not set (bash scripts/zts.sh ensure builds it)}
+  ini=()
+  read -r -a ini <<<"${RCP_LOAD_INI:-}" || true
   trap 'stop_sampler' EXIT
   done_n=0 ok=0 failed=0 crashes=0 runs=0
   : >"$dir/embed.out"
@@ -124,7 +128,7 @@ embed)
     rc=0
     # (the braces' 2>/dev/null: bash's own "Aborted" line for a crashed child; the harness reports the crash)
     { "$harness" -t "$threads" -n "$per" -w "$workers" -T "$((seconds - (SECONDS - t0) + 30))" \
-      -d "extension=$so" "$here/w1.php" >"$dir/embed.run" 2>"$dir/embed.err"; } 2>/dev/null || rc=$?
+      -d "extension=$so" "${ini[@]}" "$here/w1.php" >"$dir/embed.run" 2>"$dir/embed.err"; } 2>/dev/null || rc=$?
     cat "$dir/embed.run" >>"$dir/embed.out"
     line=$(grep '^rcp-embed: threads ' "$dir/embed.run" | tail -n1 || true)
     if [[ -z $line ]]; then
@@ -158,6 +162,7 @@ topo=$(sed -n 's/^load: topology_requests //p' "$dir/nodes.out")
 conn=$(sed -n 's/^load: connects //p' "$dir/nodes.out")
 sock=$(sed -n 's/^load: max_sockets_per_node \([0-9]*\).*/\1/p' "$dir/nodes.out")
 sockp=$(sed -n 's/^load: max_sockets_per_node_per_process //p' "$dir/nodes.out")
+[[ -n ${RCP_LOAD_INI:-} ]] && label="$label, ${RCP_LOAD_INI//-d /}"
 echo "load: $label, W1$([[ $RCP_W1_CROSS == 1 ]] && echo ' cross-slot'): requests $done_n, ok $ok, failed $failed," \
   "crashes $crashes, topology requests $topo, connects $conn, max sockets per node $sock (one process $sockp)," \
   "seconds $((SECONDS - t0))"
