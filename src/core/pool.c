@@ -62,6 +62,12 @@ static void rcp_pool_init(void)
  */
 #define RCP_CAP_NODES 1024
 
+/* Handing an idle connection over to a thread waiting at the cap (rcp_cap_park(), below) is built but off: with the
+ * cap set and fatal errors mid-transaction on many threads it crashed the process 1 run in 8 (0 in 12 with it off;
+ * docs/THREADS.md "Limits"), cause not found yet. Off, a thread at the cap waits for another thread's request end to
+ * close a connection of that node, then connects. */
+#define RCP_CAP_HANDOVER 0
+
 /*
  * ZTS: the process' idle list. A connection a thread gives back (at the end of the request that used it, when
  * another thread waits for a slot to its node) is handed over, not closed: its socket is dup()ed, its libuv handle
@@ -828,7 +834,8 @@ static int rcp_pool_reap(zval *v, int num_args, va_list args, zend_hash_key *hk)
 		/* ZTS: another thread waits for a slot to its node under the per-node cap: handed over (or, when it cannot
 		 * move, closed) */
 #ifdef ZTS
-		if (c->state == RCP_CONN_READY && hk->key && rcp_cap_park(c, ZSTR_VAL(hk->key), ZSTR_LEN(hk->key))) {
+		if (RCP_CAP_HANDOVER && c->state == RCP_CONN_READY && hk->key &&
+		    rcp_cap_park(c, ZSTR_VAL(hk->key), ZSTR_LEN(hk->key))) {
 			rcp_pc_forget(c);
 			return ZEND_HASH_APPLY_REMOVE;
 		}
