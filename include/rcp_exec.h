@@ -86,7 +86,7 @@ typedef struct {
 	                                 what failed (rcp_errors.h; filled by rcp_exec_split); reset by each rcp_exec */
 	struct rcp_client_cache *cache; /* the read cache's settings ('cache' option, issue 23), NULL: not cached */
 	const char *op_ready_key;     /* a read of this key (argv[1], these bytes) that the read cache's early lookup
-	                                 (rcp_exec_cache_get, a miss) began and whose map it checked a moment ago,
+	                                 (rcp_exec_cached_get, a miss) began and whose map it checked a moment ago,
 	                                 with no I/O: its route does neither again; NULL: none */
 } rcp_client;
 
@@ -113,13 +113,19 @@ bool rcp_client_cache_on(rcp_client *cl, const rcp_cache_opts *o, const char *us
  * read cache before its argv and route are built (the binding's command methods): true, *reply set, on a hit (the
  * command counted, nothing sent). false: run the command as always (not for the cache, or a miss: its ticket is kept
  * for the route's lookup, not taken twice), then call rcp_exec_cache_get_end(). Only for a client with a cache. */
-bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, zval *reply);
+bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, zval *reply);
+/* Its two halves (exec.c's rcp_exec_cached_get() begins the command and checks the map between them): the pending
+ * miss forgotten, then the lookup itself (now_ns: when the read began, 0: read the clock). */
+void rcp_exec_cache_forget_pending(rcp_client *cl);
+bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, uint64_t now_ns,
+                        zval *reply);
 void rcp_exec_cache_get_end(rcp_client *cl);
 /* The slot of that miss's key (the same bytes at the same address), for its route; -1: none. */
 int rcp_exec_cache_pending_slot(const rcp_client *cl, const char *key, size_t keylen);
 /* An MGET (a command flagged RCP_CMD_CACHE_MGET) of keys (strings), answered by the read cache before its argv and
  * route are built when every key hits (one pass: *reply the values in order, true). false: run it as always. */
-bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, zval *reply);
+bool rcp_exec_cached_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, zval *reply);
+bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, uint64_t now_ns, zval *reply);
 
 /* Release what rcp_client_cache_on() made (rcp_client_free() calls it). */
 void rcp_client_cache_free(rcp_client *cl);

@@ -515,7 +515,7 @@ static void rcp_argv_prefix_patterns(rcp_argv *a, const rcp_cmd *cmd, zend_strin
 	}
 }
 
-/* known_slot: the slot of argv[1] when the read cache's lookup computed it a moment ago (rcp_exec_cache_get), else
+/* known_slot: the slot of argv[1] when the read cache's lookup computed it a moment ago (rcp_exec_cached_get), else
  * -1. */
 static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r,
                                                  int known_slot)
@@ -720,7 +720,7 @@ static zend_always_inline bool rcp_call_cached(rcp_pool_object *p, const rcp_cal
 		return false;
 	}
 	*looked = true;
-	if (!rcp_exec_cache_get(&p->client, r->cmd, Z_STRVAL_P(key), Z_STRLEN_P(key), return_value)) {
+	if (!rcp_exec_cached_get(&p->client, r->cmd, Z_STRVAL_P(key), Z_STRLEN_P(key), return_value)) {
 		return false;
 	}
 	rcp_call_parse(r, NULL, given, return_value);
@@ -744,7 +744,7 @@ void rcp_pool_call_res(rcp_pool_object *p, rcp_call_res *r, zend_string *name, H
 		/* MGET's keys, as Predis takes them (one array, or each an argument), answered when every one hits */
 		if (r->cmd && (r->cmd->flags & RCP_CMD_CACHE_MGET) && !p->prefix && !(r->pd && r->pd->parser)) {
 			looked = true;
-			if (rcp_exec_cache_mget(&p->client, r->cmd, zend_hash_num_elements(args) == 1 && key &&
+			if (rcp_exec_cached_mget(&p->client, r->cmd, zend_hash_num_elements(args) == 1 && key &&
 			    Z_TYPE_P(key) == IS_ARRAY ? Z_ARRVAL_P(key) : args, return_value)) {
 				return;
 			}

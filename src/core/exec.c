@@ -196,6 +196,52 @@ rcp_status rcp_exec_argv(rcp_client *cl, const rcp_cmd *cmd, int argc, const cha
 	return st;
 }
 
+/*
+ * Before the binding's lookup of a read not built yet (the read cache's early lookup): the command's start and the
+ * map as the command would see it (synced with the shared one, refreshed when due). false: not for the cache (the
+ * command, built, runs as always, and fails the same way if it fails). *now_ns: when the read began, for the
+ * lookups (an upper bound of rcp_begin()'s reading), 0 when the map's check did I/O (then the lookup reads the
+ * clock). Here, above the cache (src/core/exec_cache.c), which the map's refresh calls: the cache calls neither.
+ */
+static bool rcp_exec_cache_begin(rcp_client *cl, const rcp_cmd *cmd, uint16_t flag, uint64_t *now_ns)
+{
+	rcp_err err;
+	uint64_t us;
+	bool had_map;
+
+	rcp_exec_cache_forget_pending(cl);
+	if (!(cmd->flags & flag) || cl->read_policy != RCP_READ_PRIMARY || !cl->cluster->cache) {
+		return false;
+	}
+	err.code = RCP_OK;
+	rcp_begin(cl);
+	us = cl->op_clock_us;
+	had_map = cl->cluster->map != NULL;
+	if (rcp_client_ready_at(cl, us / 1000, &err) != RCP_OK || !cl->cluster->map) {
+		return false;
+	}
+	/* (with a map, anything that sends takes its deadline, rcp_deadline(), which clears op_clock_us; without one,
+	 * the check may have waited for another worker's) */
+	*now_ns = had_map && cl->op_clock_us == us ? (us + 1) * 1000 : 0;
+	return true;
+}
+
+bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, zval *reply)
+{
+	uint64_t now_ns;
+
+	return rcp_exec_cache_begin(cl, cmd, RCP_CMD_CACHE_ONE, &now_ns) &&
+		rcp_exec_cache_get(cl, cmd, key, keylen, now_ns, reply);
+}
+
+bool rcp_exec_cached_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, zval *reply)
+{
+	uint64_t now_ns;
+
+	return zend_hash_num_elements(keys) && rcp_exec_cache_begin(cl, cmd, RCP_CMD_CACHE_MGET, &now_ns) &&
+		rcp_exec_cache_mget(cl, cmd, keys, now_ns, reply);
+}
+
 /* An MGET the read cache looked up (rcp_exec_cache_mget_lookup): only the misses sent, as an MGET of their own. */
 static rcp_status rcp_exec_mget_cached(rcp_client *cl, rcp_route *r, rcp_cache_mget *m, zval *reply, rcp_err *err)
 {

@@ -565,34 +565,14 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	return hit;
 }
 
-/* Before the binding's lookup of a read not built yet (rcp_exec_cache_get, rcp_exec_cache_mget): the command's start
- * and the map as the command would see it (synced with the shared one, refreshed when due). false: not for the cache
- * (the command, built, runs as always, and fails the same way if it fails). *now_ns: when the read began, for the
- * lookups (an upper bound of rcp_begin()'s reading), 0 when the map's check did I/O (then the lookup reads the
- * clock). */
-static bool rcp_cache_begin(rcp_client *cl, const rcp_cmd *cmd, uint16_t flag, uint64_t *now_ns)
+void rcp_exec_cache_forget_pending(rcp_client *cl)
 {
-	rcp_err err;
-	uint64_t us;
-	bool had_map;
-
-	if (!(cmd->flags & flag) || cl->read_policy != RCP_READ_PRIMARY || !cl->cluster->cache) {
-		return false;
-	}
-	err.code = RCP_OK;
-	rcp_begin(cl);
-	us = cl->op_clock_us;
-	had_map = cl->cluster->map != NULL;
-	if (rcp_client_ready_at(cl, us / 1000, &err) != RCP_OK || !cl->cluster->map) {
-		return false;
-	}
-	/* (with a map, anything that sends takes its deadline, rcp_deadline(), which clears op_clock_us; without one,
-	 * the check may have waited for another worker's) */
-	*now_ns = had_map && cl->op_clock_us == us ? (us + 1) * 1000 : 0;
-	return true;
+	cl->cache->pend.key = NULL;
+	cl->op_ready_key = NULL;
 }
 
-bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, zval *reply)
+bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, uint64_t now_ns,
+                        zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
 	rcp_cluster *cluster = cl->cluster;
@@ -600,9 +580,8 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	uint16_t idx;
 	uint8_t rf;
 
-	c->pend.key = NULL;
-	cl->op_ready_key = NULL;
-	if (!rcp_cache_begin(cl, cmd, RCP_CMD_CACHE_ONE, &k.now_ns) || !rcp_cache_key_wanted(c, key, keylen)) {
+	k.now_ns = now_ns;
+	if (!rcp_cache_key_wanted(c, key, keylen)) {
 		return false;
 	}
 	k.key = key;
@@ -630,7 +609,7 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	return false;
 }
 
-bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, zval *reply)
+bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, uint64_t now_ns, zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
 	rcp_cluster *cluster = cl->cluster;
@@ -643,8 +622,8 @@ bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, zv
 	HashTable *ht;
 	const char *first = NULL;
 
-	cl->op_ready_key = NULL;
-	if (!n || !rcp_cache_begin(cl, cmd, RCP_CMD_CACHE_MGET, &k.now_ns)) {
+	k.now_ns = now_ns;
+	if (!n) {
 		return false;
 	}
 	if (!k.now_ns) {
