@@ -121,7 +121,8 @@ final class InMemoryClient implements ClientInterface
     {
         $connections = ['pooled' => 0, 'opened' => 0, 'reused' => 0, 'discarded_broken' => 0, 'discarded_closed_by_peer' => 0,
             'discarded_unread_reply' => 0, 'discarded_forked' => 0, 'discarded_idle' => 0, 'auth_refused' => 0,
-            'tls_handshakes' => 0, 'tls_resumed' => 0, 'tls_handshake_failures' => 0];
+            'tls_handshakes' => 0, 'tls_resumed' => 0, 'tls_handshake_failures' => 0,
+            'cap_waits' => 0, 'cap_wait_timeouts' => 0, 'cap_refused' => 0, 'cap_handoffs' => 0];
         return [
             'pid' => getmypid() ?: 0,
             'connections' => $connections,
