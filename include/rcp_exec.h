@@ -114,9 +114,8 @@ bool rcp_client_cache_on(rcp_client *cl, const rcp_cache_opts *o, const char *us
  * command counted, nothing sent). false: run the command as always (not for the cache, or a miss: its ticket is kept
  * for the route's lookup, not taken twice), then call rcp_exec_cache_get_end(). Only for a client with a cache. */
 bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, zval *reply);
-/* Its two halves (exec.c's rcp_exec_cached_get() begins the command and checks the map between them): the pending
- * miss forgotten, then the lookup itself (now_ns: when the read began, 0: read the clock). */
-void rcp_exec_cache_forget_pending(rcp_client *cl);
+/* Its lookup itself (exec.c's rcp_exec_cached_get() first forgets a pending miss, rcp_exec_cache_get_end(), then
+ * begins the command and checks the map; now_ns: when the read began, 0: read the clock). */
 bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, uint64_t now_ns,
                         zval *reply);
 void rcp_exec_cache_get_end(rcp_client *cl);

@@ -209,7 +209,7 @@ static bool rcp_exec_cache_begin(rcp_client *cl, const rcp_cmd *cmd, uint16_t fl
 	uint64_t us;
 	bool had_map;
 
-	rcp_exec_cache_forget_pending(cl);
+	rcp_exec_cache_get_end(cl); /* no miss pending from an earlier read */
 	if (!(cmd->flags & flag) || cl->read_policy != RCP_READ_PRIMARY || !cl->cluster->cache) {
 		return false;
 	}

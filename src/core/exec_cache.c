@@ -565,12 +565,6 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	return hit;
 }
 
-void rcp_exec_cache_forget_pending(rcp_client *cl)
-{
-	cl->cache->pend.key = NULL;
-	cl->op_ready_key = NULL;
-}
-
 bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, uint64_t now_ns,
                         zval *reply)
 {
@@ -622,10 +616,7 @@ bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, ui
 	HashTable *ht;
 	const char *first = NULL;
 
-	k.now_ns = now_ns;
-	if (!n) {
-		return false;
-	}
+	k.now_ns = now_ns; /* (n > 0: rcp_exec_cached_mget) */
 	if (!k.now_ns) {
 		k.now_ns = rcp_now_ns(); /* one reading for every key: the time the MGET began */
 	} else if ((v = zend_hash_index_find(keys, 0)) && Z_TYPE_P(v) == IS_STRING) {
