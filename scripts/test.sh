@@ -474,7 +474,8 @@ fi
 run_phpt() {
   local label=$1 log=$2 rc=0
   shift 2
-  local opts=(-q -p "$PHP" --show-diff -d "extension=$RCP_EXT_SO")
+  # --show-slow: the run-tests log lists the tests over 15 s (where the CI budget goes)
+  local opts=(-q -p "$PHP" --show-diff --show-slow 15000 -d "extension=$RCP_EXT_SO")
   [[ -t 1 ]] || opts+=(--no-progress)
   env "${test_env[@]}" "$PHP" "$RUN_TESTS" "${opts[@]}" "$@" </dev/null >"$log" 2>&1 &
   child=$!
