@@ -1,5 +1,5 @@
 --TEST--
-Read cache, an MGET inside a pipeline ('cache' => true): its keys looked up as a single MGET's; every key a hit: nothing sent for it (the node receives no MGET); some misses: only the misses sent, in the batch (the node looks up only those keys: its keyspace_hits), the reply merged in key order and equal to the cache-off reply, each miss filled (the next pipeline sends nothing); nil cached; rawPipeline() likewise; after a command of the pipeline that may write no lookup (the MGET sent, the write read back); an MGET before a write answered in the pipeline's order; a cross-slot MGET of a read-only pipeline answered from the cache too; the misses' fill refused by the race (an invalidation between their send and their reply)
+Read cache, an MGET inside a pipeline ('cache' => true): its keys looked up as a single MGET's; every key a hit: nothing sent for it (the node receives no MGET); some misses: only the misses sent, in the batch (the node looks up only those keys: its keyspace_hits), the reply merged in key order and equal to the cache-off reply, each miss filled (the next pipeline sends nothing); nil cached; rawPipeline() likewise; after a command of the pipeline that may write no lookup (the MGET sent, the write read back); an MGET before a write answered in the pipeline's order; a cross-slot MGET of a read-only pipeline answered from the cache too; the misses' fill refused by the race (an invalidation between their send and their reply); a MOVED for the misses' MGET: the MGET run again alone
 --INI--
 redis_cluster_pool.cache_max_lag=1000
 --EXTENSIONS--
@@ -117,6 +117,24 @@ foreach (['with a write in the window' => true, 'without one' => false] as $name
         $after['hits'] - $before['hits'], $after['fills'] - $before['fills'],
         $after['fills_refused_race'] - $before['fills_refused_race'], json_encode($pool->mget([$h, $m])));
 }
+
+// the slot moves to B before the pipeline runs (the invalidation process stopped: k1's entry stays valid): k1 a hit,
+// the misses' MGET to A answered MOVED; the MGET runs again alone (looked up again) and reads B
+$pool->mget([$k1]);
+$raw->cmd('SET', $k5 = "{$tag}5", 'v5'); // (never read through the pool: a miss)
+$lp = RedisClusterPool::poolStats()['cache']['listener']['pid'];
+$slot = RedisClusterPool::keySlot($k1);
+posix_kill($lp, SIGSTOP);
+try {
+    rcp_move_slot($slot, $b);
+    $moved = $pool->stats()['cluster']['moved'];
+    $got = $pool->pipeline(fn($p) => $p->mget([$k1, $k5, $none])->get($kb));
+    echo "slot moved: pipeline MGET k1 k5 + a missing key, GET: ", json_encode($got), ", MOVED seen ",
+        $pool->stats()['cluster']['moved'] > $moved ? 'yes' : 'no', "\n";
+} finally {
+    posix_kill($lp, SIGCONT);
+}
+rcp_move_slot($slot, $a);
 ?>
 --EXPECT--
 link of A up: yes
@@ -131,3 +149,4 @@ pipeline MGET k1 k2, SET k2, MGET k1 k2: [["v1","new2"],["v1","newer2"]], same a
 pipeline MGET over two primaries, cached: sent 0, [["v1","vb"],["vb"]]
 with a write in the window: read ["h","old"], hits 1, fills 0, refused by the race 1, next read ["h","new"]
 without one: read ["h","old"], hits 1, fills 1, refused by the race 0, next read ["h","old"]
+slot moved: pipeline MGET k1 k5 + a missing key, GET: [["v1","v5",null],"vb"], MOVED seen yes
