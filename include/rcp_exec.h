@@ -172,6 +172,8 @@ typedef struct {
 	uint32_t first, count;
 	const char *buf;
 	size_t len;
+	const rcp_route *routes;      /* the `count` commands' routes (their keys; read-only or not): the read cache drops
+	                                 a write's keys at once. NULL: none */
 } rcp_node_batch;
 
 /*

@@ -169,6 +169,7 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 	zend_string *name;
 	zval *list, *cmdz, *replies = NULL;
 	rcp_argv *argvs = NULL;
+	rcp_route *routes = NULL;
 	rcp_raw_node *nodes = NULL;
 	uint32_t total = 0, built = 0, nn = 0, kpos = 0;
 	rcp_err err;
@@ -202,6 +203,7 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 	}
 	nodes = ecalloc(zend_hash_num_elements(by_node) + 1, sizeof(rcp_raw_node));
 	argvs = safe_emalloc(total + 1, sizeof(rcp_argv), 0);
+	routes = safe_emalloc(total + 1, sizeof(rcp_route), 0); /* (kept for the read cache: a write's keys) */
 	replies = safe_emalloc(total + 1, sizeof(zval), 0);
 
 	/* 1. validate everything and encode each node's commands back to back */
@@ -229,15 +231,14 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 		nodes[nn].first = built;
 		ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(list), cmdz) {
 			const rcp_cmd *cmd;
-			rcp_route r;
 			char *buf;
 			int len;
 
-			if (!rcp_raw_argv(p, cmdz, i++, "rawOnNodes()", true, &argvs[built], &cmd, &r)) {
+			/* the node is the caller's: only the checks, the prefix and the keys (for the read cache) apply */
+			if (!rcp_raw_argv(p, cmdz, i++, "rawOnNodes()", true, &argvs[built], &cmd, &routes[built])) {
 				ok = false;
 				break;
 			}
-			rcp_route_free(&r); /* the node is the caller's: only the checks and the prefix apply */
 			len = rcp_format_command(&buf, argvs[built].argc, (const char **)argvs[built].argv, argvs[built].lens);
 			smart_str_appendl(&nodes[nn].buf, buf, (size_t)len);
 			rcp_free_command(buf);
@@ -264,6 +265,7 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 			batches[k].count = nodes[k].count;
 			batches[k].buf = ZSTR_VAL(nodes[k].buf.s);
 			batches[k].len = ZSTR_LEN(nodes[k].buf.s);
+			batches[k].routes = &routes[nodes[k].first];
 		}
 		err.code = RCP_OK;
 		if (rcp_exec_on_nodes(&p->client, batches, nn, replies, &err) != RCP_OK) {
@@ -300,10 +302,12 @@ ZEND_METHOD(RedisClusterPool, rawOnNodes)
 		smart_str_free(&nodes[k].buf);
 	}
 	for (uint32_t k = 0; k < built; k++) {
+		rcp_route_free(&routes[k]);
 		rcp_argv_free(&argvs[k]);
 	}
 	efree(nodes);
 	efree(argvs);
+	efree(routes);
 	efree(replies);
 	if (EG(exception)) {
 		RETURN_THROWS();

@@ -973,3 +973,10 @@ uint64_t rcp_cluster_cache_not_cached(const rcp_cluster *cl)
 {
 	return cl->cache ? cl->cache->reads_not_cached : 0;
 }
+
+/* ---- a write whose keys are not known (rawOnNodes) ------------------------------------------------------------------ */
+
+void rcp_exec_cache_flush(rcp_cluster *cl)
+{
+	rcp_cache_flush_cluster(cl->cache->cc);
+}

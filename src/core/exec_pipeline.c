@@ -7,6 +7,30 @@
 /* ---- commands for chosen nodes ------------------------------------------------------------------ */
 
 /*
+ * The read cache after commands sent to named nodes (their replies or their failure: a write may have been applied):
+ * each one that is not read-only drops the keys of its route at once, for every worker, as the pool's own writes do
+ * (FLUSHALL/FLUSHDB: the cluster's entries). One whose arguments contradict its key specs (its keys cannot be known:
+ * the node may have taken a write of any key it owns, and untracked entries are not kept per node) drops every
+ * entry of the cluster.
+ */
+static void rcp_on_nodes_wrote(rcp_client *cl, const rcp_node_batch *b, uint32_t nn)
+{
+	for (uint32_t i = 0; i < nn; i++) {
+		for (uint32_t k = 0; b[i].routes && k < b[i].count; k++) {
+			const rcp_route *r = &b[i].routes[k];
+			if (r->flags & RCP_RF_READ) {
+				continue;
+			}
+			if (r->nkeys < 0) {
+				rcp_exec_cache_flush(cl->cluster);
+				return;
+			}
+			rcp_exec_cache_write(cl->cluster, r);
+		}
+	}
+}
+
+/*
  * On the batch builder like every path that sends to several nodes: each node's bytes appended to its connection's
  * buffer (a replica's READONLY one), one round trip, the builder's one retry rule (no part is taken for reads only:
  * the caller's commands may be writes, so a part is sent again only when nothing of it was written), the one
@@ -34,6 +58,9 @@ rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t n
 		}
 	}
 	rcp_nodebatch_run(&nb, cl);
+	if (UNEXPECTED(cl->cluster->cache != NULL)) {
+		rcp_on_nodes_wrote(cl, b, nn);
+	}
 	if ((failed = rcp_nodebatch_outcomes(&nb, cl)) >= 0) {
 		*err = nb.parts[failed].err;
 		st = err->code;
@@ -138,6 +165,91 @@ static bool rcp_pipe_part_reads(const rcp_nodebatch *b, uint32_t part, const voi
 	return true;
 }
 
+/*
+ * A pipeline's MGET of one slot (it travels in the batch) with the read cache: its keys looked up in the first pass
+ * as a single MGET's are (rcp_exec_cache_mget_lookup: one clock reading, each key its ticket). Every key a hit: the
+ * MGET is answered, nothing sent. Else the MGET of its misses alone takes its place in the batch (its node, its
+ * order among that node's commands), and after the batch rcp_exec_cache_mget_merge() fills each miss with its ticket
+ * (the same race rules) and builds the reply in key order.
+ */
+typedef struct {
+	rcp_cache_mget m;
+	bool on;  /* m holds a lookup whose misses are in the batch (not merged nor released yet) */
+} rcp_pipe_mget;
+
+/* Look up the MGET of cmds[i]; true: every key hit, its reply set. *mg: allocated (n) at the first MGET with misses. */
+static bool rcp_pipe_mget_lookup(rcp_client *cl, rcp_pipe_cmd *cmds, int n, int i, rcp_pipe_mget **mg)
+{
+	rcp_route *r = &cmds[i].route;
+	rcp_cache_mget m;
+	rcp_err e;
+
+	if (!(r->cmd->flags & RCP_CMD_CACHE_MGET) || !rcp_exec_cache_mget_lookup(cl, r, &m)) {
+		return false;
+	}
+	if (m.nmiss == 0) {
+		rcp_exec_cache_mget_merge(cl, r, &m, RCP_OK, RCP_RK_VALUE, NULL, &cmds[i].reply, &e); /* (frees m) */
+		return true;
+	}
+	if (!*mg) {
+		*mg = ecalloc((size_t)n, sizeof(rcp_pipe_mget));
+	}
+	(*mg)[i].m = m;
+	(*mg)[i].on = true;
+	return false;
+}
+
+/* The MGET of g's misses alone into the batch, for node idx (all of the MGET's own keys when nothing hit). */
+static bool rcp_pipe_mget_add(rcp_nodebatch *nb, rcp_client *cl, const rcp_map *map, uint16_t idx, const rcp_route *r,
+                              const rcp_pipe_mget *g, uint32_t *part, uint32_t *reply_idx)
+{
+	rcp_req req = {.argc = g->m.nmiss + 1, .argv = r->argv, .argvlen = r->argvlen, .nreplies = 1};
+	const char **av = NULL;
+	size_t *al = NULL;
+	bool ok;
+
+	if (g->m.nmiss < g->m.n) {
+		av = safe_emalloc((size_t)g->m.nmiss + 1, sizeof(char *), 0);
+		al = safe_emalloc((size_t)g->m.nmiss + 1, sizeof(size_t), 0);
+		av[0] = r->argv[0];
+		al[0] = r->argvlen[0];
+		for (int j = 0; j < g->m.nmiss; j++) {
+			av[j + 1] = r->argv[r->pos[g->m.miss[j]]];
+			al[j + 1] = r->argvlen[r->pos[g->m.miss[j]]];
+		}
+		req.argv = av;
+		req.argvlen = al;
+	}
+	ok = rcp_nodebatch_add(nb, cl, map, idx, &req, part, reply_idx); /* (encoded now: av, al not kept) */
+	if (av) {
+		efree(av);
+		efree(al);
+	}
+	return ok;
+}
+
+/* The MGET's reply (*reply: its misses' MGET's, or an error reply) merged with its hits into *reply; false with err
+ * set when the node's reply does not fit. A reply to re-run (a redirect, no reply: rerun) only releases g. */
+static bool rcp_pipe_mget_merge(rcp_client *cl, rcp_route *r, rcp_pipe_mget *g, zval *reply, bool rerun, rcp_err *err)
+{
+	uint8_t kind = r->reply_kind;
+	rcp_status st;
+	zval got;
+
+	g->on = false;
+	if (rerun || Z_ISUNDEF_P(reply) || ((1u << kind) & RCP_RK_REROUTE_MASK)) {
+		/* run alone in step 3 (looked up again there unless the pipeline wrote), or the pipeline failed */
+		rcp_exec_cache_mget_merge(cl, r, &g->m, RCP_E_CLUSTER, kind, NULL, NULL, err); /* (releases m only) */
+		r->reply_kind = kind;
+		return true;
+	}
+	ZVAL_COPY_VALUE(&got, reply);
+	ZVAL_UNDEF(reply);
+	st = rcp_exec_cache_mget_merge(cl, r, &g->m, RCP_OK, kind, &got, reply, err);
+	zval_ptr_dtor(&got);
+	return st == RCP_OK;
+}
+
 static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err *err);
 
 /* Every command counted once, from the kind of its reply (a command re-run alone is not counted again there): run
@@ -186,6 +298,7 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 	uint32_t kinds_seen = 0;     /* kinds of error replies the batch's readers saw (rcp_reply_kind bits) */
 	rcp_status st, first_fail = RCP_OK;
 	bool wrote = false;          /* a command before this one may write: no more read cache lookups */
+	rcp_pipe_mget *mg = NULL;    /* the read cache's MGETs with misses, by command (allocated at the first) */
 
 	for (i = 0; i < n; i++) {
 		ZVAL_UNDEF(&cmds[i].reply);
@@ -225,7 +338,8 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		}
 		target[i] = rcp_pipe_target(cl, r, read_node, &any_primary);
 		/* (not after a command that may write: the pipeline's reads see its writes, so they are sent) */
-		if (target[i] >= 0 && !wrote && rcp_cache_at_lookup(cl, r, &cmds[i].reply)) {
+		if (target[i] >= 0 && !wrote && UNEXPECTED(cl->cache != NULL) &&
+		    (rcp_exec_cache_lookup(cl, r, &cmds[i].reply) || rcp_pipe_mget_lookup(cl, cmds, n, i, &mg))) {
 			target[i] = RCP_PIPE_ANSWERED; /* the read cache's (nothing sent) */
 			continue;
 		}
@@ -251,7 +365,9 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 			anchor[a] = -2;
 			target[i] = target[a];
 		}
-		if (!rcp_nodebatch_add(&nb, cl, map, (uint16_t)target[i], &req, &part_of[i], &reply_idx[i])) {
+		if (UNEXPECTED(mg && mg[i].on)
+		    ? !rcp_pipe_mget_add(&nb, cl, map, (uint16_t)target[i], r, &mg[i], &part_of[i], &reply_idx[i])
+		    : !rcp_nodebatch_add(&nb, cl, map, (uint16_t)target[i], &req, &part_of[i], &reply_idx[i])) {
 			first_fail = rcp_err_set(err, RCP_E_MEMORY, NULL, "pipeline of %d commands: out of memory encoding "
 				"command %d", n, i + 1);
 			break;
@@ -302,6 +418,14 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 				 * route's RCP_RK_VALUE) */
 				if (kinds_seen) {
 					rt->reply_kind = (uint8_t)rcp_reply_kind_of(&cmds[i].reply);
+				}
+				if (UNEXPECTED(mg && mg[i].on)) {
+					rcp_err e;
+					if (!rcp_pipe_mget_merge(cl, rt, &mg[i], &cmds[i].reply, rerun[i], &e) && first_fail == RCP_OK) {
+						*err = e;
+						rcp_err_append(err, " (pipeline of %d commands)", n);
+						first_fail = err->code;
+					}
 				}
 				if (rt->reply_kind == RCP_RK_VALUE && (rt->flags & RCP_RF_CACHEABLE) && !Z_ISUNDEF(cmds[i].reply)) {
 					rcp_cache_at_fill(cl, rt, &cmds[i].reply);
@@ -355,6 +479,15 @@ static rcp_status rcp_exec_pipeline_run(rcp_client *cl, rcp_pipe_cmd *cmds, int 
 		}
 	}
 	rcp_nodebatch_free(&nb);
+	if (mg) {
+		for (i = 0; i < n; i++) {
+			if (mg[i].on) { /* the batch was not sent (a command refused in step 1) */
+				rcp_err e;
+				rcp_pipe_mget_merge(cl, &cmds[i].route, &mg[i], &cmds[i].reply, true, &e);
+			}
+		}
+		efree(mg);
+	}
 	if (anchor) {
 		efree(anchor);
 	}

@@ -101,6 +101,8 @@ void rcp_route_to_target(const rcp_map *map, const rcp_route *r, rcp_target *t);
 bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply);
 void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply);
 void rcp_exec_cache_write(rcp_cluster *cc, const rcp_route *r);
+/* Every entry of the cluster dropped, as FLUSHALL through the pool does (a write whose keys cannot be known). */
+void rcp_exec_cache_flush(rcp_cluster *cc);
 void rcp_exec_cache_slot_moved(rcp_cluster *cc, int slot);
 void rcp_exec_cache_new_map(rcp_cluster *cc);
 /* A cacheable MGET (a single command, not a pipeline's): its keys looked up one by one with one clock reading
