@@ -62,20 +62,15 @@ static void rcp_pool_init(void)
  */
 #define RCP_CAP_NODES 1024
 
-/* Handing an idle connection over to a thread waiting at the cap (rcp_cap_park(), below) is built but off: with the
- * cap set and fatal errors mid-transaction on many threads it crashed the process 1 run in 8 (0 in 12 with it off;
- * docs/THREADS.md "Limits"), cause not found yet. Off, a thread at the cap waits for another thread's request end to
- * close a connection of that node, then connects. */
-#define RCP_CAP_HANDOVER 0
-
 /*
  * ZTS: the process' idle list. A connection a thread gives back (at the end of the request that used it, when
  * another thread waits for a slot to its node) is handed over, not closed: its socket is dup()ed, its libuv handle
  * closed on the giver's loop (a handle cannot move between loops), and the connection (its AUTH/READONLY state,
- * reader, write buffer, slot) waits here with the new fd until a thread that needs a connection with the same pool
- * key takes it: uv_tcp_open() on the taker's loop, the reuse check, then it is the taker's. A connection is in one
- * thread's table or in this list, never both: never used by two threads at once. Plaintext only: a TLS
- * connection's OpenSSL state is tied to its thread's SSL_CTX, so it is closed instead (its slot given back).
+ * reader, write buffer, slot, and its id, unique in the process: conn.c) waits here with the new fd until a thread
+ * that needs a connection with the same pool key takes it: uv_tcp_open() on the taker's loop, the reuse check, then
+ * it is the taker's. A connection is in one thread's table or in this list, never both: never used by two threads at
+ * once. Plaintext only: a TLS connection's OpenSSL state is tied to its thread's SSL_CTX, so it is closed instead (its
+ * slot given back).
  */
 typedef struct rcp_parked {
 	struct rcp_parked *next;
@@ -834,7 +829,7 @@ static int rcp_pool_reap(zval *v, int num_args, va_list args, zend_hash_key *hk)
 		/* ZTS: another thread waits for a slot to its node under the per-node cap: handed over (or, when it cannot
 		 * move, closed) */
 #ifdef ZTS
-		if (RCP_CAP_HANDOVER && c->state == RCP_CONN_READY && hk->key &&
+		if (c->state == RCP_CONN_READY && hk->key &&
 		    rcp_cap_park(c, ZSTR_VAL(hk->key), ZSTR_LEN(hk->key))) {
 			rcp_pc_forget(c);
 			return ZEND_HASH_APPLY_REMOVE;
