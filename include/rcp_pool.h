@@ -45,6 +45,12 @@ void rcp_pool_cap_get_stats(rcp_pool_cap_stats *out);
 /* Sockets this process holds to node addr ("host:port") under the cap's count (0 when no cap is set). */
 uint32_t rcp_pool_cap_held(const char *addr);
 
+/* Whether this thread's pool refused a new connection to host:port at the cap, in this request, and that refusal has
+ * not been reported yet: true (and the refusal counted as reported) once per refusal. A refusal at the cap is this
+ * process' own limit, not a failure of the node: rcp_node_outcome() (exec_health.c) marks no suspect and asks for no
+ * refresh for it. */
+bool rcp_pool_cap_refusal_take(const char *host, uint16_t port);
+
 /* Whether node host:port refused the credentials cred_key + suffix (a pool key's credential part, as given to
  * rcp_pool_get(): rcp_client.cred, + "\0ro" for a replica's READONLY connections) in some worker within
  * RCP_AUTH_REMEMBER_MS: a new connection would fail at once. Reads skip such a node (src/core/exec_read.c). One atomic

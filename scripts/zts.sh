@@ -22,6 +22,9 @@
 #                                           W1: "fatal: requests N, W1 ok N, fatal errors N (wanted N), ..."
 #   bash scripts/zts.sh cap                 redis_cluster_pool.max_connections_per_node on 16 threads (tests/zts/cap.php):
 #                                           "cap: w1 ok N of N, max sockets to a node per process M (cap 4), ..."
+#   bash scripts/zts.sh capfatal [RUNS]     the cap run's fatal pass alone, RUNS times (default 24) on one cluster,
+#                                           a crash's core kept in .scratch/zts-SUITE/cores/: "capfatal: runs N,
+#                                           crashes C, runs with other failures F"
 #   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
 #                                           cross-slot W1); "race: N reports (N in the extension's code)"
 #   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
@@ -55,7 +58,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 
 usage() {
-  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | cap | race | env" >&2
+  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | cap | capfatal [RUNS] | race | env" >&2
   exit 2
 }
 
@@ -440,8 +443,9 @@ fatal)
 cap)
   # redis_cluster_pool.max_connections_per_node on real threads (tests/zts/cap.php on the embed harness), on a
   # cluster of its own: (1) W1 on 16 threads (one in worker mode) x RCP_CAP_REQUESTS (default 200) with a cap of
-  # 4: every value right, at most 4 sockets to a node (tests/zts/nodestats.php samples `ss`), the waits (and
-  # handoffs: 0 while the handover is off, src/core/pool.c RCP_CAP_HANDOVER) counted; (2) a cap of 1, a thread holding a transaction: the other thread's command gets the
+  # 4: every value right, at most 4 sockets to a node (tests/zts/nodestats.php samples `ss`), waits and handoffs
+  # (idle connections handed over to a waiting thread) counted, both > 0; (2) a cap of 1, a thread holding a
+  # transaction: the other thread's command gets the
   # ConnectionException naming the cap after its wait, the transaction then applies; (3) fatal errors
   # mid-transaction (tests/zts/fatal.php, 16 threads x 300, 5 fatal errors each) with a cap of 4: every other
   # request right (a slot left taken, or a dirty socket handed on, would fail them). Last line:
@@ -482,8 +486,48 @@ cap)
   other=$(grep '^rcp-embed: failed ' "$run/load/cap-fatal.out" | grep -cv 'rcp_fatal: mid\|Allowed memory size' || true)
   echo "cap: w1 ok $w1_ok of $w1_n, max sockets to a node per process $sockp (cap 4), waits $waits, handoffs $handoffs;" \
     "hold $hold; fatal ok $f_ok of $((f_n - 16 * 5)) W1, fatal errors $f_failed (wanted $((16 * 5))), other failures $other"
-  ((rc == 0 && w1_ok == w1_n && sockp <= 4 && waits > 0)) && [[ $hold == OK ]] &&
+  ((rc == 0 && w1_ok == w1_n && sockp <= 4 && waits > 0 && handoffs > 0)) && [[ $hold == OK ]] &&
     ((f_failed == 16 * 5 && other == 0 && f_ok == f_n - 16 * 5))
+  ;;
+capfatal)
+  # the cap run's fatal pass alone, RUNS times (default 24) on one cluster: tests/zts/fatal.php on the embed harness,
+  # 16 threads x RCP_CAP_REQUESTS (default 300), 5 fatal errors each, cap RCP_CAP (default 4), the release build
+  # (--dev with RCP_CAPFATAL_BUILD=--dev); a crash leaves its core in .scratch/zts-SUITE/cores/ (ulimit -c
+  # unlimited, core_pattern "core" relative to the run directory) and its output there. Last line:
+  # "capfatal: runs N, crashes C, other failures F, handoffs H, waits W"
+  runs=${1:-24}
+  ensure
+  so=$(build_ext "${RCP_CAPFATAL_BUILD:---release}")
+  bin=$(harness)
+  start_cluster
+  setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
+  [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
+  cores="$RCP_ROOT/.scratch/zts-$suite/cores"
+  mkdir -p "$cores" "$run/load/cap"
+  chmod -R a+rwX "$run/load"
+  export RCP_CAP_DIR="$run/load/cap"
+  ulimit -c unlimited
+  crashes=0 bad=0 handoffs=0 waits=0
+  for ((i = 1; i <= runs; i++)); do
+    out="$run/load/capfatal-$i.out"
+    rc=0
+    (cd "$run/load" && RCP_FATAL_COUNT=5 RCP_FATAL_EVERY=10 RCP_FATAL_STATS="$run/load/cap/stats" "$bin" -t 16 -n "${RCP_CAP_REQUESTS:-300}" -w 1 -T 300 \
+      -d "extension=$so" -d "redis_cluster_pool.max_connections_per_node=${RCP_CAP:-4}" \
+      "$RCP_ROOT/tests/zts/fatal.php") >"$out" 2>&1 || rc=$?
+    fl=$(grep '^rcp-embed: threads ' "$out" | tail -n 1)
+    other=$(grep '^rcp-embed: failed ' "$out" | grep -cv 'rcp_fatal: mid\|Allowed memory size\|crashed while' || true)
+    st=$(cat "$run/load/cap/stats" 2>/dev/null || true)
+    rm -f "$run/load/cap/stats"
+    echo "capfatal $i: rc $rc; $fl; other failures $other${st:+; $st}"
+    if grep -q 'CRASH' "$out" || [[ ! $fl =~ crashes\ 0 ]]; then
+      crashes=$((crashes + 1))
+      cp "$out" "$cores/capfatal-$i.out"
+      [[ -f $run/load/core ]] && mv "$run/load/core" "$cores/core.$i"
+    fi
+    ((other == 0)) || bad=$((bad + 1))
+  done
+  echo "capfatal: runs $runs, crashes $crashes, runs with other failures $bad"
+  ((crashes == 0 && bad == 0))
   ;;
 race)
   # ThreadSanitizer over a threaded load: the extension built with -fsanitize=thread (build.sh --tsan), the

@@ -28,13 +28,17 @@ typedef struct {
 	uv_loop_t loop;
 	bool loop_ready;
 	pid_t loop_pid;
-	uint64_t conn_serial;
 } rcp_conn_tstate;
 RCP_THREAD_STATE(rcp_conn_tstate, rcp_conn_st);
 #define rcp_loop (RCP_THREAD(rcp_conn_tstate, rcp_conn_st)->loop)
 #define rcp_loop_ready (RCP_THREAD(rcp_conn_tstate, rcp_conn_st)->loop_ready)
 #define rcp_loop_pid (RCP_THREAD(rcp_conn_tstate, rcp_conn_st)->loop_pid)
-#define rcp_conn_serial (RCP_THREAD(rcp_conn_tstate, rcp_conn_st)->conn_serial)
+
+/* Connection ids (rcp_conn.id): one count for the whole process, not per thread: under ZTS a connection opened by one
+ * thread can be handed over to another (pool.c), and a WATCH names its connection by id (exec_transaction.c): with a
+ * count per thread, a connection the thread opened later could carry the id of the handed-over one that held the
+ * WATCH, and the UNWATCH or EXEC would go to the wrong connection. */
+static uint64_t rcp_conn_serial;
 
 /* ---- the loop ---------------------------------------------------------------------------------- */
 
@@ -149,7 +153,7 @@ rcp_conn *rcp_conn_new(const char *host, int port, rcp_tls *tls, const char *set
 	}
 	c->state = RCP_CONN_NEW;
 	c->opened_at_ms = rcp_now_ms();
-	c->id = ++rcp_conn_serial;
+	c->id = __atomic_add_fetch(&rcp_conn_serial, 1, __ATOMIC_RELAXED);
 	return c;
 }
 

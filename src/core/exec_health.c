@@ -45,8 +45,9 @@ void rcp_node_failed(rcp_cluster *cc, const char *host, uint16_t port)
 }
 
 /* What a failed exchange with a node says about the cluster: I/O failures make the node suspect (and ask for a
- * refresh); a refused login or a reply too large for memory_limit say nothing about the topology; anything
- * else (an unexpected reply) asks for a refresh. */
+ * refresh); a refused login, a reply too large for memory_limit, or a connection the pool refused at
+ * redis_cluster_pool.max_connections_per_node (never opened: this process' limit, not the node's failure) say nothing
+ * about the topology; anything else (an unexpected reply) asks for a refresh. */
 void rcp_node_outcome(rcp_cluster *cc, const char *host, uint16_t port, rcp_status code)
 {
 	switch (code) {
@@ -55,6 +56,10 @@ void rcp_node_outcome(rcp_cluster *cc, const char *host, uint16_t port, rcp_stat
 		case RCP_E_MEMORY:
 			break;
 		case RCP_E_CONNECTION:
+			if (rcp_pool_cap_refusal_take(host, port)) {
+				break;
+			}
+			ZEND_FALLTHROUGH;
 		case RCP_E_TIMEOUT:
 		case RCP_E_PROTOCOL:
 			rcp_node_failed(cc, host, port);

@@ -34,6 +34,12 @@ typedef struct {
 	bool ended;         /* between RSHUTDOWN and the next RINIT (objects freed after a fatal error use the pool) */
 	void *parking;      /* ZTS: connections this thread gives back at its request's end (rcp_parked), until the
 	                       loop has closed their handles */
+	struct {
+		char addr[RCP_ADDR_MAX];
+		uint32_t n;
+	} cap_refused[4];   /* the nodes this request's refusals at the cap were for, not yet reported
+	                       (rcp_pool_cap_refusal_take); forgotten at the next request */
+	unsigned cap_refused_next;
 } rcp_pool_state;
 RCP_THREAD_STATE(rcp_pool_state, rcp_pool_st);
 #define rcp_pool_ht (RCP_THREAD(rcp_pool_state, rcp_pool_st)->ht)
@@ -41,6 +47,8 @@ RCP_THREAD_STATE(rcp_pool_state, rcp_pool_st);
 #define rcp_request_serial (RCP_THREAD(rcp_pool_state, rcp_pool_st)->request_serial)
 #define rcp_pool_ended (RCP_THREAD(rcp_pool_state, rcp_pool_st)->ended)
 #define rcp_parking (RCP_THREAD(rcp_pool_state, rcp_pool_st)->parking)
+#define rcp_cap_refused (RCP_THREAD(rcp_pool_state, rcp_pool_st)->cap_refused)
+#define rcp_cap_refused_next (RCP_THREAD(rcp_pool_state, rcp_pool_st)->cap_refused_next)
 
 static void rcp_pool_init(void)
 {
@@ -62,20 +70,15 @@ static void rcp_pool_init(void)
  */
 #define RCP_CAP_NODES 1024
 
-/* Handing an idle connection over to a thread waiting at the cap (rcp_cap_park(), below) is built but off: with the
- * cap set and fatal errors mid-transaction on many threads it crashed the process 1 run in 8 (0 in 12 with it off;
- * docs/THREADS.md "Limits"), cause not found yet. Off, a thread at the cap waits for another thread's request end to
- * close a connection of that node, then connects. */
-#define RCP_CAP_HANDOVER 0
-
 /*
  * ZTS: the process' idle list. A connection a thread gives back (at the end of the request that used it, when
  * another thread waits for a slot to its node) is handed over, not closed: its socket is dup()ed, its libuv handle
  * closed on the giver's loop (a handle cannot move between loops), and the connection (its AUTH/READONLY state,
- * reader, write buffer, slot) waits here with the new fd until a thread that needs a connection with the same pool
- * key takes it: uv_tcp_open() on the taker's loop, the reuse check, then it is the taker's. A connection is in one
- * thread's table or in this list, never both: never used by two threads at once. Plaintext only: a TLS
- * connection's OpenSSL state is tied to its thread's SSL_CTX, so it is closed instead (its slot given back).
+ * reader, write buffer, slot, and its id, unique in the process: conn.c) waits here with the new fd until a thread
+ * that needs a connection with the same pool key takes it: uv_tcp_open() on the taker's loop, the reuse check, then
+ * it is the taker's. A connection is in one thread's table or in this list, never both: never used by two threads at
+ * once. Plaintext only: a TLS connection's OpenSSL state is tied to its thread's SSL_CTX, so it is closed instead (its
+ * slot given back).
  */
 typedef struct rcp_parked {
 	struct rcp_parked *next;
@@ -424,6 +427,18 @@ static bool rcp_cap_take(rcp_conn *c, const char *key, size_t klen, uint64_t wai
 	RCP_CAP_UNLOCK();
 	if (!ok) {
 		char msg[RCP_ERRSTR_MAX];
+		unsigned i;
+
+		/* noted for rcp_pool_cap_refusal_take(): the failure this refusal makes is not the node's */
+		for (i = 0; i < 4 && (!rcp_cap_refused[i].n || strcmp(rcp_cap_refused[i].addr, c->addr)); i++) {
+		}
+		if (i == 4) {
+			i = rcp_cap_refused_next;
+			rcp_cap_refused_next = (i + 1) % 4;
+			snprintf(rcp_cap_refused[i].addr, RCP_ADDR_MAX, "%s", c->addr);
+			rcp_cap_refused[i].n = 0;
+		}
+		rcp_cap_refused[i].n++;
 		snprintf(msg, sizeof(msg), "no connection to %s: this process holds redis_cluster_pool.max_connections_per_node "
 			"= %u connections to it already%s (raise the setting, or use fewer credentials or roles per node)",
 			c->addr, rcp_cap.max, waited ? ", and no other thread gave one back within the connect timeout" : "");
@@ -503,6 +518,23 @@ uint32_t rcp_pool_cap_held(const char *addr)
 	}
 	RCP_CAP_UNLOCK();
 	return held;
+}
+
+bool rcp_pool_cap_refusal_take(const char *host, uint16_t port)
+{
+	char addr[RCP_ADDR_MAX];
+
+	if (!rcp_cap.max) {
+		return false;
+	}
+	rcp_addr_fmt(addr, sizeof(addr), host, port);
+	for (unsigned i = 0; i < 4; i++) {
+		if (rcp_cap_refused[i].n && !strcmp(rcp_cap_refused[i].addr, addr)) {
+			rcp_cap_refused[i].n--;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* Every close of a pooled connection: its slot back first. */
@@ -808,6 +840,9 @@ void rcp_pool_rinit(void)
 {
 	rcp_request_serial++;
 	rcp_pool_ended = false;
+	for (unsigned i = 0; i < 4; i++) {
+		rcp_cap_refused[i].n = 0;
+	}
 }
 
 static int rcp_pool_reap(zval *v, int num_args, va_list args, zend_hash_key *hk)
@@ -834,7 +869,7 @@ static int rcp_pool_reap(zval *v, int num_args, va_list args, zend_hash_key *hk)
 		/* ZTS: another thread waits for a slot to its node under the per-node cap: handed over (or, when it cannot
 		 * move, closed) */
 #ifdef ZTS
-		if (RCP_CAP_HANDOVER && c->state == RCP_CONN_READY && hk->key &&
+		if (c->state == RCP_CONN_READY && hk->key &&
 		    rcp_cap_park(c, ZSTR_VAL(hk->key), ZSTR_LEN(hk->key))) {
 			rcp_pc_forget(c);
 			return ZEND_HASH_APPLY_REMOVE;

@@ -9,11 +9,12 @@ redis_cluster_pool.max_connections_per_node=2
 require __DIR__ . '/../cluster.inc';
 $node = rcp_primaries()[0];
 $k = rcp_key_on($node, 'cap');
-// sockets to $node other than the raw one asking
+// sockets to $node other than the raw one asking, and other than its replica's link (flags=S: the CLIENT KILL below
+// cuts it too, and the replica reconnects when it will)
 function sockets(string $node): int {
     $n = 0;
     foreach (explode("\n", trim(rcp_raw($node)->cmd('CLIENT', 'LIST'))) as $l) {
-        if (!str_contains($l, 'cmd=client|list') && !str_contains($l, 'cmd=client')) $n++;
+        if (!str_contains($l, 'cmd=client') && !str_contains($l, ' flags=S ')) $n++;
     }
     return $n;
 }
@@ -32,6 +33,9 @@ try {
     echo get_class($e), ": ", str_replace($node, 'NODE', $e->getMessage()), "\n";
 }
 echo "sockets to the node: ", sockets($node) - $base, "\n";
+// the refusal is this process' own limit, not a failure of the node: not marked suspect (every worker would avoid
+// it), no topology refresh asked for
+echo "after the refusal: suspect nodes ", json_encode($a->stats()['cluster']['pool']['suspect_nodes']), "\n";
 
 // b goes away: its slot is given back, c connects now
 unset($b);
@@ -70,6 +74,7 @@ ini: 2
 b: a
 RedisClusterPool\ConnectionException: no connection to NODE: this process holds redis_cluster_pool.max_connections_per_node = 2 connections to it already (raise the setting, or use fewer credentials or roles per node) (command GET)
 sockets to the node: 2
+after the refusal: suspect nodes []
 c after b went: a
 sockets to the node: 2
 30 private clients in turn: 30 right

@@ -9,7 +9,8 @@
  *   RCP_CAP_MODE=hold  two threads, cap 1: thread 0 opens a transaction (WATCH, MULTI, a queued SET) on the
  *                      node of {cap} and holds it until thread 1 is done; thread 1 waits (the client's connect
  *                      timeout, 0.5 s) for a connection to that node and must get the ConnectionException that
- *                      names the cap; then thread 0's EXEC applies its SET. Both print OK when so. Coordinated
+ *                      names the cap (and the node is not marked suspect for it); then thread 0's EXEC applies its
+ *                      SET. Both print OK when so. Coordinated
  *                      with files in RCP_CAP_DIR (a command to another node would need a slot too).
  */
 require __DIR__ . '/w1.php';
@@ -75,8 +76,12 @@ if ($mode === 'hold') {
         $st = $pool->stats()['connections'];
         $want = 'max_connections_per_node = 1 connections to it already, and no other thread gave one back within '
             . 'the connect timeout';
+        // the refusal is the process' own limit: the node is not marked suspect
+        $suspects = $pool->stats()['cluster']['pool']['suspect_nodes'];
         echo str_contains($e->getMessage(), $want) && $st['cap_wait_timeouts'] >= 1 && $st['cap_refused'] >= 1
-            ? 'OK' : 'thread 1: ' . get_class($e) . ': ' . $e->getMessage() . ' ' . json_encode($st), "\n";
+            && $suspects === []
+            ? 'OK' : 'thread 1: ' . get_class($e) . ': ' . $e->getMessage() . ' ' . json_encode($st)
+            . ' suspect nodes ' . json_encode($suspects), "\n";
     } finally {
         touch("$dir/tried");
     }

@@ -69,3 +69,11 @@ if (rcp_fatal_due($n)) {
     rcp_fatal_request($pool, $n);
 }
 echo w1($pool, $cross), "\n";
+if (($f = getenv('RCP_FATAL_STATS')) !== false && $f !== '') {
+    // `zts.sh capfatal`: the process' cap figures after this request (the last writer's are the latest)
+    $c = $pool->stats()['connections'];
+    $t = "$f.tmp." . $_SERVER['RCP_EMBED_THREAD'];
+    file_put_contents($t, json_encode(array_intersect_key($c, array_flip(['cap_waits', 'cap_wait_timeouts',
+        'cap_refused', 'cap_handoffs', 'opened', 'reused']))));
+    rename($t, $f);
+}
