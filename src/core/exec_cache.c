@@ -392,22 +392,30 @@ void rcp_cache_link_cfg_make(rcp_cache_link_cfg *cfg, const char *host, uint16_t
 
 /* ---- links ------------------------------------------------------------------------------------------------------- */
 
-/* The invalidation link of node idx of the client's map (found once per map generation), NULL: none. */
-static rcp_cache_link *rcp_node_link(rcp_cluster *cl, uint16_t idx)
+/* rcp_node_link() the first time for its map generation: the link looked up by the node's address. */
+static zend_never_inline rcp_cache_link *rcp_node_link_find(rcp_cluster *cl, uint16_t idx)
 {
 	struct rcp_cluster_cache *pc = cl->cache;
 	char addr[RCP_ADDR_MAX];
 	size_t len;
 
-	if (UNEXPECTED(pc->links_gen != cl->generation)) {
+	if (pc->links_gen != cl->generation) {
 		memset(pc->links, 0, sizeof(pc->links));
 		pc->links_gen = cl->generation;
 	}
-	if (EXPECTED(pc->links[idx] != NULL)) {
-		return pc->links[idx];
-	}
 	len = rcp_addr_fmt(addr, sizeof(addr), cl->map->nodes[idx].host, cl->map->nodes[idx].port);
 	return pc->links[idx] = rcp_cache_link_get(pc->cc, addr, len);
+}
+
+/* The invalidation link of node idx of the client's map (found once per map generation), NULL: none. */
+static zend_always_inline rcp_cache_link *rcp_node_link(rcp_cluster *cl, uint16_t idx)
+{
+	struct rcp_cluster_cache *pc = cl->cache;
+
+	if (EXPECTED(pc->links_gen == cl->generation && pc->links[idx] != NULL)) {
+		return pc->links[idx];
+	}
+	return rcp_node_link_find(cl, idx);
 }
 
 /* A miss whose ticket cannot fill: ask the listener for the node's link (rate-limited in the core). */
