@@ -33,6 +33,11 @@ struct rcp_client_cache {
 		uint8_t rflags;
 		rcp_cache_ticket t;
 	} pend;
+	/* signature hashes (rcp_cache_sig_hash): an MGET's, and the last command the binding looked up early (its name) */
+	uint64_t mget_sh;
+	const rcp_cmd *early_cmd;
+	size_t early_siglen;
+	uint64_t early_sh;
 	uint32_t nprefixes;
 	zend_string **prefixes;
 	/* the invalidation links' credentials and TLS settings (copies; the secrets zeroed when freed) */
@@ -479,11 +484,12 @@ static bool rcp_cache_key_of(rcp_client *cl, const rcp_route *r, rcp_cache_key *
 }
 
 /* The lookup of a one-key read, every entry point's (a route's: rcp_exec_cache_lookup; the binding's, before the
- * route is built: rcp_exec_cache_get): k with its key, slot, link and signature, node the index of its node. A hit:
+ * route is built: rcp_exec_cache_get): k with its key, slot, link and signature (sh its hash), node the index of its
+ * node. A hit:
  * *reply set, true. A miss: *t its ticket, *rflags RCP_RF_CACHEABLE (and RCP_RF_UNTRACKED) when its reply may be
  * stored; a link not up is asked for, a refusal noted. */
-static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint16_t node, rcp_cache_ticket *t, uint8_t *rflags,
-                          zval *reply)
+static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint16_t node, rcp_cache_ticket *t,
+                          uint8_t *rflags, zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
 	struct rcp_cluster_cache *pc = cl->cluster->cache;
@@ -508,7 +514,7 @@ static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint16_t node, rcp_c
 	o.s = NULL;
 	o.buf = NULL;
 again:
-	res = rcp_cache_lookup(pc->cc, k, t, rcp_cv_alloc, &o);
+	res = rcp_cache_lookup_sh(pc->cc, k, sh, t, rcp_cv_alloc, &o);
 	if (res == RCP_CACHE_HIT) {
 		if (rcp_cv_to_zval(&o, reply)) {
 			return true;
@@ -562,7 +568,7 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return false;
 	}
-	if ((hit = rcp_cache_one(cl, &k, node, &r->ticket, &rf, reply))) {
+	if ((hit = rcp_cache_one(cl, &k, rcp_cache_sig_hash(k.sig, k.siglen), node, &r->ticket, &rf, reply))) {
 		r->reply_kind = RCP_RK_VALUE;
 	} else {
 		r->flags |= rf;
@@ -593,10 +599,15 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	if (idx == RCP_NO_NODE || !(k.link = rcp_node_link(cluster, idx))) {
 		return false;
 	}
+	if (UNEXPECTED(c->early_cmd != cmd)) {
+		c->early_cmd = cmd;
+		c->early_siglen = strlen(cmd->name) + 1;
+		c->early_sh = rcp_cache_sig_hash(cmd->name, c->early_siglen);
+	}
 	k.sig = cmd->name; /* the signature of a read with no argument but its key (rcp_cache_sig) */
-	k.siglen = strlen(cmd->name) + 1;
+	k.siglen = c->early_siglen;
 	k.ttl_ms = c->ttl_ms;
-	if (rcp_cache_one(cl, &k, idx, &c->pend.t, &rf, reply)) {
+	if (rcp_cache_one(cl, &k, c->early_sh, idx, &c->pend.t, &rf, reply)) {
 		rcp_partial_free(&cl->partial);
 		rcp_count_command(cluster->shared, cmd, false);
 		return true;
@@ -654,7 +665,7 @@ bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, ui
 		}
 		o.s = NULL;
 		o.buf = NULL;
-		res = rcp_cache_peek(pc->cc, &k, &t, rcp_cv_alloc, &o);
+		res = rcp_cache_peek_sh(pc->cc, &k, c->mget_sh, &t, rcp_cv_alloc, &o);
 		if (res == RCP_CACHE_TORN) {
 			rcp_cv_release(&o);
 		}
@@ -714,7 +725,11 @@ void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply)
 	k.now_ns = 0;
 	/* the link the ticket was taken on (the map may have changed since: its index no longer names it) */
 	k.link = (r->flags & RCP_RF_UNTRACKED) ? NULL : rcp_cache_link_at(cc, r->ticket.link_idx);
-	if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
+	if (r->argc == 2 && r->cmd == cl->cache->early_cmd) {
+		k.sig = r->cmd->name; /* (rcp_cache_sig's, its length known since the early lookup) */
+		k.siglen = cl->cache->early_siglen;
+		heap = NULL;
+	} else if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return;
 	}
 	rcp_cv_fill(cc, &k, &r->ticket, reply);
@@ -813,7 +828,7 @@ bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mg
 			ck.link = NULL;
 			m->untracked[k] = 1;
 		}
-		res = rcp_cache_lookup(cc, &ck, &m->tk[k], rcp_cv_alloc, &o);
+		res = rcp_cache_lookup_sh(cc, &ck, c->mget_sh, &m->tk[k], rcp_cv_alloc, &o);
 		if (res == RCP_CACHE_HIT && rcp_cv_to_zval(&o, &m->vals[k])) {
 			continue;
 		}
@@ -912,6 +927,7 @@ bool rcp_client_cache_on(rcp_client *cl, const rcp_cache_opts *o, const char *us
 	c = ecalloc(1, sizeof(*c));
 	c->ttl_ms = o->ttl_ms;
 	c->untracked = o->untracked;
+	c->mget_sh = rcp_cache_sig_hash("MGET", 4);
 	if (o->nprefixes) {
 		c->prefixes = safe_emalloc(o->nprefixes, sizeof(zend_string *), 0);
 		for (uint32_t i = 0; i < o->nprefixes; i++) {
