@@ -311,7 +311,7 @@ static bool rcp_cv_to_zval(rcp_cv_out *o, zval *reply)
 
 	switch (o->type) {
 	case RCP_CV_STR:
-		ZVAL_STR(reply, o->s);
+		ZVAL_NEW_STR(reply, o->s); /* (zend_string_alloc'd: never interned) */
 		o->s = NULL;
 		return true;
 	case RCP_CV_NIL:
@@ -340,6 +340,17 @@ static bool rcp_cv_to_zval(rcp_cv_out *o, zval *reply)
 	}
 	rcp_cv_release(o);
 	return ok;
+}
+
+/* rcp_cv_to_zval() with a string, the common hit, inline. */
+static zend_always_inline bool rcp_cv_hit(rcp_cv_out *o, zval *reply)
+{
+	if (EXPECTED(o->type == RCP_CV_STR)) {
+		ZVAL_NEW_STR(reply, o->s);
+		o->s = NULL;
+		return true;
+	}
+	return rcp_cv_to_zval(o, reply);
 }
 
 /* Store a reply's value under k with ticket t. */
@@ -516,7 +527,7 @@ static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint16_
 again:
 	res = rcp_cache_lookup_sh(pc->cc, k, sh, t, rcp_cv_alloc, &o);
 	if (res == RCP_CACHE_HIT) {
-		if (rcp_cv_to_zval(&o, reply)) {
+		if (rcp_cv_hit(&o, reply)) {
 			return true;
 		}
 	} else if (res == RCP_CACHE_TORN) {
@@ -670,7 +681,7 @@ bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, ui
 			rcp_cv_release(&o);
 		}
 		/* straight into the array's next element (packed, sized for n) */
-		if (res != RCP_CACHE_HIT || !rcp_cv_to_zval(&o, &ht->arPacked[i])) {
+		if (res != RCP_CACHE_HIT || !rcp_cv_hit(&o, &ht->arPacked[i])) {
 			goto miss;
 		}
 		i++;
@@ -829,7 +840,7 @@ bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mg
 			m->untracked[k] = 1;
 		}
 		res = rcp_cache_lookup_sh(cc, &ck, c->mget_sh, &m->tk[k], rcp_cv_alloc, &o);
-		if (res == RCP_CACHE_HIT && rcp_cv_to_zval(&o, &m->vals[k])) {
+		if (res == RCP_CACHE_HIT && rcp_cv_hit(&o, &m->vals[k])) {
 			continue;
 		}
 		if (res == RCP_CACHE_TORN) {
