@@ -33,11 +33,12 @@ struct rcp_client_cache {
 		uint8_t rflags;
 		rcp_cache_ticket t;
 	} pend;
-	/* signature hashes (rcp_cache_sig_hash): an MGET's, and the last command the binding looked up early (its name) */
+	/* signature hashes (rcp_cache_sig_hash): an MGET's, and the signature of the last read the binding looked up early
+	 * (its command's name and NUL, kept by value: a command table may be replaced; early_siglen 0: none) */
 	uint64_t mget_sh;
-	const rcp_cmd *early_cmd;
-	size_t early_siglen;
 	uint64_t early_sh;
+	size_t early_siglen;
+	char early_sig[32];
 	uint32_t nprefixes;
 	zend_string **prefixes;
 	/* the invalidation links' credentials and TLS settings (copies; the secrets zeroed when freed) */
@@ -468,6 +469,37 @@ static bool rcp_link_refused(rcp_cluster *cl, rcp_cache_link *l)
 
 /* ---- the hooks ------------------------------------------------------------------------------------------------------ */
 
+static zend_never_inline uint64_t rcp_early_sig_set(struct rcp_client_cache *c, const char *name, size_t *siglen)
+{
+	size_t len = strlen(name) + 1;
+	uint64_t sh = rcp_cache_sig_hash(name, len);
+
+	*siglen = len;
+	if (len <= sizeof(c->early_sig)) {
+		memcpy(c->early_sig, name, len);
+		c->early_siglen = len;
+		c->early_sh = sh;
+	}
+	return sh;
+}
+
+/* The signature of a read with no argument but its key (rcp_cache_sig's: the name and its NUL): *siglen its length,
+ * returns its hash; the last one kept. The kept bytes are compared up to the first difference, so name is never read
+ * past its NUL. */
+static zend_always_inline uint64_t rcp_early_sig(struct rcp_client_cache *c, const char *name, size_t *siglen)
+{
+	size_t i = 0, n = c->early_siglen;
+
+	while (i < n && c->early_sig[i] == name[i]) {
+		i++;
+	}
+	if (EXPECTED(n && i == n)) {
+		*siglen = n;
+		return c->early_sh;
+	}
+	return rcp_early_sig_set(c, name, siglen);
+}
+
 /* The cache key of a one-key read about to go to the slot's primary; false: not cached. */
 static bool rcp_cache_key_of(rcp_client *cl, const rcp_route *r, rcp_cache_key *k, uint16_t *node)
 {
@@ -596,6 +628,7 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	struct rcp_client_cache *c = cl->cache;
 	rcp_cluster *cluster = cl->cluster;
 	rcp_cache_key k;
+	uint64_t sh;
 	uint16_t idx;
 	uint8_t rf;
 
@@ -610,15 +643,10 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	if (idx == RCP_NO_NODE || !(k.link = rcp_node_link(cluster, idx))) {
 		return false;
 	}
-	if (UNEXPECTED(c->early_cmd != cmd)) {
-		c->early_cmd = cmd;
-		c->early_siglen = strlen(cmd->name) + 1;
-		c->early_sh = rcp_cache_sig_hash(cmd->name, c->early_siglen);
-	}
-	k.sig = cmd->name; /* the signature of a read with no argument but its key (rcp_cache_sig) */
-	k.siglen = c->early_siglen;
+	k.sig = cmd->name;
+	sh = rcp_early_sig(c, cmd->name, &k.siglen);
 	k.ttl_ms = c->ttl_ms;
-	if (rcp_cache_one(cl, &k, c->early_sh, idx, &c->pend.t, &rf, reply)) {
+	if (rcp_cache_one(cl, &k, sh, idx, &c->pend.t, &rf, reply)) {
 		rcp_partial_free(&cl->partial);
 		rcp_count_command(cluster->shared, cmd, false);
 		return true;
@@ -736,9 +764,9 @@ void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply)
 	k.now_ns = 0;
 	/* the link the ticket was taken on (the map may have changed since: its index no longer names it) */
 	k.link = (r->flags & RCP_RF_UNTRACKED) ? NULL : rcp_cache_link_at(cc, r->ticket.link_idx);
-	if (r->argc == 2 && r->cmd == cl->cache->early_cmd) {
-		k.sig = r->cmd->name; /* (rcp_cache_sig's, its length known since the early lookup) */
-		k.siglen = cl->cache->early_siglen;
+	if (r->argc == 2) {
+		k.sig = r->cmd->name; /* (rcp_cache_sig's, as the early lookup kept it) */
+		rcp_early_sig(cl->cache, k.sig, &k.siglen);
 		heap = NULL;
 	} else if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return;
