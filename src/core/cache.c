@@ -475,14 +475,21 @@ static inline rcp_ix_bucket *rcp_bucket(uint64_t h)
 	return &rcp_index[(uint64_t)(((__uint128_t)h * rcp_hdr->nbuckets) >> 64)];
 }
 
-/* Fill t for k: the hashes, then the link (acquire), then the slot and key sequences. */
-static inline void rcp_ticket_fill(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t)
+uint64_t rcp_cache_sig_hash(const char *sig, size_t len)
+{
+	return rcp_hash(RCP_P2, sig, len);
+}
+
+/* Fill t for k (sh: its signature's rcp_cache_sig_hash()): the hashes (the key's, then the entry's: the key's and the
+ * signature's mixed, one hash of the key per lookup), then the link (acquire), then the slot and key sequences. */
+static inline __attribute__((always_inline)) void rcp_ticket_fill(rcp_cache_cluster *cc, const rcp_cache_key *k,
+                                                                  uint64_t sh, rcp_cache_ticket *t)
 {
 	rcp_cache_link *l = k->link;
 	uint64_t now = k->now_ns ? k->now_ns : rcp_now_ns();
 
 	t->hkey = rcp_hash(cc->seed, k->key, k->keylen);
-	t->hent = rcp_hash(t->hkey, k->sig, k->siglen) | 1;
+	t->hent = rcp_mix(t->hkey ^ RCP_P1, sh ^ RCP_P3) | 1;
 	t->now_ns = now;
 	if (l) {
 		uint64_t gs = LOAD(&l->gen_state);
@@ -505,18 +512,46 @@ static inline void rcp_ticket_fill(rcp_cache_cluster *cc, const rcp_cache_key *k
 
 void rcp_cache_ticket_take(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t)
 {
-	rcp_ticket_fill(cc, k, t);
+	rcp_ticket_fill(cc, k, rcp_cache_sig_hash(k->sig, k->siglen), t);
+}
+
+/* Whether n bytes at a and b are equal: the keys and signatures of reads are short, and a call of memcmp() costs more
+ * than the compare (8-byte words, the last one overlapping, as rcp_hash() reads its tail; memcmp() past 64 bytes). */
+static inline __attribute__((always_inline)) bool rcp_same(const char *a, const char *b, size_t n)
+{
+	if (n > 64) {
+		return memcmp(a, b, n) == 0;
+	}
+	if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8) {
+			if (rcp_rd64((const unsigned char *)a + i) != rcp_rd64((const unsigned char *)b + i)) {
+				return false;
+			}
+		}
+		return rcp_rd64((const unsigned char *)a + n - 8) == rcp_rd64((const unsigned char *)b + n - 8);
+	}
+	if (n >= 4) {
+		return rcp_rd32((const unsigned char *)a) == rcp_rd32((const unsigned char *)b) &&
+			rcp_rd32((const unsigned char *)a + n - 4) == rcp_rd32((const unsigned char *)b + n - 4);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (a[i] != b[i]) {
+			return false;
+		}
+	}
+	return true;
 }
 
 /* The lookup, counting nothing but a torn copy (rcp_cache_lookup counts the hit or the miss, rcp_cache_peek's
  * caller its hits). */
 static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
-                                                      rcp_cache_ticket *t, rcp_cache_alloc_fn alloc, void *ctx)
+                                                      uint64_t sh, rcp_cache_ticket *t, rcp_cache_alloc_fn alloc,
+                                                      void *ctx)
 {
 	rcp_ix_bucket *b;
 	uint64_t ttl_ns = (uint64_t)k->ttl_ms * 1000000ull;
 
-	rcp_ticket_fill(cc, k, t);
+	rcp_ticket_fill(cc, k, sh, t);
 	if (!t->fillable) {
 		/* a link not confirmed within the bound serves nothing: entries of its generation may be stale */
 		return RCP_CACHE_MISS;
@@ -545,8 +580,7 @@ static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cac
 		    RCP_REC_HDR + (uint64_t)h.keylen + h.siglen + h.vallen > h.len ||
 		    age >= (uint64_t)RCP_CACHE_MAX_AGE_S * 1000000000ull ||
 		    (h.ttl_ms && age >= (uint64_t)h.ttl_ms * 1000000ull) || (ttl_ns && age >= ttl_ns) ||
-		    memcmp(r + RCP_REC_HDR, k->key, k->keylen) != 0 ||
-		    memcmp(r + RCP_REC_HDR + h.keylen, k->sig, k->siglen) != 0) {
+		    !rcp_same(r + RCP_REC_HDR, k->key, k->keylen) || !rcp_same(r + RCP_REC_HDR + h.keylen, k->sig, k->siglen)) {
 			continue;
 		}
 		if (!(dst = alloc(ctx, h.type, h.vallen))) {
@@ -565,19 +599,31 @@ static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cac
 	return RCP_CACHE_MISS;
 }
 
-rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
-                                  rcp_cache_alloc_fn alloc, void *ctx)
+rcp_cache_result rcp_cache_lookup_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sh, rcp_cache_ticket *t,
+                                     rcp_cache_alloc_fn alloc, void *ctx)
 {
-	rcp_cache_result res = rcp_lookup(cc, k, t, alloc, ctx);
+	rcp_cache_result res = rcp_lookup(cc, k, sh, t, alloc, ctx);
 
 	rcp_count(cc, res == RCP_CACHE_HIT ? RCP_CS_HITS : RCP_CS_MISSES);
 	return res;
 }
 
+rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
+                                  rcp_cache_alloc_fn alloc, void *ctx)
+{
+	return rcp_cache_lookup_sh(cc, k, rcp_cache_sig_hash(k->sig, k->siglen), t, alloc, ctx);
+}
+
+rcp_cache_result rcp_cache_peek_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sh, rcp_cache_ticket *t,
+                                   rcp_cache_alloc_fn alloc, void *ctx)
+{
+	return rcp_lookup(cc, k, sh, t, alloc, ctx);
+}
+
 rcp_cache_result rcp_cache_peek(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
                                 rcp_cache_alloc_fn alloc, void *ctx)
 {
-	return rcp_lookup(cc, k, t, alloc, ctx);
+	return rcp_lookup(cc, k, rcp_cache_sig_hash(k->sig, k->siglen), t, alloc, ctx);
 }
 
 void rcp_cache_count_hits(rcp_cache_cluster *cc, uint32_t n)
@@ -715,6 +761,7 @@ rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key 
 	memcpy(r + RCP_REC_HDR, k->key, k->keylen);
 	memcpy(r + RCP_REC_HDR + k->keylen, k->sig, k->siglen);
 	RCP_TEST_POINT(3);
+#ifdef RCP_CACHE_TEST_HOOKS
 	if (len) {
 		/* in two halves under the test hooks, so that a kill can land in the middle of the value */
 		size_t half = len / 2;
@@ -722,6 +769,9 @@ rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key 
 		RCP_TEST_POINT(4);
 		memcpy(r + RCP_REC_HDR + k->keylen + k->siglen + half, (const char *)val + half, len - half);
 	}
+#else
+	memcpy(r + RCP_REC_HDR + k->keylen + k->siglen, val, len);
+#endif
 	RCP_TEST_POINT(5);
 	STORE(&((rcp_rec *)r)->pos, pos);
 	rcp_index_put(t->hent, pos);

@@ -33,6 +33,12 @@ struct rcp_client_cache {
 		uint8_t rflags;
 		rcp_cache_ticket t;
 	} pend;
+	/* signature hashes (rcp_cache_sig_hash): an MGET's, and the signature of the last read the binding looked up early
+	 * (its command's name and NUL, kept by value: a command table may be replaced; early_siglen 0: none) */
+	uint64_t mget_sh;
+	uint64_t early_sh;
+	size_t early_siglen;
+	char early_sig[32];
 	uint32_t nprefixes;
 	zend_string **prefixes;
 	/* the invalidation links' credentials and TLS settings (copies; the secrets zeroed when freed) */
@@ -306,7 +312,7 @@ static bool rcp_cv_to_zval(rcp_cv_out *o, zval *reply)
 
 	switch (o->type) {
 	case RCP_CV_STR:
-		ZVAL_STR(reply, o->s);
+		ZVAL_NEW_STR(reply, o->s); /* (zend_string_alloc'd: never interned) */
 		o->s = NULL;
 		return true;
 	case RCP_CV_NIL:
@@ -335,6 +341,17 @@ static bool rcp_cv_to_zval(rcp_cv_out *o, zval *reply)
 	}
 	rcp_cv_release(o);
 	return ok;
+}
+
+/* rcp_cv_to_zval() with a string, the common hit, inline. */
+static zend_always_inline bool rcp_cv_hit(rcp_cv_out *o, zval *reply)
+{
+	if (EXPECTED(o->type == RCP_CV_STR)) {
+		ZVAL_NEW_STR(reply, o->s);
+		o->s = NULL;
+		return true;
+	}
+	return rcp_cv_to_zval(o, reply);
 }
 
 /* Store a reply's value under k with ticket t. */
@@ -392,22 +409,30 @@ void rcp_cache_link_cfg_make(rcp_cache_link_cfg *cfg, const char *host, uint16_t
 
 /* ---- links ------------------------------------------------------------------------------------------------------- */
 
-/* The invalidation link of node idx of the client's map (found once per map generation), NULL: none. */
-static rcp_cache_link *rcp_node_link(rcp_cluster *cl, uint16_t idx)
+/* rcp_node_link() the first time for its map generation: the link looked up by the node's address. */
+static zend_never_inline rcp_cache_link *rcp_node_link_find(rcp_cluster *cl, uint16_t idx)
 {
 	struct rcp_cluster_cache *pc = cl->cache;
 	char addr[RCP_ADDR_MAX];
 	size_t len;
 
-	if (UNEXPECTED(pc->links_gen != cl->generation)) {
+	if (pc->links_gen != cl->generation) {
 		memset(pc->links, 0, sizeof(pc->links));
 		pc->links_gen = cl->generation;
 	}
-	if (EXPECTED(pc->links[idx] != NULL)) {
-		return pc->links[idx];
-	}
 	len = rcp_addr_fmt(addr, sizeof(addr), cl->map->nodes[idx].host, cl->map->nodes[idx].port);
 	return pc->links[idx] = rcp_cache_link_get(pc->cc, addr, len);
+}
+
+/* The invalidation link of node idx of the client's map (found once per map generation), NULL: none. */
+static zend_always_inline rcp_cache_link *rcp_node_link(rcp_cluster *cl, uint16_t idx)
+{
+	struct rcp_cluster_cache *pc = cl->cache;
+
+	if (EXPECTED(pc->links_gen == cl->generation && pc->links[idx] != NULL)) {
+		return pc->links[idx];
+	}
+	return rcp_node_link_find(cl, idx);
 }
 
 /* A miss whose ticket cannot fill: ask the listener for the node's link (rate-limited in the core). */
@@ -444,6 +469,37 @@ static bool rcp_link_refused(rcp_cluster *cl, rcp_cache_link *l)
 
 /* ---- the hooks ------------------------------------------------------------------------------------------------------ */
 
+static zend_never_inline uint64_t rcp_early_sig_set(struct rcp_client_cache *c, const char *name, size_t *siglen)
+{
+	size_t len = strlen(name) + 1;
+	uint64_t sh = rcp_cache_sig_hash(name, len);
+
+	*siglen = len;
+	if (len <= sizeof(c->early_sig)) {
+		memcpy(c->early_sig, name, len);
+		c->early_siglen = len;
+		c->early_sh = sh;
+	}
+	return sh;
+}
+
+/* The signature of a read with no argument but its key (rcp_cache_sig's: the name and its NUL): *siglen its length,
+ * returns its hash; the last one kept. The kept bytes are compared up to the first difference, so name is never read
+ * past its NUL. */
+static zend_always_inline uint64_t rcp_early_sig(struct rcp_client_cache *c, const char *name, size_t *siglen)
+{
+	size_t i = 0, n = c->early_siglen;
+
+	while (i < n && c->early_sig[i] == name[i]) {
+		i++;
+	}
+	if (EXPECTED(n && i == n)) {
+		*siglen = n;
+		return c->early_sh;
+	}
+	return rcp_early_sig_set(c, name, siglen);
+}
+
 /* The cache key of a one-key read about to go to the slot's primary; false: not cached. */
 static bool rcp_cache_key_of(rcp_client *cl, const rcp_route *r, rcp_cache_key *k, uint16_t *node)
 {
@@ -471,11 +527,12 @@ static bool rcp_cache_key_of(rcp_client *cl, const rcp_route *r, rcp_cache_key *
 }
 
 /* The lookup of a one-key read, every entry point's (a route's: rcp_exec_cache_lookup; the binding's, before the
- * route is built: rcp_exec_cache_get): k with its key, slot, link and signature, node the index of its node. A hit:
+ * route is built: rcp_exec_cache_get): k with its key, slot, link and signature (sh its hash), node the index of its
+ * node. A hit:
  * *reply set, true. A miss: *t its ticket, *rflags RCP_RF_CACHEABLE (and RCP_RF_UNTRACKED) when its reply may be
  * stored; a link not up is asked for, a refusal noted. */
-static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint16_t node, rcp_cache_ticket *t, uint8_t *rflags,
-                          zval *reply)
+static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint16_t node, rcp_cache_ticket *t,
+                          uint8_t *rflags, zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
 	struct rcp_cluster_cache *pc = cl->cluster->cache;
@@ -500,9 +557,9 @@ static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint16_t node, rcp_c
 	o.s = NULL;
 	o.buf = NULL;
 again:
-	res = rcp_cache_lookup(pc->cc, k, t, rcp_cv_alloc, &o);
+	res = rcp_cache_lookup_sh(pc->cc, k, sh, t, rcp_cv_alloc, &o);
 	if (res == RCP_CACHE_HIT) {
-		if (rcp_cv_to_zval(&o, reply)) {
+		if (rcp_cv_hit(&o, reply)) {
 			return true;
 		}
 	} else if (res == RCP_CACHE_TORN) {
@@ -554,7 +611,7 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return false;
 	}
-	if ((hit = rcp_cache_one(cl, &k, node, &r->ticket, &rf, reply))) {
+	if ((hit = rcp_cache_one(cl, &k, rcp_cache_sig_hash(k.sig, k.siglen), node, &r->ticket, &rf, reply))) {
 		r->reply_kind = RCP_RK_VALUE;
 	} else {
 		r->flags |= rf;
@@ -571,6 +628,7 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	struct rcp_client_cache *c = cl->cache;
 	rcp_cluster *cluster = cl->cluster;
 	rcp_cache_key k;
+	uint64_t sh;
 	uint16_t idx;
 	uint8_t rf;
 
@@ -585,10 +643,10 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	if (idx == RCP_NO_NODE || !(k.link = rcp_node_link(cluster, idx))) {
 		return false;
 	}
-	k.sig = cmd->name; /* the signature of a read with no argument but its key (rcp_cache_sig) */
-	k.siglen = strlen(cmd->name) + 1;
+	k.sig = cmd->name;
+	sh = rcp_early_sig(c, cmd->name, &k.siglen);
 	k.ttl_ms = c->ttl_ms;
-	if (rcp_cache_one(cl, &k, idx, &c->pend.t, &rf, reply)) {
+	if (rcp_cache_one(cl, &k, sh, idx, &c->pend.t, &rf, reply)) {
 		rcp_partial_free(&cl->partial);
 		rcp_count_command(cluster->shared, cmd, false);
 		return true;
@@ -646,12 +704,12 @@ bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, ui
 		}
 		o.s = NULL;
 		o.buf = NULL;
-		res = rcp_cache_peek(pc->cc, &k, &t, rcp_cv_alloc, &o);
+		res = rcp_cache_peek_sh(pc->cc, &k, c->mget_sh, &t, rcp_cv_alloc, &o);
 		if (res == RCP_CACHE_TORN) {
 			rcp_cv_release(&o);
 		}
 		/* straight into the array's next element (packed, sized for n) */
-		if (res != RCP_CACHE_HIT || !rcp_cv_to_zval(&o, &ht->arPacked[i])) {
+		if (res != RCP_CACHE_HIT || !rcp_cv_hit(&o, &ht->arPacked[i])) {
 			goto miss;
 		}
 		i++;
@@ -706,7 +764,11 @@ void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply)
 	k.now_ns = 0;
 	/* the link the ticket was taken on (the map may have changed since: its index no longer names it) */
 	k.link = (r->flags & RCP_RF_UNTRACKED) ? NULL : rcp_cache_link_at(cc, r->ticket.link_idx);
-	if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
+	if (r->argc == 2) {
+		k.sig = r->cmd->name; /* (rcp_cache_sig's, as the early lookup kept it) */
+		rcp_early_sig(cl->cache, k.sig, &k.siglen);
+		heap = NULL;
+	} else if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return;
 	}
 	rcp_cv_fill(cc, &k, &r->ticket, reply);
@@ -805,8 +867,8 @@ bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mg
 			ck.link = NULL;
 			m->untracked[k] = 1;
 		}
-		res = rcp_cache_lookup(cc, &ck, &m->tk[k], rcp_cv_alloc, &o);
-		if (res == RCP_CACHE_HIT && rcp_cv_to_zval(&o, &m->vals[k])) {
+		res = rcp_cache_lookup_sh(cc, &ck, c->mget_sh, &m->tk[k], rcp_cv_alloc, &o);
+		if (res == RCP_CACHE_HIT && rcp_cv_hit(&o, &m->vals[k])) {
 			continue;
 		}
 		if (res == RCP_CACHE_TORN) {
@@ -904,6 +966,7 @@ bool rcp_client_cache_on(rcp_client *cl, const rcp_cache_opts *o, const char *us
 	c = ecalloc(1, sizeof(*c));
 	c->ttl_ms = o->ttl_ms;
 	c->untracked = o->untracked;
+	c->mget_sh = rcp_cache_sig_hash("MGET", 4);
 	if (o->nprefixes) {
 		c->prefixes = safe_emalloc(o->nprefixes, sizeof(zend_string *), 0);
 		for (uint32_t i = 0; i < o->nprefixes; i++) {
