@@ -28,6 +28,11 @@
 rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len, rcp_tls *tls,
                        const char *setup, size_t setup_len, uint32_t setup_replies, uint64_t wait_ms);
 
+/* The connection rcp_pool_get() would hand out for host:port and cred_key if it is pooled and fit for use; NULL
+ * otherwise. Never creates one, never waits at the cap: a transaction looks for the connection that holds its WATCH
+ * (also when freed after the request's end, e.g. after a fatal error), and any other connection would not do. */
+rcp_conn *rcp_pool_peek(const char *host, int port, const char *cred_key, size_t cred_len);
+
 /* MINIT: the most connections the process holds to one node (redis_cluster_pool.max_connections_per_node; 0: no
  * cap), read once, before any thread runs. */
 void rcp_pool_minit(zend_long max_per_node);

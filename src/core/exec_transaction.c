@@ -70,10 +70,10 @@ static rcp_status rcp_tx_target(rcp_client *cl, int slot, rcp_target *t, rcp_err
  * the old one, and nothing may be sent unguarded. */
 static rcp_conn *rcp_watch_conn(rcp_client *cl, rcp_watch *w, rcp_err *err)
 {
-	rcp_conn *c = rcp_client_conn(cl, w->host, w->port);
+	rcp_conn *c = rcp_pool_peek(w->host, w->port, cl->cred, cl->cred_len); /* (never a new one: it holds no WATCH) */
 	char addr[RCP_ADDR_MAX];
 
-	if (c->id == w->conn_id) {
+	if (c && c->id == w->conn_id) {
 		return c;
 	}
 	rcp_addr_fmt(addr, sizeof(addr), w->host, w->port);
@@ -191,8 +191,8 @@ void rcp_tx_unwatch(rcp_client *cl, rcp_watch *w)
 		return;
 	}
 	rcp_begin(cl);
-	c = rcp_client_conn(cl, w->host, w->port);
-	if (c->id == w->conn_id && rcp_send_pinned(cl, w, unwatch, sizeof(unwatch) - 1, 1, &reply, &ignored) == RCP_OK) {
+	c = rcp_pool_peek(w->host, w->port, cl->cred, cl->cred_len);
+	if (c && c->id == w->conn_id && rcp_send_pinned(cl, w, unwatch, sizeof(unwatch) - 1, 1, &reply, &ignored) == RCP_OK) {
 		zval_ptr_dtor(&reply);
 		c->watching = false;
 	}

@@ -642,19 +642,23 @@ static void rcp_pool_remove(rcp_conn *c)
 	} ZEND_HASH_FOREACH_END();
 }
 
-rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len, rcp_tls *tls,
-                       const char *setup, size_t setup_len, uint32_t setup_replies, uint64_t wait_ms)
+/* A pool key's buffer (host:port + the credential key). */
+#define RCP_POOL_KEY_CAP 600
+
+/* The pooled connection to host:port for cred_key when there is one fit for use (one that is not is discarded), else
+ * NULL. key (RCP_POOL_KEY_CAP bytes)/klen: the pool key, made here when the lookup or the discard needed it (klen 0:
+ * not made). */
+static zend_always_inline rcp_conn *rcp_pool_held(const char *host, int port, const char *cred_key, size_t cred_len,
+                                                  char *key, size_t *klenp)
 {
-	char key[600];
-	size_t klen;
+	size_t klen = 0;
 	rcp_conn *c;
 	rcp_reuse verdict;
 
 	rcp_pool_init();
-	klen = 0;
 	c = rcp_pc_find(host, port, cred_key, cred_len);
 	if (!c) {
-		klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
+		klen = rcp_pool_key(key, RCP_POOL_KEY_CAP, host, port, cred_key, cred_len);
 		c = zend_hash_str_find_ptr(&rcp_pool_ht, key, klen);
 		if (c) {
 			rcp_pc_put(c, cred_key, cred_len);
@@ -694,12 +698,36 @@ rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t 
 		}
 		rcp_pc_forget(c);
 		if (!klen) {
-			klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
+			klen = rcp_pool_key(key, RCP_POOL_KEY_CAP, host, port, cred_key, cred_len);
 		}
 		zend_hash_str_del(&rcp_pool_ht, key, klen);
 		rcp_pool_close(c);
 	}
-	/* key is made by now: a cache miss made it, and so did the discard above */
+	*klenp = klen;
+	return NULL;
+}
+
+rcp_conn *rcp_pool_peek(const char *host, int port, const char *cred_key, size_t cred_len)
+{
+	char key[RCP_POOL_KEY_CAP];
+	size_t klen;
+
+	return rcp_pool_held(host, port, cred_key, cred_len, key, &klen);
+}
+
+rcp_conn *rcp_pool_get(const char *host, int port, const char *cred_key, size_t cred_len, rcp_tls *tls,
+                       const char *setup, size_t setup_len, uint32_t setup_replies, uint64_t wait_ms)
+{
+	char key[RCP_POOL_KEY_CAP];
+	size_t klen;
+	rcp_conn *c = rcp_pool_held(host, port, cred_key, cred_len, key, &klen);
+
+	if (c) {
+		return c;
+	}
+	if (!klen) {
+		klen = rcp_pool_key(key, sizeof(key), host, port, cred_key, cred_len);
+	}
 	c = rcp_conn_new(host, port, tls, setup, setup_len, setup_replies);
 	if (!c) {
 		zend_error_noreturn(E_ERROR, "redis_cluster_pool: out of memory");
