@@ -811,6 +811,13 @@ static void rcp_lnk_refused(rcp_lnk *k, rcp_cache_link_state st, const char *wha
 
 	memcpy(msg, e->s ? e->s : "", n);
 	msg[n] = '\0';
+	/* a node that is starting or busy (a restarted primary, now a replica loading its primary's data; a script that
+	 * runs long) refuses for a while, not for good: retried with the backoff like a lost connection, not left failed
+	 * until a worker asks again (the node's entries would stay misses meanwhile) */
+	if (!strncmp(msg, "LOADING", 7) || !strncmp(msg, "BUSY", 4) || !strncmp(msg, "MASTERDOWN", 10) ||
+	    !strncmp(msg, "TRYAGAIN", 8)) {
+		st = RCP_LINK_DOWN;
+	}
 	rcp_lnk_lost(k, st, "%s: %s", what, msg);
 }
 

@@ -1,5 +1,5 @@
 --TEST--
-Cache listener against servers that differ (fake nodes): one without HELLO 3 gets RESP2 (CLIENT ID, CLIENT TRACKING on BCAST REDIRECT <its own id>, SUBSCRIBE __redis__:invalidate), its invalidations and null invalidations applied, PINGs answered in subscribed mode confirm it; one that refuses CLIENT TRACKING (a managed service) and one that refuses REDIRECT leave their links "refused" with the server's error; one that sends bytes that are not RESP loses its link
+Cache listener against servers that differ (fake nodes): one without HELLO 3 gets RESP2 (CLIENT ID, CLIENT TRACKING on BCAST REDIRECT <its own id>, SUBSCRIBE __redis__:invalidate), its invalidations and null invalidations applied, PINGs answered in subscribed mode confirm it; one that refuses CLIENT TRACKING (a managed service) and one that refuses REDIRECT leave their links "refused" with the server's error; one that sends bytes that are not RESP loses its link; one that answers LOADING (a node starting, e.g. a restarted primary loading its new primary's data as a replica) is retried with the backoff until its link is up, with no worker asking again
 --INI--
 redis_cluster_pool.cache_test_hooks=1
 --EXTENSIONS--
@@ -18,6 +18,14 @@ $fake = rcp_fake_start(function (array $argv, array $ctx) use ($log) {
     $i = $ctx['i'];
     file_put_contents($log, "$i: " . implode(' ', $argv) . "\n", FILE_APPEND);
     if ($i === 3) return "this is not RESP\r\n";
+    if ($i === 4) {
+        // node 4: its first two HELLOs answered LOADING (a node starting), then a RESP3 node
+        static $loading = 0;
+        if ($cmd === 'HELLO') {
+            return $loading++ < 2 ? "-LOADING Redis is loading the dataset in memory\r\n" : "%1\r\n+server\r\n+fake\r\n";
+        }
+        return $cmd === 'PING' ? "+PONG\r\n" : "+OK\r\n";
+    }
     if ($cmd === 'HELLO') {
         return $i === 1 ? "%1\r\n+server\r\n+fake\r\n" : "-ERR unknown command 'HELLO', with args beginning with: '3'\r\n";
     }
@@ -38,8 +46,8 @@ $fake = rcp_fake_start(function (array $argv, array $ctx) use ($log) {
         return $pre . rcp_resp_encode(['pong', '']);
     }
     return "-ERR unexpected\r\n";
-}, 4);
-[$n0, $n1, $n2, $n3] = $fake['addrs'];
+}, 5);
+[$n0, $n1, $n2, $n3, $n4] = $fake['addrs'];
 $c = 'fake-' . getmypid();
 $s1 = cache_key_seq($c, 'k1');
 $s2 = cache_key_seq($c, 'k2');
@@ -53,6 +61,10 @@ echo "not RESP: ", rcp_cache_until(function () use ($c, $n3) {
     cache_link($c, $n3);
     return cache_link_state($c, $n3)['last_error'] !== '';
 }, 10.0) ? cache_link_state($c, $n3)['last_error'] : 'no error', "\n";
+// asked for once: retried by the listener alone (no cache_link() again), up after the node stops answering LOADING
+cache_link($c, $n4);
+echo "LOADING: ", rcp_cache_until(fn() => cache_link_state($c, $n4)['state'] === 'up', 20.0) ? 'up' : cache_link_state($c, $n4)['state'],
+    ", connects ", cache_link_state($c, $n4)['connects'], "\n";
 rcp_fake_stop($fake);
 $cmds = file($log, FILE_IGNORE_NEW_LINES);
 unlink($log);
@@ -71,4 +83,5 @@ confirmed by PINGs in subscribed mode: yes
 tracking refused: refused: CLIENT TRACKING on BCAST refused: ERR unknown subcommand 'TRACKING'. Try CLIENT HELP.
 REDIRECT refused: refused: CLIENT TRACKING on BCAST REDIRECT refused: ERR REDIRECT is not supported by this service
 not RESP: the node sent bytes that are not RESP
+LOADING: up, connects 1
 node 0 was sent: HELLO 3 SETNAME rcp-cache-%d | CLIENT ID | CLIENT TRACKING on BCAST REDIRECT 7 | SUBSCRIBE __redis__:invalidate
