@@ -158,16 +158,13 @@ typedef enum {
 rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
                                   rcp_cache_alloc_fn alloc, void *ctx);
 
-/* rcp_cache_lookup() counting neither the hit nor the miss: for a batch answered only when every key hits (its hits
- * then counted at once by rcp_cache_count_hits()), else looked up again, counted, the usual way. */
-rcp_cache_result rcp_cache_peek(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
-                                rcp_cache_alloc_fn alloc, void *ctx);
-
 /* The hash of a signature, for the _sh variants: a caller that looks many reads of one signature up (an MGET's keys)
  * or the same command again hashes it once; the lookups then hash only the key. */
 uint64_t rcp_cache_sig_hash(const char *sig, size_t len);
 rcp_cache_result rcp_cache_lookup_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash,
                                      rcp_cache_ticket *t, rcp_cache_alloc_fn alloc, void *ctx);
+/* rcp_cache_lookup_sh() counting neither the hit nor the miss: for a batch answered only when every key hits (its
+ * hits then counted at once by rcp_cache_count_hits()), else looked up again, counted, the usual way. */
 rcp_cache_result rcp_cache_peek_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash,
                                    rcp_cache_ticket *t, rcp_cache_alloc_fn alloc, void *ctx);
 void rcp_cache_count_hits(rcp_cache_cluster *cc, uint32_t n);

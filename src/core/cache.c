@@ -542,7 +542,7 @@ static inline __attribute__((always_inline)) bool rcp_same(const char *a, const 
 	return true;
 }
 
-/* The lookup, counting nothing but a torn copy (rcp_cache_lookup counts the hit or the miss, rcp_cache_peek's
+/* The lookup, counting nothing but a torn copy (rcp_cache_lookup counts the hit or the miss, rcp_cache_peek_sh's
  * caller its hits). */
 static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
                                                       uint64_t sh, rcp_cache_ticket *t, rcp_cache_alloc_fn alloc,
@@ -618,12 +618,6 @@ rcp_cache_result rcp_cache_peek_sh(rcp_cache_cluster *cc, const rcp_cache_key *k
                                    rcp_cache_alloc_fn alloc, void *ctx)
 {
 	return rcp_lookup(cc, k, sh, t, alloc, ctx);
-}
-
-rcp_cache_result rcp_cache_peek(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
-                                rcp_cache_alloc_fn alloc, void *ctx)
-{
-	return rcp_lookup(cc, k, rcp_cache_sig_hash(k->sig, k->siglen), t, alloc, ctx);
 }
 
 void rcp_cache_count_hits(rcp_cache_cluster *cc, uint32_t n)

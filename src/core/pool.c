@@ -21,6 +21,9 @@
 /* One per process; per thread under ZTS (rcp_thread.h: each thread owns its sockets, as an FPM worker does:
  * docs/THREADS.md). pc: the lookup cache below. */
 #define RCP_PC_SLOTS 8
+/* Nodes one request can note refusals at the cap for (rcp_pool_cap_refusal_take()); more reuse the oldest note. */
+#define RCP_CAP_REFUSED_NOTES 4
+
 typedef struct {
 	HashTable ht;
 	bool ready;
@@ -37,7 +40,7 @@ typedef struct {
 	struct {
 		char addr[RCP_ADDR_MAX];
 		uint32_t n;
-	} cap_refused[4];   /* the nodes this request's refusals at the cap were for, not yet reported
+	} cap_refused[RCP_CAP_REFUSED_NOTES];   /* the nodes this request's refusals at the cap were for, not yet reported
 	                       (rcp_pool_cap_refusal_take); forgotten at the next request */
 	unsigned cap_refused_next;
 } rcp_pool_state;
@@ -430,11 +433,11 @@ static bool rcp_cap_take(rcp_conn *c, const char *key, size_t klen, uint64_t wai
 		unsigned i;
 
 		/* noted for rcp_pool_cap_refusal_take(): the failure this refusal makes is not the node's */
-		for (i = 0; i < 4 && (!rcp_cap_refused[i].n || strcmp(rcp_cap_refused[i].addr, c->addr)); i++) {
+		for (i = 0; i < RCP_CAP_REFUSED_NOTES && (!rcp_cap_refused[i].n || strcmp(rcp_cap_refused[i].addr, c->addr)); i++) {
 		}
-		if (i == 4) {
+		if (i == RCP_CAP_REFUSED_NOTES) {
 			i = rcp_cap_refused_next;
-			rcp_cap_refused_next = (i + 1) % 4;
+			rcp_cap_refused_next = (i + 1) % RCP_CAP_REFUSED_NOTES;
 			snprintf(rcp_cap_refused[i].addr, RCP_ADDR_MAX, "%s", c->addr);
 			rcp_cap_refused[i].n = 0;
 		}
@@ -528,7 +531,7 @@ bool rcp_pool_cap_refusal_take(const char *host, uint16_t port)
 		return false;
 	}
 	rcp_addr_fmt(addr, sizeof(addr), host, port);
-	for (unsigned i = 0; i < 4; i++) {
+	for (unsigned i = 0; i < RCP_CAP_REFUSED_NOTES; i++) {
 		if (rcp_cap_refused[i].n && !strcmp(rcp_cap_refused[i].addr, addr)) {
 			rcp_cap_refused[i].n--;
 			return true;
@@ -868,7 +871,7 @@ void rcp_pool_rinit(void)
 {
 	rcp_request_serial++;
 	rcp_pool_ended = false;
-	for (unsigned i = 0; i < 4; i++) {
+	for (unsigned i = 0; i < RCP_CAP_REFUSED_NOTES; i++) {
 		rcp_cap_refused[i].n = 0;
 	}
 }
