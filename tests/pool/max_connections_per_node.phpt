@@ -9,14 +9,10 @@ redis_cluster_pool.max_connections_per_node=2
 require __DIR__ . '/../cluster.inc';
 $node = rcp_primaries()[0];
 $k = rcp_key_on($node, 'cap');
-// sockets to $node other than the raw one asking, and other than its replica's link (flags=S: the CLIENT KILL below
-// cuts it too, and the replica reconnects when it will)
+// this process' own sockets to $node (the raw client's included, counted in $base): a socket of another process
+// (a cache listener's link, the replica's link, which the CLIENT KILL below cuts too) is not the pool's
 function sockets(string $node): int {
-    $n = 0;
-    foreach (explode("\n", trim(rcp_raw($node)->cmd('CLIENT', 'LIST'))) as $l) {
-        if (!str_contains($l, 'cmd=client') && !str_contains($l, ' flags=S ')) $n++;
-    }
-    return $n;
+    return rcp_own_sockets($node);
 }
 $base = sockets($node);
 echo "ini: ", ini_get('redis_cluster_pool.max_connections_per_node'), "\n";
