@@ -80,6 +80,27 @@ void rcp_pool_close_cred(const char *cred, size_t cred_len);
  * and ones idle longer than idle_timeout_ms (0 = never). */
 void rcp_pool_rinit(void);
 void rcp_pool_rshutdown(uint64_t idle_timeout_ms);
+
+/*
+ * The end of an operation of the API (a command, a pipeline, a transaction's EXEC, a command sent to named nodes):
+ * nothing of it holds a connection any more. ZTS, with redis_cluster_pool.max_connections_per_node: when another
+ * thread waits for a slot to a node, this thread's idle connections to that node are handed over to it now
+ * (rcp_pool_yield), not at the end of the request: under contention a connection is checked out per operation. A
+ * connection holding a WATCH, a reply owed or a write in flight stays. One relaxed load when nobody waits; nothing
+ * on NTS (no thread to give it to).
+ */
+#ifdef ZTS
+extern uint32_t rcp_cap_waiting;
+void rcp_pool_yield(void);
+static zend_always_inline void rcp_pool_op_end(void)
+{
+	if (UNEXPECTED(__atomic_load_n(&rcp_cap_waiting, __ATOMIC_RELAXED) != 0)) {
+		rcp_pool_yield();
+	}
+}
+#else
+# define rcp_pool_op_end() ((void)0)
+#endif
 void rcp_pool_mshutdown(void);
 
 /* Number of pooled connections. */

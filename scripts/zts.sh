@@ -450,7 +450,9 @@ cap)
   # mid-transaction (tests/zts/fatal.php, 16 threads x 300, 5 fatal errors each) with a cap of 4: every other
   # request right (a slot left taken, or a dirty socket handed on, would fail them). Last line:
   # "cap: w1 ok N of N, max sockets to a node per process M (cap 4), waits W, handoffs H; hold OK; fatal ok N of
-  # N W1, fatal errors N (wanted N)"
+  # N W1, fatal errors N (wanted N)"; (4) a cap of 1, a thread sending a command every 20 ms: the connection goes
+  # to the thread waiting for it at the end of the holder's next command, not at the end of its request
+  # ("between operations OK")
   embed_start
   mkdir -p "$run/load/cap"
   chmod -R a+rwX "$run/load"
@@ -477,6 +479,11 @@ cap)
     tests/zts/cap.php >"$run/load/cap-hold.out" 2>&1 || true
   cat "$run/load/cap-hold.out"
   hold=$(grep -q '^rcp-embed: threads 2 (0 worker), requests 2, ok 2, failed 0' "$run/load/cap-hold.out" && echo OK || echo FAILED)
+  rm -f "$RCP_CAP_DIR/started" "$RCP_CAP_DIR/done"
+  RCP_CAP_MODE=between "$bin" -t 2 -n 1 -w 0 -T 60 -d "extension=$so" -d redis_cluster_pool.max_connections_per_node=1 \
+    tests/zts/cap.php >"$run/load/cap-between.out" 2>&1 || true
+  cat "$run/load/cap-between.out"
+  between=$(grep -q '^rcp-embed: threads 2 (0 worker), requests 2, ok 2, failed 0' "$run/load/cap-between.out" && echo OK || echo FAILED)
   RCP_FATAL_COUNT=5 RCP_FATAL_EVERY=10 "$bin" -t 16 -n 300 -w 1 -T 300 -d "extension=$so" \
     -d redis_cluster_pool.max_connections_per_node=4 tests/zts/fatal.php >"$run/load/cap-fatal.out" 2>&1 || true
   tail -n 4 "$run/load/cap-fatal.out"
@@ -485,8 +492,8 @@ cap)
   f_n=${BASH_REMATCH[1]} f_ok=${BASH_REMATCH[2]} f_failed=${BASH_REMATCH[3]}
   other=$(grep '^rcp-embed: failed ' "$run/load/cap-fatal.out" | grep -cv 'rcp_fatal: mid\|Allowed memory size' || true)
   echo "cap: w1 ok $w1_ok of $w1_n, max sockets to a node per process $sockp (cap 4), waits $waits, handoffs $handoffs;" \
-    "hold $hold; fatal ok $f_ok of $((f_n - 16 * 5)) W1, fatal errors $f_failed (wanted $((16 * 5))), other failures $other"
-  ((rc == 0 && w1_ok == w1_n && sockp <= 4 && waits > 0 && handoffs > 0)) && [[ $hold == OK ]] &&
+    "hold $hold; between operations $between; fatal ok $f_ok of $((f_n - 16 * 5)) W1, fatal errors $f_failed (wanted $((16 * 5))), other failures $other"
+  ((rc == 0 && w1_ok == w1_n && sockp <= 4 && waits > 0 && handoffs > 0)) && [[ $hold == OK && $between == OK ]] &&
     ((f_failed == 16 * 5 && other == 0 && f_ok == f_n - 16 * 5))
   ;;
 capfatal)

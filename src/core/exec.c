@@ -136,6 +136,7 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 {
 	rcp_target t = {0};
 	rcp_req req = {.argc = argc, .argv = argv, .argvlen = argvlen, .nreplies = 1};
+	rcp_status st;
 
 	ZVAL_UNDEF(reply);
 	rcp_begin(cl);
@@ -144,7 +145,9 @@ rcp_status rcp_exec_node(rcp_client *cl, const char *host, uint16_t port, int ar
 	}
 	snprintf(t.host, sizeof(t.host), "%s", host);
 	t.port = port;
-	return rcp_exec_at(cl, t, &req, name, reply, NULL, err);
+	st = rcp_exec_at(cl, t, &req, name, reply, NULL, err);
+	rcp_pool_op_end();
+	return st;
 }
 
 rcp_status rcp_exec_addr(rcp_client *cl, const char *addr, int argc, const char *const *argv, const size_t *argvlen,
@@ -181,6 +184,7 @@ rcp_status rcp_exec(rcp_client *cl, rcp_route *r, zval *reply, rcp_err *err)
 	if (!(r->flags & RCP_RF_READ)) { /* a write, a script, FLUSHALL: the read cache drops what it may have changed */
 		rcp_cache_at_write(cl, r);
 	}
+	rcp_pool_op_end();
 	return st;
 }
 

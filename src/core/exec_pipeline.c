@@ -79,6 +79,7 @@ rcp_status rcp_exec_on_nodes(rcp_client *cl, const rcp_node_batch *b, uint32_t n
 out:
 	rcp_nodebatch_free(&nb);
 	efree(part);
+	rcp_pool_op_end();
 	return st;
 }
 
@@ -278,6 +279,7 @@ rcp_status rcp_exec_pipeline(rcp_client *cl, rcp_pipe_cmd *cmds, int n, rcp_err 
 	if (calls) {
 		rcp_count_commands(cl->cluster->shared, run, calls, errors);
 	}
+	rcp_pool_op_end();
 	return st;
 }
 

@@ -217,6 +217,7 @@ rcp_status rcp_exec_transaction(rcp_client *cl, rcp_watch *w, rcp_pipe_cmd *cmds
 			rcp_cache_at_write(cl, &cmds[i].route);
 		}
 	}
+	rcp_pool_op_end(); /* (a WATCH left by an aborted transaction keeps its connection) */
 	return st;
 }
 

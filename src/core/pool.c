@@ -113,6 +113,10 @@ static struct {
 } rcp_cap;
 
 #ifdef ZTS
+/* threads waiting for a slot, every node together: read without the lock at the end of every operation
+ * (rcp_pool_op_end(): one load when nobody waits) */
+uint32_t rcp_cap_waiting;
+
 # define RCP_CAP_LOCK() pthread_mutex_lock(&rcp_cap.mu)
 # define RCP_CAP_UNLOCK() pthread_mutex_unlock(&rcp_cap.mu)
 #else
@@ -402,10 +406,12 @@ static bool rcp_cap_take(rcp_conn *c, const char *key, size_t klen, uint64_t wai
 		waited = true;
 		rcp_cap.waits++;
 		__atomic_add_fetch(&nd->waiters, 1, __ATOMIC_RELAXED); /* read without the lock: rcp_cap_wanted() */
+		__atomic_add_fetch(&rcp_cap_waiting, 1, __ATOMIC_RELAXED);
 		while (nd->held >= rcp_cap.max && rcp_now_ms() < until && !(*handed = rcp_cap_unpark(nd, key, klen))) {
 			pthread_cond_timedwait(&rcp_cap.cv, &rcp_cap.mu, &ts);
 		}
 		__atomic_sub_fetch(&nd->waiters, 1, __ATOMIC_RELAXED);
+		__atomic_sub_fetch(&rcp_cap_waiting, 1, __ATOMIC_RELAXED);
 		if (*handed) {
 			RCP_CAP_UNLOCK();
 			return false;
@@ -876,6 +882,23 @@ void rcp_pool_rinit(void)
 	}
 }
 
+/* ZTS: c, idle in this thread's table under hk's key, handed over to a thread that waits for a slot to its node
+ * (rcp_cap_park): out of this thread's table then (the caller removes it). false: it stays (it cannot move: TLS, a
+ * write in flight), or NTS. */
+static bool rcp_pool_hand_over(rcp_conn *c, const zend_hash_key *hk)
+{
+#ifdef ZTS
+	if (c->state == RCP_CONN_READY && hk->key && rcp_cap_park(c, ZSTR_VAL(hk->key), ZSTR_LEN(hk->key))) {
+		rcp_pc_forget(c);
+		return true;
+	}
+#else
+	(void)c;
+	(void)hk;
+#endif
+	return false;
+}
+
 static int rcp_pool_reap(zval *v, int num_args, va_list args, zend_hash_key *hk)
 {
 	rcp_conn *c = Z_PTR_P(v);
@@ -899,13 +922,9 @@ static int rcp_pool_reap(zval *v, int num_args, va_list args, zend_hash_key *hk)
 	} else if (rcp_cap_wanted(c)) {
 		/* ZTS: another thread waits for a slot to its node under the per-node cap: handed over (or, when it cannot
 		 * move, closed) */
-#ifdef ZTS
-		if (c->state == RCP_CONN_READY && hk->key &&
-		    rcp_cap_park(c, ZSTR_VAL(hk->key), ZSTR_LEN(hk->key))) {
-			rcp_pc_forget(c);
+		if (rcp_pool_hand_over(c, hk)) {
 			return ZEND_HASH_APPLY_REMOVE;
 		}
-#endif
 		rcp_count_conn(c->stats, RCP_NEV_DISC_IDLE);
 	} else {
 		return ZEND_HASH_APPLY_KEEP;
@@ -932,6 +951,31 @@ void rcp_pool_rshutdown(uint64_t idle_timeout_ms)
 	}
 #endif
 }
+
+#ifdef ZTS
+static int rcp_pool_yield_one(zval *v, int num_args, va_list args, zend_hash_key *hk)
+{
+	rcp_conn *c = Z_PTR_P(v);
+
+	(void)num_args;
+	(void)args;
+	/* only what the request's end would hand over (rcp_pool_reap); anything else waits for the request's end */
+	return c->pid == rcp_pid() && !c->owed && !c->watching && rcp_conn_idle(c) && rcp_cap_wanted(c) &&
+		rcp_pool_hand_over(c, hk) ? ZEND_HASH_APPLY_REMOVE : ZEND_HASH_APPLY_KEEP;
+}
+
+void rcp_pool_yield(void)
+{
+	if (!rcp_pool_ready || rcp_pool_ended) {
+		return;
+	}
+	zend_hash_apply_with_arguments(&rcp_pool_ht, rcp_pool_yield_one, 0);
+	if (rcp_parking) {
+		rcp_io_flush();
+		rcp_cap_publish();
+	}
+}
+#endif
 
 void rcp_pool_mshutdown(void)
 {

@@ -12,6 +12,12 @@
  *                      names the cap (and the node is not marked suspect for it); then thread 0's EXEC applies its
  *                      SET. Both print OK when so. Coordinated
  *                      with files in RCP_CAP_DIR (a command to another node would need a slot too).
+ *   RCP_CAP_MODE=between two threads, cap 1: thread 0's request sends a GET to the node of {cap} every 20 ms (PHP
+ *                      work between them) until thread 1 is done (at most 30 s); thread 1 asks for that node
+ *                      meanwhile, with a connect timeout of 2 s. The connection goes to the thread waiting at the
+ *                      end of thread 0's next operation, not at the end of its request (which waits for thread 1):
+ *                      thread 1's GET is answered (without it: a ConnectionException after the 2 s), and thread 0's
+ *                      GETs go on (a connection of its own again once thread 1's is gone). Both print OK when so.
  */
 require __DIR__ . '/w1.php';
 
@@ -87,4 +93,35 @@ if ($mode === 'hold') {
     }
     return;
 }
-echo "cap.php: RCP_CAP_MODE must be w1 or hold\n";
+if ($mode === 'between') {
+    $pool = new RedisClusterPool($seeds, ['parameters' => ['timeout' => 2.0]]);
+    $key = '{cap}:between';
+    if ($_SERVER['RCP_EMBED_THREAD'] === '0') {
+        $pool->set($key, 'v');
+        touch("$dir/started");
+        $n = $bad = 0;
+        for ($i = 0; $i < 1500 && !file_exists("$dir/done"); $i++) {
+            $n++;
+            $bad += $pool->get($key) !== 'v';
+            usleep(20000);
+        }
+        $st = $pool->stats()['connections'];
+        echo file_exists("$dir/done") && $bad === 0 && $st['cap_handoffs'] >= 1 ? 'OK'
+            : "thread 0: $n GETs, $bad wrong, " . (file_exists("$dir/done") ? '' : 'thread 1 never done, ') . json_encode($st), "\n";
+        return;
+    }
+    try {
+        if (!cap_await("$dir/started")) {
+            echo "thread 1: thread 0 never started\n";
+            return;
+        }
+        $v = $pool->get($key);
+        echo $v === 'v' ? 'OK' : 'thread 1: GET replied ' . w1_show($v), "\n";
+    } catch (RedisClusterPool\ConnectionException $e) {
+        echo 'thread 1: ', get_class($e), ': ', $e->getMessage(), "\n";
+    } finally {
+        touch("$dir/done");
+    }
+    return;
+}
+echo "cap.php: RCP_CAP_MODE must be w1, hold or between\n";
