@@ -86,6 +86,11 @@ bool rcp_tls_write(rcp_tls_conn *tc, const char *buf, size_t len, char *msg, siz
 size_t rcp_tls_out(rcp_tls_conn *tc, const char **p);
 void rcp_tls_out_clear(rcp_tls_conn *tc);
 
+/* ZTS: a connection handed over to another thread (src/core/pool.c) uses that thread's configuration for the same
+ * settings from now on (its session cache, the messages' hints); its SSL object keeps the SSL_CTX it was made with
+ * (OpenSSL holds a reference), used by one thread at a time. */
+void rcp_tls_conn_rebind(rcp_tls_conn *tc, rcp_tls *cfg);
+
 /* Nothing buffered on the way in (no record, partial or whole, left undecrypted; no plaintext left) and no
  * close_notify received: the reuse check of a pooled connection. */
 bool rcp_tls_idle(rcp_tls_conn *tc);

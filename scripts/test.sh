@@ -18,7 +18,8 @@
 #                    tests/zts/suites.list names (routing, fan-out, pipeline, transaction, pool, failover, TLS,
 #                    session; the php-fpm ones excluded, each with its reason: Debian's php-fpm is NTS), then
 #                    W1 on real threads (tests/zts/load.sh embed and apache: "tests/zts/load.sh MODE" results),
-#                    the per-node cap on threads ("scripts/zts.sh cap") and a ThreadSanitizer pass
+#                    the per-node cap on threads ("scripts/zts.sh cap", and over TLS "scripts/zts.sh captls")
+#                    and a ThreadSanitizer pass
 #                    ("scripts/zts.sh race"); no valgrind pass
 #   debian12-tls     Debian 12 against a TLS-only cluster (RCP_TLS=1 tests/cluster/cluster.sh: `port 0`,
 #                    `tls-cluster yes`, `tls-replication yes`, certificates made with openssl): the selected
@@ -527,8 +528,10 @@ if ((zts_leg)); then
       bash tests/zts/load.sh "$mode" "$logs/load-$mode"
   done
   step="the per-node cap on threads"
-  zts_want='^cap: w1 ok [0-9]+ of [0-9]+, max sockets to a node per process [0-4] \(cap 4\), .*; hold OK; fatal ok [0-9]+ of [0-9]+ W1, fatal errors 80 \(wanted 80\), other failures 0$'  # (the numbers: checked by its exit status)
+  zts_want='^cap: w1 ok [0-9]+ of [0-9]+, max sockets to a node per process [0-4] \(cap 4\), .*; hold OK; between operations OK; fatal ok [0-9]+ of [0-9]+ W1, fatal errors 80 \(wanted 80\), other failures 0$'  # (the numbers: checked by its exit status)
   RCP_CAP_REQUESTS=${RCP_CAP_REQUESTS:-100} zts_check "scripts/zts.sh cap (max_connections_per_node on 16 threads)" cap bash scripts/zts.sh cap
+  zts_want='^captls: w1 ok ([0-9]+) of ([0-9]+), max sockets to a node per process [0-4] \(cap 4\), waits [0-9]+, handoffs [1-9][0-9]*$'
+  RCP_CAP_REQUESTS=${RCP_CAP_REQUESTS:-100} zts_check "scripts/zts.sh captls (the cap over TLS: TLS connections handed over)" captls bash scripts/zts.sh captls
   step="the ThreadSanitizer pass"
   zts_want='^race: [0-9]+ reports \(0 in the extension.s code\)$'
   RCP_RACE_REQUESTS=${RCP_RACE_REQUESTS:-100} zts_check "scripts/zts.sh race (ThreadSanitizer)" race bash scripts/zts.sh race

@@ -22,6 +22,8 @@
 #                                           W1: "fatal: requests N, W1 ok N, fatal errors N (wanted N), ..."
 #   bash scripts/zts.sh cap                 redis_cluster_pool.max_connections_per_node on 16 threads (tests/zts/cap.php):
 #                                           "cap: w1 ok N of N, max sockets to a node per process M (cap 4), ..."
+#   bash scripts/zts.sh captls              the cap's W1 pass on a TLS-only cluster (TLS connections handed over):
+#                                           "captls: w1 ok N of N, ..., waits W, handoffs H"
 #   bash scripts/zts.sh capfatal [RUNS]     the cap run's fatal pass alone, RUNS times (default 24) on one cluster,
 #                                           a crash's core kept in .scratch/zts-SUITE/cores/: "capfatal: runs N,
 #                                           crashes C, runs with other failures F"
@@ -337,12 +339,15 @@ start_cluster() {
         bash '$RCP_ROOT/tests/cluster/cluster.sh' stop '$run/cluster' >/dev/null 2>&1 || true
         keep '$run/load' last-load; keep '$run/logs' last-run
         rm -rf '$run'" EXIT
-  rcp_log "zts: starting a 6-node cluster"
-  bash tests/cluster/cluster.sh start "$run/cluster" >/dev/null
+  rcp_log "zts: starting a 6-node cluster${RCP_ZTS_TLS:+ (TLS only)}"
+  RCP_TLS=${RCP_ZTS_TLS:-0} bash tests/cluster/cluster.sh start "$run/cluster" >/dev/null
   set -a
   # shellcheck source=/dev/null
   source "$run/cluster/env"
   set +a
+  # a TLS cluster: its CA for the extension (w1.php then gives tls:// seeds)
+  tlsini=()
+  if [[ ${RCP_TEST_TLS:-0} == 1 ]]; then tlsini=(-d "redis_cluster_pool.tls_cafile=$RCP_TEST_TLS_DIR/ca.crt"); fi
 }
 
 # The embed harness' runs (fatal, cap): the ZTS PHP, the extension (release build: $so), the harness ($bin), a
@@ -352,7 +357,7 @@ embed_start() {
   so=$(build_ext --release)
   bin=$(harness)
   start_cluster
-  setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
+  setup=$("$root/bin/php" -n -d "extension=$so" "${tlsini[@]}" tests/zts/w1.php setup 2>&1) || true
   [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
 }
 
@@ -496,6 +501,34 @@ cap)
   ((rc == 0 && w1_ok == w1_n && sockp <= 4 && waits > 0 && handoffs > 0)) && [[ $hold == OK && $between == OK ]] &&
     ((f_failed == 16 * 5 && other == 0 && f_ok == f_n - 16 * 5))
   ;;
+captls)
+  # the cap's W1 pass on a TLS-only cluster (RCP_TLS=1 tests/cluster/cluster.sh): TLS connections are handed over
+  # too (their SSL object moves with the socket). 16 threads (one in worker mode) x RCP_CAP_REQUESTS (default
+  # 200), cap 4: every value right, at most 4 sockets to a node, handoffs > 0. Last line: "captls: w1 ok N of N,
+  # max sockets to a node per process M (cap 4), waits W, handoffs H"
+  RCP_ZTS_TLS=1 embed_start
+  mkdir -p "$run/load/cap"
+  chmod -R a+rwX "$run/load"
+  php=$(rcp_php)
+  export RCP_CAP_DIR="$run/load/cap"
+  "$php" -n tests/zts/nodestats.php sample "$run/load/stop" "$run/load/sockets.json" &
+  sampler=$!
+  rc=0
+  RCP_CAP_MODE=w1 "$bin" -t 16 -n "${RCP_CAP_REQUESTS:-200}" -w 1 -T 300 -d "extension=$so" "${tlsini[@]}" \
+    -d redis_cluster_pool.max_connections_per_node=4 tests/zts/cap.php >"$run/load/captls-w1.out" 2>&1 || rc=$?
+  touch "$run/load/stop"
+  wait "$sampler" || true
+  tail -n 3 "$run/load/captls-w1.out"
+  w1=$(grep '^rcp-embed: threads ' "$run/load/captls-w1.out" | tail -n 1)
+  [[ $w1 =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+) ]] || rcp_die "zts.sh: captls: $w1"
+  w1_n=${BASH_REMATCH[1]} w1_ok=${BASH_REMATCH[2]}
+  sockp=$("$php" -r '$s = json_decode(file_get_contents($argv[1]), true); echo $s["per_process_per_node"];' "$run/load/sockets.json")
+  stats=$(cat "$RCP_CAP_DIR/stats" 2>/dev/null || echo '{}')
+  fig() { "$php" -r '$s = json_decode($argv[1], true); echo $s[$argv[2]] ?? -1;' "$stats" "$1"; }
+  waits=$(fig cap_waits) handoffs=$(fig cap_handoffs)
+  echo "captls: w1 ok $w1_ok of $w1_n, max sockets to a node per process $sockp (cap 4), waits $waits, handoffs $handoffs"
+  ((rc == 0 && w1_ok == w1_n && sockp <= 4 && handoffs > 0))
+  ;;
 capfatal)
   # the cap run's fatal pass alone, RUNS times (default 24) on one cluster: tests/zts/fatal.php on the embed harness,
   # 16 threads x RCP_CAP_REQUESTS (default 300), 5 fatal errors each, cap RCP_CAP (default 4), the release build
@@ -541,7 +574,8 @@ race)
   # embed harness with TSan's runtime preloaded (behind tests/zts/nodeepbind.so: PHP dlopen()s extensions with
   # RTLD_DEEPBIND, which the runtime refuses), W1, the cross-slot W1, then W1 with a per-node cap of 2 (the
   # per-process pool's waits and handovers) on RCP_RACE_THREADS threads (default 8,
-  # one in worker mode) x RCP_RACE_REQUESTS (default 200). PHP itself is not instrumented: the reports are races
+  # one in worker mode) x RCP_RACE_REQUESTS (default 200); RCP_ZTS_TLS=1: on a TLS-only cluster (TLS connections
+  # handed over). PHP itself is not instrumented: the reports are races
   # on the extension's memory (or on memory it hands to PHP). Prints each report's first frames, then
   # "race: N reports (N in the extension's code)"; fails when the extension's code has any, or a request failed.
   ensure
@@ -552,7 +586,7 @@ race)
   [[ $shim -nt tests/zts/nodeepbind.c ]] || gcc -shared -fPIC -O1 -o "$shim" tests/zts/nodeepbind.c -ldl
   start_cluster
   mkdir -p "$run/load"
-  setup=$("$root/bin/php" -n -d "extension=$so" tests/zts/w1.php setup 2>&1) || true
+  setup=$("$root/bin/php" -n -d "extension=$so" "${tlsini[@]}" tests/zts/w1.php setup 2>&1) || true
   [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
   rc=0
   # W1, the cross-slot W1, then W1 with redis_cluster_pool.max_connections_per_node=2 (threads wait for slots and
@@ -563,7 +597,7 @@ race)
     # setarch -R: TSan's fixed shadow layout and the kernel's high-entropy mmap randomization do not mix
     RCP_W1_CROSS=${pass/cap/0} setarch "$(uname -m)" -R env LD_PRELOAD="$shim $(gcc -print-file-name=libtsan.so)" \
       TSAN_OPTIONS="report_signal_unsafe=0 history_size=4 suppressions=$RCP_ROOT/tests/zts/tsan.supp log_path=$run/load/tsan" \
-      "$bin" -t "${RCP_RACE_THREADS:-8}" -n "${RCP_RACE_REQUESTS:-200}" -w 1 -T 600 -d "extension=$tsan_so" \
+      "$bin" -t "${RCP_RACE_THREADS:-8}" -n "${RCP_RACE_REQUESTS:-200}" -w 1 -T 600 -d "extension=$tsan_so" "${tlsini[@]}" \
       -d "redis_cluster_pool.max_connections_per_node=$cap" tests/zts/w1.php | tee -a "$run/load/embed.out" | tail -n 1 || rc=1
   done
   cat "$run/load"/tsan.* 2>/dev/null >"$run/load/tsan.log" || true

@@ -80,8 +80,9 @@ static void rcp_pool_init(void)
  * reader, write buffer, slot, and its id, unique in the process: conn.c) waits here with the new fd until a thread
  * that needs a connection with the same pool key takes it: uv_tcp_open() on the taker's loop, the reuse check, then
  * it is the taker's. A connection is in one thread's table or in this list, never both: never used by two threads at
- * once. Plaintext only: a TLS connection's OpenSSL state is tied to its thread's SSL_CTX, so it is closed instead (its
- * slot given back).
+ * once. A TLS connection moves with its SSL object (OpenSSL keeps the SSL_CTX it was made with alive; one thread
+ * uses it at a time) when nothing is buffered in it; from then on it uses the taker's configuration for the same
+ * settings (rcp_tls_conn_rebind: its session cache), as the giver's may go with its thread.
  */
 typedef struct rcp_parked {
 	struct rcp_parked *next;
@@ -238,7 +239,7 @@ static void rcp_parked_closed(uv_handle_t *h)
 }
 
 /* Request end, ZTS: give c back to the idle list (its handle closed now, published once the loop has run the close,
- * rcp_cap_publish); false: it cannot move (TLS, a write in flight, no fd), close it instead. */
+ * rcp_cap_publish); false: it cannot move (TLS bytes buffered, a write in flight, no fd), close it instead. */
 static bool rcp_cap_park(rcp_conn *c, const char *key, size_t klen)
 {
 	uv_os_fd_t fd;
@@ -247,7 +248,7 @@ static bool rcp_cap_park(rcp_conn *c, const char *key, size_t klen)
 
 	/* not after a fatal error: the request's objects are freed after this (no destructors), and a transaction's
 	 * UNWATCH then looks its connection up in this thread's pool again */
-	if (CG(unclean_shutdown) || c->tls || c->tls_cfg || c->pending_writes || c->sink ||
+	if (CG(unclean_shutdown) || (c->tls_cfg && (!c->tls || !rcp_tls_idle(c->tls))) || c->pending_writes || c->sink ||
 	    uv_fileno((uv_handle_t *)&c->tcp, &fd) != 0) {
 		return false;
 	}
@@ -352,6 +353,9 @@ static bool rcp_cap_adopt(rcp_parked *p, rcp_tls *tls)
 
 	free(p);
 	c->tls_cfg = tls;
+	if (c->tls) {
+		rcp_tls_conn_rebind(c->tls, tls); /* the giver's configuration may go with its thread */
+	}
 	c->part = NULL;
 	c->reading = false;
 	if (uv_tcp_init(rcp_io_loop(), &c->tcp) != 0) {

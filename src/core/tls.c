@@ -714,6 +714,11 @@ void rcp_tls_out_clear(rcp_tls_conn *tc)
 	(void)BIO_reset(tc->wbio);
 }
 
+void rcp_tls_conn_rebind(rcp_tls_conn *tc, rcp_tls *cfg)
+{
+	tc->cfg = cfg;
+}
+
 bool rcp_tls_idle(rcp_tls_conn *tc)
 {
 	return !SSL_has_pending(tc->ssl) && BIO_ctrl_pending(tc->rbio) == 0 &&

@@ -8,9 +8,13 @@
  * Run by Apache's mod_php (tests/zts/apache.sh), by the embed harness (tests/zts/embed.c: in worker mode one
  * client for the worker's life and rcp_embed_handle_request() per request, as FrankenPHP workers run), or by
  * the CLI: `php w1.php setup` writes the MGET's keys (tests/zts/load.sh does before a load).
- * The seeds: RCP_TEST_SEEDS (tests/cluster/cluster.sh's env).
+ * The seeds: RCP_TEST_SEEDS (tests/cluster/cluster.sh's env; tls:// ones when RCP_TEST_TLS=1).
  */
 $seeds = explode(',', (string) getenv('RCP_TEST_SEEDS'));
+if (getenv('RCP_TEST_TLS') === '1') {
+    // a TLS-only cluster (scripts/zts.sh captls): its CA is the ini redis_cluster_pool.tls_cafile
+    $seeds = array_map(fn(string $s): string => "tls://$s", $seeds);
+}
 $cross = getenv('RCP_W1_CROSS') === '1' || isset($_GET['cross']);
 
 /** The MGET's keys (one hash tag, or ten slots) and their values. */
