@@ -361,6 +361,32 @@ embed_start() {
   [[ $setup == OK ]] || rcp_die "zts.sh: w1.php setup failed on the ZTS CLI: $setup"
 }
 
+# W1 on 16 threads (one in worker mode) x RCP_CAP_REQUESTS (default 200) with a cap of 4 (tests/zts/cap.php), the
+# sockets sampled meanwhile (tests/zts/nodestats.php): sets rc, w1_n, w1_ok, sockp (the most sockets to a node per
+# process), stats (the cap's figures, JSON), waits, handoffs. $1: the name of the run (its output file).
+cap_w1() {
+  mkdir -p "$run/load/cap"
+  chmod -R a+rwX "$run/load"
+  php=$(rcp_php)
+  export RCP_CAP_DIR="$run/load/cap"
+  [[ ${RCP_TEST_TLS:-0} == 1 ]] || "$php" -n tests/zts/nodestats.php reset
+  "$php" -n tests/zts/nodestats.php sample "$run/load/stop" "$run/load/sockets.json" &
+  sampler=$!
+  rc=0
+  RCP_CAP_MODE=w1 "$bin" -t 16 -n "${RCP_CAP_REQUESTS:-200}" -w 1 -T 300 -d "extension=$so" "${tlsini[@]}" \
+    -d redis_cluster_pool.max_connections_per_node=4 tests/zts/cap.php >"$run/load/$1-w1.out" 2>&1 || rc=$?
+  touch "$run/load/stop"
+  wait "$sampler" || true
+  tail -n 3 "$run/load/$1-w1.out"
+  w1=$(grep '^rcp-embed: threads ' "$run/load/$1-w1.out" | tail -n 1)
+  [[ $w1 =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+) ]] || rcp_die "zts.sh: $1: $w1"
+  w1_n=${BASH_REMATCH[1]} w1_ok=${BASH_REMATCH[2]}
+  sockp=$("$php" -r '$s = json_decode(file_get_contents($argv[1]), true); echo $s["per_process_per_node"];' "$run/load/sockets.json")
+  stats=$(cat "$RCP_CAP_DIR/stats" 2>/dev/null || echo '{}')
+  waits=$("$php" -r '$s = json_decode($argv[1], true); echo $s["cap_waits"] ?? -1;' "$stats")
+  handoffs=$("$php" -r '$s = json_decode($argv[1], true); echo $s["cap_handoffs"] ?? -1;' "$stats")
+}
+
 cmd=${1:-}
 [[ -n $cmd ]] || usage
 shift
@@ -459,26 +485,7 @@ cap)
   # to the thread waiting for it at the end of the holder's next command, not at the end of its request
   # ("between operations OK")
   embed_start
-  mkdir -p "$run/load/cap"
-  chmod -R a+rwX "$run/load"
-  php=$(rcp_php)
-  export RCP_CAP_DIR="$run/load/cap"
-  "$php" -n tests/zts/nodestats.php reset
-  "$php" -n tests/zts/nodestats.php sample "$run/load/stop" "$run/load/sockets.json" &
-  sampler=$!
-  rc=0
-  RCP_CAP_MODE=w1 "$bin" -t 16 -n "${RCP_CAP_REQUESTS:-200}" -w 1 -T 300 -d "extension=$so" \
-    -d redis_cluster_pool.max_connections_per_node=4 tests/zts/cap.php >"$run/load/cap-w1.out" 2>&1 || rc=$?
-  touch "$run/load/stop"
-  wait "$sampler" || true
-  tail -n 3 "$run/load/cap-w1.out"
-  w1=$(grep '^rcp-embed: threads ' "$run/load/cap-w1.out" | tail -n 1)
-  [[ $w1 =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+) ]] || rcp_die "zts.sh: cap: $w1"
-  w1_n=${BASH_REMATCH[1]} w1_ok=${BASH_REMATCH[2]}
-  sockp=$("$php" -r '$s = json_decode(file_get_contents($argv[1]), true); echo $s["per_process_per_node"];' "$run/load/sockets.json")
-  stats=$(cat "$RCP_CAP_DIR/stats" 2>/dev/null || echo '{}')
-  waits=$("$php" -r '$s = json_decode($argv[1], true); echo $s["cap_waits"] ?? -1;' "$stats")
-  handoffs=$("$php" -r '$s = json_decode($argv[1], true); echo $s["cap_handoffs"] ?? -1;' "$stats")
+  cap_w1 cap
   echo "cap: figures of the w1 run: $stats"
   RCP_CAP_MODE=hold "$bin" -t 2 -n 1 -w 0 -T 60 -d "extension=$so" -d redis_cluster_pool.max_connections_per_node=1 \
     tests/zts/cap.php >"$run/load/cap-hold.out" 2>&1 || true
@@ -507,25 +514,7 @@ captls)
   # 200), cap 4: every value right, at most 4 sockets to a node, handoffs > 0. Last line: "captls: w1 ok N of N,
   # max sockets to a node per process M (cap 4), waits W, handoffs H"
   RCP_ZTS_TLS=1 embed_start
-  mkdir -p "$run/load/cap"
-  chmod -R a+rwX "$run/load"
-  php=$(rcp_php)
-  export RCP_CAP_DIR="$run/load/cap"
-  "$php" -n tests/zts/nodestats.php sample "$run/load/stop" "$run/load/sockets.json" &
-  sampler=$!
-  rc=0
-  RCP_CAP_MODE=w1 "$bin" -t 16 -n "${RCP_CAP_REQUESTS:-200}" -w 1 -T 300 -d "extension=$so" "${tlsini[@]}" \
-    -d redis_cluster_pool.max_connections_per_node=4 tests/zts/cap.php >"$run/load/captls-w1.out" 2>&1 || rc=$?
-  touch "$run/load/stop"
-  wait "$sampler" || true
-  tail -n 3 "$run/load/captls-w1.out"
-  w1=$(grep '^rcp-embed: threads ' "$run/load/captls-w1.out" | tail -n 1)
-  [[ $w1 =~ requests\ ([0-9]+),\ ok\ ([0-9]+),\ failed\ ([0-9]+) ]] || rcp_die "zts.sh: captls: $w1"
-  w1_n=${BASH_REMATCH[1]} w1_ok=${BASH_REMATCH[2]}
-  sockp=$("$php" -r '$s = json_decode(file_get_contents($argv[1]), true); echo $s["per_process_per_node"];' "$run/load/sockets.json")
-  stats=$(cat "$RCP_CAP_DIR/stats" 2>/dev/null || echo '{}')
-  fig() { "$php" -r '$s = json_decode($argv[1], true); echo $s[$argv[2]] ?? -1;' "$stats" "$1"; }
-  waits=$(fig cap_waits) handoffs=$(fig cap_handoffs)
+  cap_w1 captls
   echo "captls: w1 ok $w1_ok of $w1_n, max sockets to a node per process $sockp (cap 4), waits $waits, handoffs $handoffs"
   ((rc == 0 && w1_ok == w1_n && sockp <= 4 && handoffs > 0))
   ;;
