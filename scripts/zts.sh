@@ -25,6 +25,11 @@
 #   bash scripts/zts.sh capfatal [RUNS]     the cap run's fatal pass alone, RUNS times (default 24) on one cluster,
 #                                           a crash's core kept in .scratch/zts-SUITE/cores/: "capfatal: runs N,
 #                                           crashes C, runs with other failures F"
+#   bash scripts/zts.sh cache               the read cache on 16 threads (tests/zts/cache_load.php): reads through
+#                                           'cache' => true while a writer process rewrites the keys, every
+#                                           value checked against its log (tests/cache/stale_checker.inc), the
+#                                           rcp-cache listener SIGKILLed twice (a thread starts a new one):
+#                                           "cache: requests N ok N, reads N, stale 0, wrong 0, ..."
 #   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
 #                                           cross-slot W1); "race: N reports (N in the extension's code)"
 #   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
@@ -58,7 +63,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 
 usage() {
-  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | cap | capfatal [RUNS] | race | env" >&2
+  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | cap | capfatal [RUNS] | cache | race | env" >&2
   exit 2
 }
 
@@ -308,6 +313,10 @@ build_ext() {
   # (without LTO: its link would drop the instrumentation)
   local args=""
   [[ ${1:-} == --tsan ]] && { bdir+="-tsan"; args="--disable-redis-cluster-pool-lto"; }
+  # the release build too (the ZTS leg's loads take it after its phpt pass took the dev one: one reconfigure and
+  # full build less per run)
+  [[ ${1:-} == --release ]] && bdir+="-release"
+  [[ ${1:-} == --asan ]] && bdir+="-asan"
   mkdir -p "$bdir"
   # serialized with any other build of this directory (as scripts/test.sh does for its own)
   PATH="$root/bin:$PATH" RCP_PHP_VERSION=$srcver RCP_BUILD_DIR=$bdir \
@@ -489,6 +498,15 @@ cap)
   ((rc == 0 && w1_ok == w1_n && sockp <= 4 && waits > 0 && handoffs > 0)) && [[ $hold == OK ]] &&
     ((f_failed == 16 * 5 && other == 0 && f_ok == f_n - 16 * 5))
   ;;
+cache)
+  # the read cache under threads (tests/zts/cache_load.php, which says what it checks) on a cluster of its own, the
+  # release build; RCP_ZC_* as it documents (RCP_ZC_KILLS: how many times the listener is SIGKILLed, default 2)
+  embed_start
+  mkdir -p "$run/load/cache"
+  chmod -R a+rwX "$run/load"
+  RCP_EMBED_BIN=$bin RCP_EXT_SO=$so "$root/bin/php" -n -d "extension=$so" tests/zts/cache_load.php "$run/load/cache" |
+    tee "$run/load/cache.out"
+  ;;
 capfatal)
   # the cap run's fatal pass alone, RUNS times (default 24) on one cluster: tests/zts/fatal.php on the embed harness,
   # 16 threads x RCP_CAP_REQUESTS (default 300), 5 fatal errors each, cap RCP_CAP (default 4), the release build
@@ -534,7 +552,8 @@ race)
   # embed harness with TSan's runtime preloaded (behind tests/zts/nodeepbind.so: PHP dlopen()s extensions with
   # RTLD_DEEPBIND, which the runtime refuses), W1, the cross-slot W1, then W1 with a per-node cap of 2 (the
   # per-process pool's waits and handovers) on RCP_RACE_THREADS threads (default 8,
-  # one in worker mode) x RCP_RACE_REQUESTS (default 200). PHP itself is not instrumented: the reports are races
+  # one in worker mode) x RCP_RACE_REQUESTS (default 200), then the read cache's load (scripts/zts.sh cache: the
+  # writer, the checker, the listener SIGKILLed once and started again by a thread) on as many threads. PHP itself is not instrumented: the reports are races
   # on the extension's memory (or on memory it hands to PHP). Prints each report's first frames, then
   # "race: N reports (N in the extension's code)"; fails when the extension's code has any, or a request failed.
   ensure
@@ -559,6 +578,14 @@ race)
       "$bin" -t "${RCP_RACE_THREADS:-8}" -n "${RCP_RACE_REQUESTS:-200}" -w 1 -T 600 -d "extension=$tsan_so" \
       -d "redis_cluster_pool.max_connections_per_node=$cap" tests/zts/w1.php | tee -a "$run/load/embed.out" | tail -n 1 || rc=1
   done
+  # the read cache (tests/zts/cache_load.php): reads with 'cache' => true while a writer rewrites the keys, the
+  # listener SIGKILLed once (a thread forks the new one: the child runs instrumented too), own writes read back
+  mkdir -p "$run/load/cache"
+  chmod -R a+rwX "$run/load"
+  RCP_ZC_EMBED_PREFIX="setarch $(uname -m) -R env LD_PRELOAD='$shim $(gcc -print-file-name=libtsan.so)' TSAN_OPTIONS='report_signal_unsafe=0 history_size=4 suppressions=$RCP_ROOT/tests/zts/tsan.supp log_path=$run/load/tsan'" \
+    RCP_ZC_THREADS=${RCP_RACE_THREADS:-8} RCP_ZC_KILLS=1 RCP_ZC_AFTER=1 RCP_ZC_OWN=1 RCP_EMBED_BIN=$bin RCP_EXT_SO=$tsan_so \
+    "$root/bin/php" -n -d "extension=$so" tests/zts/cache_load.php "$run/load/cache" >"$run/load/cache.out" 2>&1 || rc=1
+  tail -n 1 "$run/load/cache.out"
   cat "$run/load"/tsan.* 2>/dev/null >"$run/load/tsan.log" || true
   # a report: "WARNING: ThreadSanitizer: ..." up to its "SUMMARY:" line; the extension's when a frame is in src/
   # or redis_cluster_pool.c
