@@ -30,6 +30,7 @@
 #                                           value checked against its log (tests/cache/stale_checker.inc), the
 #                                           rcp-cache listener SIGKILLed twice (a thread starts a new one):
 #                                           "cache: requests N ok N, reads N, stale 0, wrong 0, ..."
+#                                           (RCP_ZC_MODE=apache: on Apache event 2 x 25 threads)
 #   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
 #                                           cross-slot W1); "race: N reports (N in the extension's code)"
 #   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
@@ -501,10 +502,15 @@ cap)
 cache)
   # the read cache under threads (tests/zts/cache_load.php, which says what it checks) on a cluster of its own, the
   # release build; RCP_ZC_* as it documents (RCP_ZC_KILLS: how many times the listener is SIGKILLed, default 2)
+  # RCP_ZC_MODE=apache: the same on Apache event (2 x 25 threads, the ZTS mod_php) instead of the embed harness
   embed_start
   mkdir -p "$run/load/cache"
+  chmod -R a+rX "$run"
   chmod -R a+rwX "$run/load"
-  RCP_EMBED_BIN=$bin RCP_EXT_SO=$so "$root/bin/php" -n -d "extension=$so" tests/zts/cache_load.php "$run/load/cache" |
+  cp "$so" "$run/redis_cluster_pool.so"
+  chmod a+r "$run/redis_cluster_pool.so"
+  so="$run/redis_cluster_pool.so"
+  RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin RCP_EXT_SO=$so "$root/bin/php" -n -d "extension=$so" tests/zts/cache_load.php "$run/load/cache" |
     tee "$run/load/cache.out"
   ;;
 capfatal)

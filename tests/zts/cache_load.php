@@ -9,7 +9,9 @@
  *    rewrites the key set with versioned values at RCP_ZC_RATE writes/s, each acknowledgement's time logged.
  * 2. The embed harness (RCP_EMBED_BIN) runs tests/zts/cache.php on RCP_ZC_THREADS threads (default 16, one in
  *    worker mode) with 'cache' => true, redis_cluster_pool.cache_max_lag = 100: every value seen logged; with
- *    RCP_ZC_OWN=1 (the default) each request also writes a key of its own and reads it back at once.
+ *    RCP_ZC_OWN=1 (the default) each request also writes a key of its own and reads it back at once. With
+ *    RCP_ZC_MODE=apache: Apache event, 2 children x 25 threads, its ZTS mod_php (tests/zts/apache.sh; RCP_EXT_SO
+ *    loaded by the parent), driven by tests/zts/httpload.php 50 requests at a time.
  * 3. Once the cache hits, the rcp-cache listener (its pid from poolStats()['cache'], which the harness' thread 0
  *    writes to DIR/stats.json) is SIGKILLed RCP_ZC_KILLS times (default 2): each time a thread of the harness that
  *    finds it dead must get a new one started, its links come back up and the hits resume. The new one is forked
@@ -67,7 +69,9 @@ while (!file_exists("$dir/writer.ready")) {
 }
 $say(sprintf('writer: %d keys, %d writes/s', $keys->count(), $rate));
 
-// 2. the harness
+// 2. the harness, or Apache event (RCP_ZC_MODE=apache: 2 children x 25 threads, the ZTS mod_php) and the HTTP
+// load client (tests/zts/httpload.php, 50 at a time)
+$apache = getenv('RCP_ZC_MODE') === 'apache';
 $embedStop = "$dir/embed.stop";
 @unlink($embedStop);
 @unlink("$dir/stats.json");
@@ -75,8 +79,24 @@ $cmd = trim((string) getenv('RCP_ZC_EMBED_PREFIX') . ' ' . implode(' ', array_ma
     '-n', '1000000', '-w', '1', '-T', (string) (int) ($limit + 120), '-S', $embedStop, '-d', "extension=$so",
     '-d', "redis_cluster_pool.cache_max_lag=$maxLag", __DIR__ . '/cache.php'])));
 $env = getenv();
+if ($apache) {
+    $env['RCP_APACHE_INI'] = "-d redis_cluster_pool.cache_max_lag=$maxLag";
+    $env['RCP_HTTPLOAD_STOP'] = $embedStop;
+}
 $env['RCP_ZC_OWN'] = getenv('RCP_ZC_OWN') === false ? '1' : getenv('RCP_ZC_OWN');
 $env['RCP_ZC_DIR'] = $dir; $env['RCP_ZC_TAG'] = $keys->tag; $env['RCP_ZC_S'] = (string) $keys->strings; $env['RCP_ZC_H'] = (string) $keys->hashes;
+$apacheSh = __DIR__ . '/apache.sh';
+$apacheDir = dirname($dir) . '/apache';   // (scripts/zts.sh stops an Apache left there at its exit)
+if ($apache) {
+    // the extension is loaded (MINIT: the listener and the spawner forked) by Apache's parent, with this environment
+    $p = proc_open(['bash', $apacheSh, 'start', $apacheDir, '2', '25'], [0 => ['file', '/dev/null', 'r'], 1 => ['file', "$dir/apache.start", 'w'],
+        2 => ['file', "$dir/apache.start", 'a']], $pipes, null, $env);
+    if (proc_close($p) !== 0) exit("cache: Apache did not start: " . file_get_contents("$dir/apache.start") . "\n");
+    preg_match('/RCP_APACHE_ADDR=(\S+)/', (string) file_get_contents("$apacheDir/apache.env"), $m);
+    $cmd = implode(' ', array_map('escapeshellarg', [PHP_BINARY, '-n', __DIR__ . '/httpload.php', "http://{$m[1]}" . __DIR__ . '/cache.php',
+        '1000000', '50', (string) (int) $limit]));
+    $threads = 50;
+}
 $t0 = hrtime(true);
 $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', "$dir/embed.out", 'w'], 2 => ['file', "$dir/embed.err", 'w']], $pipes, null, $env);
 if (!$proc) exit("cache: cannot start the harness\n");
@@ -200,9 +220,18 @@ proc_close($proc);
 @unlink($stop);
 pcntl_waitpid($writer, $wst);
 $out = (string) file_get_contents("$dir/embed.out");
-foreach (preg_split('/\n/', trim($out)) as $l) if (str_starts_with($l, 'rcp-embed: ')) $say(substr($l, 11));
-$ok = preg_match('/requests (\d+), ok (\d+), failed (\d+), crashes (\d+), hung (\d+)/', $out, $m);
-[$requests, $okN, $failed, $crashes, $hung] = $ok ? array_map('intval', array_slice($m, 1)) : [0, 0, -1, -1, -1];
+foreach (preg_split('/\n/', trim($out)) as $l) if (preg_match('/^(rcp-embed|httpload): /', $l)) $say($l);
+if ($apache) {
+    exec('bash ' . escapeshellarg($apacheSh) . ' stop ' . escapeshellarg($apacheDir) . ' 2>&1');
+    $ok = preg_match('/requests (\d+), ok (\d+), failed (\d+)/', $out, $m);
+    // a child that died of a signal: Apache's error.log says "exit signal"
+    $crashes = substr_count((string) @file_get_contents("$apacheDir/error.log"), 'exit signal');
+    [$requests, $okN, $failed] = $ok ? array_map('intval', array_slice($m, 1)) : [0, 0, -1];
+    $hung = 0;
+} else {
+    $ok = preg_match('/requests (\d+), ok (\d+), failed (\d+), crashes (\d+), hung (\d+)/', $out, $m);
+    [$requests, $okN, $failed, $crashes, $hung] = $ok ? array_map('intval', array_slice($m, 1)) : [0, 0, -1, -1, -1];
+}
 
 // 5. the check
 $checker = new StaleChecker($maxLag * 1_000_000, $phases);
@@ -218,10 +247,10 @@ $say('counters: ' . json_encode($final['counters'] ?? null) . '; listener: ' . j
 $restarted = count($events);
 $byThread = $restarted && ($final['listener']['started'] ?? 0) >= $restarted + 1;
 $fmt = fn(string $k) => $events ? implode('/', array_map(fn($e) => sprintf('%.0f', $e[$k]), $events)) : '-';
-printf("cache: requests %d ok %d, reads %d, stale %d, wrong %d, lag p99 %.3f ms (max %.3f), writes %d, hits %d (%.1f%%), "
+printf("cache: %srequests %d ok %d, reads %d, stale %d, wrong %d, lag p99 %.3f ms (max %.3f), writes %d, hits %d (%.1f%%), "
     . "listener killed %d, restarted %d (started %d in all) in %s ms, links up again in %s ms, hits again in %s ms, "
     . "invalidation connections per node at most %d, listener processes at most %d (%s)\n",
-    $requests, $okN, $t['reads'], $t['stale'], $t['wrong'], $t['lag_p99_ms'], $t['lag_max_ms'], $writes, $h,
+    $apache ? 'Apache event 2 x 25: ' : '', $requests, $okN, $t['reads'], $t['stale'], $t['wrong'], $t['lag_p99_ms'], $t['lag_max_ms'], $writes, $h,
     $h + $mi ? 100 * $h / ($h + $mi) : 0, count($killedPids), $restarted, (int) ($final['listener']['started'] ?? 0),
     $fmt('respawn_ms'), $fmt('links_ms'), $fmt('hits_ms'), $maxPerNode, max($maxListeners, $maxProcs),
     !$spawner ? 'no spawner' : ($spawnerKilled ? 'the spawner started the first, a thread the last' : 'the spawner started them'));
