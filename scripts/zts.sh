@@ -12,7 +12,9 @@
 #                                           phpize and php-config first in PATH) in
 #                                           .scratch/zts-SUITE/build; print the .so's path
 #   bash scripts/zts.sh test [PHPT|DIR...]  build, start a cluster, run the phpt files with the ZTS php's
-#                                           run-tests.php, stop; the last line is "N passed, N failed"
+#                                           run-tests.php (not those tests/zts/suites.list excludes; the
+#                                           Predis trees a scripts/test.sh run left in .scratch), stop; the
+#                                           last line is "N passed, N failed"
 #   bash scripts/zts.sh load apache|embed   build, start a cluster, run the threaded load (tests/zts/load.sh:
 #                                           W1 on Apache event 2 x 25 threads, or the embed harness 16 threads
 #                                           with one in worker mode), print its figures, stop
@@ -388,6 +390,24 @@ test)
   # selected phpt files on the ZTS CLI, as scripts/test.sh's ZTS leg (debian12-zts) runs them, without the rest
   # of that leg
   (($#)) || rcp_die "usage: $0 test PHPT|DIR..."
+  # the tests tests/zts/suites.list excludes (they start Debian's NTS php-fpm): not run here either, said so
+  sel=()
+  mapfile -t excl < <(sed -n 's/^-[[:space:]]*\([^:[:space:]]*\):.*/\1/p' tests/zts/suites.list | xargs -r realpath -m)
+  while IFS= read -r f; do
+    for x in "${excl[@]}"; do
+      [[ $(realpath -m "$f") == "$x" ]] && { rcp_log "zts: not run: $f (tests/zts/suites.list excludes it)"; continue 2; }
+    done
+    sel+=("$f")
+  done < <(find "$@" -name '*.phpt' | sort)
+  ((${#sel[@]})) || rcp_die "zts.sh: no test left to run (tests/zts/suites.list excludes them)"
+  set -- "${sel[@]}"
+  # the Predis and Laravel trees a run of scripts/test.sh installed in .scratch, as it exports them
+  for v in RCP_PREDIS3_AUTOLOAD=predis3 RCP_ADAPTER3_AUTOLOAD=adapter-v3 RCP_ADAPTER36_AUTOLOAD=adapter-v3.6 \
+    RCP_PREDIS2_COMPOSER_AUTOLOAD=adapter-v2 RCP_LARAVEL_AUTOLOAD=laravel12; do
+    name=${v%%=*} f="$RCP_ROOT/.scratch/${v#*=}/vendor/autoload.php"
+    if [[ -z ${!name:-} && -f $f ]]; then export "$name=$f"; fi
+  done
+  export RCP_ADAPTER2_AUTOLOAD=${RCP_ADAPTER2_AUTOLOAD:-$RCP_ROOT/tests/adapter/autoload_predis2.php}
   ensure
   so=$(build_ext)
   start_cluster
