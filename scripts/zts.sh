@@ -32,7 +32,8 @@
 #                                           value checked against its log (tests/cache/stale_checker.inc), the
 #                                           rcp-cache listener SIGKILLed twice (a thread starts a new one):
 #                                           "cache: requests N ok N, reads N, stale 0, wrong 0, ..."
-#                                           (RCP_ZC_MODE=apache: on Apache event 2 x 25 threads)
+#                                           (RCP_ZC_MODE=apache: on Apache event 2 x 25 threads;
+#                                           RCP_TLS=1: on a TLS-only cluster)
 #   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
 #                                           cross-slot W1); "race: N reports (N in the extension's code)"
 #   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
@@ -522,8 +523,12 @@ cap)
 cache)
   # the read cache under threads (tests/zts/cache_load.php, which says what it checks) on a cluster of its own, the
   # release build; RCP_ZC_* as it documents (RCP_ZC_KILLS: how many times the listener is SIGKILLed, default 2)
-  # RCP_ZC_MODE=apache: the same on Apache event (2 x 25 threads, the ZTS mod_php) instead of the embed harness
-  embed_start
+  # RCP_ZC_MODE=apache: the same on Apache event (2 x 25 threads, the ZTS mod_php) instead of the embed harness;
+  # RCP_TLS=1: on a TLS-only cluster (the listener's links over TLS, also when a thread forks it)
+  ensure
+  so=$(build_ext --release)
+  bin=$(harness)
+  start_cluster
   mkdir -p "$run/load/cache"
   chmod -R a+rX "$run"
   chmod -R a+rwX "$run/load"
