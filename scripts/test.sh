@@ -16,10 +16,10 @@
 #   debian12-zts     Debian 12 with a thread-safe (ZTS) PHP 8.2 built from Debian's source (scripts/zts.sh: built
 #                    once, cached in /var/cache/redis_cluster_pool/): the selected tests among those
 #                    tests/zts/suites.list names (routing, fan-out, pipeline, transaction, pool, failover, TLS,
-#                    session; the php-fpm ones excluded, each with its reason: Debian's php-fpm is NTS), then
+#                    session, cache; the php-fpm ones excluded, each with its reason: Debian's php-fpm is NTS), then
 #                    W1 on real threads (tests/zts/load.sh embed and apache: "tests/zts/load.sh MODE" results),
-#                    the per-node cap on threads ("scripts/zts.sh cap", and over TLS "scripts/zts.sh captls")
-#                    and a ThreadSanitizer pass
+#                    the per-node cap on threads ("scripts/zts.sh cap", and over TLS "scripts/zts.sh captls"),
+#                    the read cache on threads ("scripts/zts.sh cache") and a ThreadSanitizer pass
 #                    ("scripts/zts.sh race"); no valgrind pass
 #   debian12-tls     Debian 12 against a TLS-only cluster (RCP_TLS=1 tests/cluster/cluster.sh: `port 0`,
 #                    `tls-cluster yes`, `tls-replication yes`, certificates made with openssl): the selected
@@ -532,6 +532,9 @@ if ((zts_leg)); then
   RCP_CAP_REQUESTS=${RCP_CAP_REQUESTS:-100} zts_check "scripts/zts.sh cap (max_connections_per_node on 16 threads)" cap bash scripts/zts.sh cap
   zts_want='^captls: w1 ok ([0-9]+) of ([0-9]+), max sockets to a node per process [0-4] \(cap 4\), waits [0-9]+, handoffs [1-9][0-9]*$'
   RCP_CAP_REQUESTS=${RCP_CAP_REQUESTS:-100} zts_check "scripts/zts.sh captls (the cap over TLS: TLS connections handed over)" captls bash scripts/zts.sh captls
+  step="the read cache on threads"
+  zts_want='^cache: requests ([0-9]+) ok ([0-9]+), reads [0-9]+, stale 0, wrong 0, .*listener killed 2, restarted 2 '  # (the rest: its exit status)
+  RCP_ZC_AFTER=${RCP_ZC_AFTER:-1} zts_check "scripts/zts.sh cache (the read cache on 16 threads, its listener killed twice)" cache bash scripts/zts.sh cache
   step="the ThreadSanitizer pass"
   zts_want='^race: [0-9]+ reports \(0 in the extension.s code\)$'
   RCP_RACE_REQUESTS=${RCP_RACE_REQUESTS:-100} zts_check "scripts/zts.sh race (ThreadSanitizer)" race bash scripts/zts.sh race

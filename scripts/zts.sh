@@ -12,7 +12,9 @@
 #                                           phpize and php-config first in PATH) in
 #                                           .scratch/zts-SUITE/build; print the .so's path
 #   bash scripts/zts.sh test [PHPT|DIR...]  build, start a cluster, run the phpt files with the ZTS php's
-#                                           run-tests.php, stop; the last line is "N passed, N failed"
+#                                           run-tests.php (not those tests/zts/suites.list excludes; the
+#                                           Predis trees a scripts/test.sh run left in .scratch), stop; the
+#                                           last line is "N passed, N failed"
 #   bash scripts/zts.sh load apache|embed   build, start a cluster, run the threaded load (tests/zts/load.sh:
 #                                           W1 on Apache event 2 x 25 threads, or the embed harness 16 threads
 #                                           with one in worker mode), print its figures, stop
@@ -27,6 +29,13 @@
 #   bash scripts/zts.sh capfatal [RUNS]     the cap run's fatal pass alone, RUNS times (default 24) on one cluster,
 #                                           a crash's core kept in .scratch/zts-SUITE/cores/: "capfatal: runs N,
 #                                           crashes C, runs with other failures F"
+#   bash scripts/zts.sh cache               the read cache on 16 threads (tests/zts/cache_load.php): reads through
+#                                           'cache' => true while a writer process rewrites the keys, every
+#                                           value checked against its log (tests/cache/stale_checker.inc), the
+#                                           rcp-cache listener SIGKILLed twice (a thread starts a new one):
+#                                           "cache: requests N ok N, reads N, stale 0, wrong 0, ..."
+#                                           (RCP_ZC_MODE=apache: on Apache event 2 x 25 threads;
+#                                           RCP_TLS=1: on a TLS-only cluster)
 #   bash scripts/zts.sh race                ThreadSanitizer over a threaded load (embed harness, W1 and the
 #                                           cross-slot W1); "race: N reports (N in the extension's code)"
 #   bash scripts/zts.sh env                 print PATH and RCP_PHP_VERSION settings that make scripts/lib.sh's
@@ -60,7 +69,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$RCP_ROOT"
 
 usage() {
-  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | cap | capfatal [RUNS] | race | env" >&2
+  echo "usage: $0 ensure | build [--release|--tsan] | test PHPT|DIR... | load apache|embed|fpm | fatal | cap | capfatal [RUNS] | cache | race | env" >&2
   exit 2
 }
 
@@ -310,6 +319,10 @@ build_ext() {
   # (without LTO: its link would drop the instrumentation)
   local args=""
   [[ ${1:-} == --tsan ]] && { bdir+="-tsan"; args="--disable-redis-cluster-pool-lto"; }
+  # the release build too (the ZTS leg's loads take it after its phpt pass took the dev one: one reconfigure and
+  # full build less per run)
+  [[ ${1:-} == --release ]] && bdir+="-release"
+  [[ ${1:-} == --asan ]] && bdir+="-asan"
   mkdir -p "$bdir"
   # serialized with any other build of this directory (as scripts/test.sh does for its own)
   PATH="$root/bin:$PATH" RCP_PHP_VERSION=$srcver RCP_BUILD_DIR=$bdir \
@@ -339,8 +352,8 @@ start_cluster() {
         bash '$RCP_ROOT/tests/cluster/cluster.sh' stop '$run/cluster' >/dev/null 2>&1 || true
         keep '$run/load' last-load; keep '$run/logs' last-run
         rm -rf '$run'" EXIT
-  rcp_log "zts: starting a 6-node cluster${RCP_ZTS_TLS:+ (TLS only)}"
-  RCP_TLS=${RCP_ZTS_TLS:-0} bash tests/cluster/cluster.sh start "$run/cluster" >/dev/null
+  rcp_log "zts: starting a 6-node cluster"
+  RCP_TLS=${RCP_TLS:-0} bash tests/cluster/cluster.sh start "$run/cluster" >/dev/null
   set -a
   # shellcheck source=/dev/null
   source "$run/cluster/env"
@@ -409,6 +422,24 @@ test)
   # selected phpt files on the ZTS CLI, as scripts/test.sh's ZTS leg (debian12-zts) runs them, without the rest
   # of that leg
   (($#)) || rcp_die "usage: $0 test PHPT|DIR..."
+  # the tests tests/zts/suites.list excludes (they start Debian's NTS php-fpm): not run here either, said so
+  sel=()
+  mapfile -t excl < <(sed -n 's/^-[[:space:]]*\([^:[:space:]]*\):.*/\1/p' tests/zts/suites.list | xargs -r realpath -m)
+  while IFS= read -r f; do
+    for x in "${excl[@]}"; do
+      [[ $(realpath -m "$f") == "$x" ]] && { rcp_log "zts: not run: $f (tests/zts/suites.list excludes it)"; continue 2; }
+    done
+    sel+=("$f")
+  done < <(find "$@" -name '*.phpt' | sort)
+  ((${#sel[@]})) || rcp_die "zts.sh: no test left to run (tests/zts/suites.list excludes them)"
+  set -- "${sel[@]}"
+  # the Predis and Laravel trees a run of scripts/test.sh installed in .scratch, as it exports them
+  for v in RCP_PREDIS3_AUTOLOAD=predis3 RCP_ADAPTER3_AUTOLOAD=adapter-v3 RCP_ADAPTER36_AUTOLOAD=adapter-v3.6 \
+    RCP_PREDIS2_COMPOSER_AUTOLOAD=adapter-v2 RCP_LARAVEL_AUTOLOAD=laravel12; do
+    name=${v%%=*} f="$RCP_ROOT/.scratch/${v#*=}/vendor/autoload.php"
+    if [[ -z ${!name:-} && -f $f ]]; then export "$name=$f"; fi
+  done
+  export RCP_ADAPTER2_AUTOLOAD=${RCP_ADAPTER2_AUTOLOAD:-$RCP_ROOT/tests/adapter/autoload_predis2.php}
   ensure
   so=$(build_ext)
   start_cluster
@@ -513,10 +544,28 @@ captls)
   # too (their SSL object moves with the socket). 16 threads (one in worker mode) x RCP_CAP_REQUESTS (default
   # 200), cap 4: every value right, at most 4 sockets to a node, handoffs > 0. Last line: "captls: w1 ok N of N,
   # max sockets to a node per process M (cap 4), waits W, handoffs H"
-  RCP_ZTS_TLS=1 embed_start
+  RCP_TLS=1 embed_start
   cap_w1 captls
   echo "captls: w1 ok $w1_ok of $w1_n, max sockets to a node per process $sockp (cap 4), waits $waits, handoffs $handoffs"
   ((rc == 0 && w1_ok == w1_n && sockp <= 4 && handoffs > 0))
+  ;;
+cache)
+  # the read cache under threads (tests/zts/cache_load.php, which says what it checks) on a cluster of its own, the
+  # release build; RCP_ZC_* as it documents (RCP_ZC_KILLS: how many times the listener is SIGKILLed, default 2)
+  # RCP_ZC_MODE=apache: the same on Apache event (2 x 25 threads, the ZTS mod_php) instead of the embed harness;
+  # RCP_TLS=1: on a TLS-only cluster (the listener's links over TLS, also when a thread forks it)
+  ensure
+  so=$(build_ext --release)
+  bin=$(harness)
+  start_cluster
+  mkdir -p "$run/load/cache"
+  chmod -R a+rX "$run"
+  chmod -R a+rwX "$run/load"
+  cp "$so" "$run/redis_cluster_pool.so"
+  chmod a+r "$run/redis_cluster_pool.so"
+  so="$run/redis_cluster_pool.so"
+  RCP_ZTS_PREFIX=$root RCP_EMBED_BIN=$bin RCP_EXT_SO=$so "$root/bin/php" -n -d "extension=$so" tests/zts/cache_load.php "$run/load/cache" |
+    tee "$run/load/cache.out"
   ;;
 capfatal)
   # the cap run's fatal pass alone, RUNS times (default 24) on one cluster: tests/zts/fatal.php on the embed harness,
@@ -563,8 +612,9 @@ race)
   # embed harness with TSan's runtime preloaded (behind tests/zts/nodeepbind.so: PHP dlopen()s extensions with
   # RTLD_DEEPBIND, which the runtime refuses), W1, the cross-slot W1, then W1 with a per-node cap of 2 (the
   # per-process pool's waits and handovers) on RCP_RACE_THREADS threads (default 8,
-  # one in worker mode) x RCP_RACE_REQUESTS (default 200); RCP_ZTS_TLS=1: on a TLS-only cluster (TLS connections
-  # handed over). PHP itself is not instrumented: the reports are races
+  # one in worker mode) x RCP_RACE_REQUESTS (default 200), then the read cache's load (scripts/zts.sh cache: the
+  # writer, the checker, the listener SIGKILLed once and started again by a thread) on as many threads; RCP_TLS=1:
+  # on a TLS-only cluster (TLS connections handed over). PHP itself is not instrumented: the reports are races
   # on the extension's memory (or on memory it hands to PHP). Prints each report's first frames, then
   # "race: N reports (N in the extension's code)"; fails when the extension's code has any, or a request failed.
   ensure
@@ -589,6 +639,14 @@ race)
       "$bin" -t "${RCP_RACE_THREADS:-8}" -n "${RCP_RACE_REQUESTS:-200}" -w 1 -T 600 -d "extension=$tsan_so" "${tlsini[@]}" \
       -d "redis_cluster_pool.max_connections_per_node=$cap" tests/zts/w1.php | tee -a "$run/load/embed.out" | tail -n 1 || rc=1
   done
+  # the read cache (tests/zts/cache_load.php): reads with 'cache' => true while a writer rewrites the keys, the
+  # listener SIGKILLed once (a thread forks the new one: the child runs instrumented too), own writes read back
+  mkdir -p "$run/load/cache"
+  chmod -R a+rwX "$run/load"
+  RCP_ZC_EMBED_PREFIX="setarch $(uname -m) -R env LD_PRELOAD='$shim $(gcc -print-file-name=libtsan.so)' TSAN_OPTIONS='report_signal_unsafe=0 history_size=4 suppressions=$RCP_ROOT/tests/zts/tsan.supp log_path=$run/load/tsan'" \
+    RCP_ZC_THREADS=${RCP_RACE_THREADS:-8} RCP_ZC_KILLS=1 RCP_ZC_AFTER=1 RCP_ZC_OWN=1 RCP_EMBED_BIN=$bin RCP_EXT_SO=$tsan_so \
+    "$root/bin/php" -n -d "extension=$so" tests/zts/cache_load.php "$run/load/cache" >"$run/load/cache.out" 2>&1 || rc=1
+  tail -n 1 "$run/load/cache.out"
   cat "$run/load"/tsan.* 2>/dev/null >"$run/load/tsan.log" || true
   # a report: "WARNING: ThreadSanitizer: ..." up to its "SUMMARY:" line; the extension's when a frame is in src/
   # or redis_cluster_pool.c

@@ -12,7 +12,7 @@
  *                    cache in sdir shared by every worker (as APCu would be), entries kept `stale` ms
  *        op=stats    poolStats()['cache'] as JSON (null without a cache)
  */
-require __DIR__ . '/../../tests/cluster.inc';
+require_once __DIR__ . '/../../tests/cluster.inc';
 $mode = $_GET['cache'] ?? '0';
 $opts = $mode === '0' ? [] : ['cache' => $mode === '1' ? true : json_decode($mode, true)];
 $pool = new RedisClusterPool(rcp_seeds(), rcp_pool_options($opts));

@@ -66,6 +66,9 @@
 static int rcp_req_fd[2] = {-1, -1};      /* [0]: the listener reads; [1]: workers write */
 static int rcp_master_fd[2] = {-1, -1};   /* [0]: the listener reads (EOF: the master is gone); [1]: the master */
 static pid_t rcp_creator_pid;
+#ifdef ZTS
+static int rcp_spawn_fd = -1;             /* the spawner's socket (threads' end); -1: none, fork here */
+#endif
 
 typedef enum {
 	RCP_REQ_HOST = 0, RCP_REQ_USER, RCP_REQ_PASS, RCP_REQ_CAFILE, RCP_REQ_CAPATH, RCP_REQ_CERT, RCP_REQ_PK,
@@ -83,15 +86,16 @@ typedef struct {
 } rcp_req_hdr;
 
 static void rcp_listener_main(void) __attribute__((noreturn));
+static void rcp_child_init(const char *name, int keep);
 
 static bool rcp_multi_process_sapi(const char *sapi)
 {
 	return sapi && (!strcmp(sapi, "fpm-fcgi") || !strcmp(sapi, "apache2handler") || !strcmp(sapi, "litespeed"));
 }
 
-/* Start a listener: fork, fork again, the grandchild runs the loop; the middle child exits at once and is reaped
- * here (a server's SIGCHLD handler never sees a child it does not know). false when fork failed. */
-static bool rcp_listener_spawn(void)
+/* Run fn in a process of its own: fork, fork again, the grandchild runs fn; the middle child exits at once and is
+ * reaped here (a server's SIGCHLD handler never sees a child it does not know). false when fork failed. */
+static bool rcp_detached(void (*fn)(void))
 {
 	pid_t mid = fork();
 
@@ -106,11 +110,98 @@ static bool rcp_listener_spawn(void)
 		if (gc != 0) {
 			_exit(gc < 0 ? 1 : 0);
 		}
-		rcp_listener_main();
+		fn();
+		_exit(0);
 	}
 	while (waitpid(mid, NULL, 0) < 0 && errno == EINTR) {
 	}
 	return true;
+}
+
+/* Start a listener (see rcp_detached). */
+static bool rcp_listener_spawn(void)
+{
+	return rcp_detached(rcp_listener_main);
+}
+
+#ifdef ZTS
+/* Under threads, a listener is not forked from the threaded process: fork() there copies one thread, and the
+ * listener's code after it (malloc, getaddrinfo(), OpenSSL for a TLS node) could wait forever for a lock another
+ * thread held at that instant. The spawner, forked in MINIT before any thread serves a request (and so with no
+ * lock held), forks the listeners: a thread that finds the listener dead sends it one byte. It runs no PHP code;
+ * it exits with the master (EOF on the master pipe) or when no process can ask it any more (every writer's end
+ * closed). Not in the CLI (one thread: it forks the listener itself, as on NTS). */
+static void rcp_spawner_main(void)
+{
+	struct pollfd p[2];
+	char b[16];
+
+	rcp_child_init("rcp-cache-spawn", rcp_spawn_fd);
+	for (;;) {
+		p[0].fd = rcp_spawn_fd;
+		p[0].events = POLLIN;
+		p[1].fd = rcp_master_fd[0];
+		p[1].events = POLLIN;
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR) {
+				continue;
+			}
+			_exit(1);
+		}
+		if (p[1].revents) {
+			_exit(0);
+		}
+		if (p[0].revents) {
+			ssize_t n;
+			bool asked = false;
+			while ((n = recv(rcp_spawn_fd, b, sizeof(b), MSG_DONTWAIT)) > 0) {
+				asked = true;
+			}
+			if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+				_exit(0); /* every writer's end is closed */
+			}
+			if (asked) {
+				rcp_listener_spawn();
+			}
+		}
+	}
+}
+
+/* MINIT: the spawner (its end of the socket kept by it only). false: none (listeners are forked here). */
+static bool rcp_spawner_start(void)
+{
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
+		return false;
+	}
+	rcp_spawn_fd = sv[0];
+	if (!rcp_detached(rcp_spawner_main)) {
+		close(sv[0]);
+		close(sv[1]);
+		rcp_spawn_fd = -1;
+		return false;
+	}
+	close(sv[0]);
+	rcp_spawn_fd = sv[1];
+	fcntl(rcp_spawn_fd, F_SETFL, fcntl(rcp_spawn_fd, F_GETFL) | O_NONBLOCK);
+	return true;
+}
+#endif
+
+/* A new listener: asked of the spawner under threads (forked here when there is none, or it is gone). */
+static void rcp_listener_start(void)
+{
+#ifdef ZTS
+	int fd = rcp_spawn_fd;
+	if (fd >= 0 && send(fd, "s", 1, MSG_DONTWAIT | MSG_NOSIGNAL) == 1) {
+		return;
+	}
+	if (fd >= 0 && errno == EAGAIN) {
+		return; /* asked already: its socket is full of requests */
+	}
+#endif
+	rcp_listener_spawn();
 }
 
 bool rcp_cache_listener_minit(const char *sapi_name, char *err, size_t errlen)
@@ -131,6 +222,11 @@ bool rcp_cache_listener_minit(const char *sapi_name, char *err, size_t errlen)
 		setsockopt(rcp_req_fd[0], SOL_SOCKET, SO_PASSCRED, &on, sizeof(on));
 	}
 	rcp_creator_pid = rcp_pid();
+#ifdef ZTS
+	if (!sapi_name || (strcmp(sapi_name, "cli") && strcmp(sapi_name, "phpdbg"))) {
+		rcp_spawner_start();
+	}
+#endif
 	if (rcp_multi_process_sapi(sapi_name)) {
 		int32_t *pidw = rcp_cache_listener_pid_word();
 		__atomic_store_n(rcp_cache_listener_spawn_word(), rcp_now_ns(), __ATOMIC_RELEASE);
@@ -158,6 +254,12 @@ void rcp_cache_listener_rinit(void)
 
 void rcp_cache_listener_mshutdown(void)
 {
+#ifdef ZTS
+	if (rcp_spawn_fd >= 0) {
+		close(rcp_spawn_fd);
+		rcp_spawn_fd = -1;
+	}
+#endif
 	for (int i = 0; i < 2; i++) {
 		if (rcp_req_fd[i] >= 0) {
 			close(rcp_req_fd[i]);
@@ -221,7 +323,7 @@ static void rcp_listener_ensure(void)
 		return;
 	}
 	__atomic_store_n(pidw, -1, __ATOMIC_RELEASE);
-	rcp_listener_spawn();
+	rcp_listener_start();
 }
 
 static size_t rcp_put(char *buf, size_t at, rcp_req_hdr *h, rcp_req_str i, const char *s, size_t len)
@@ -1332,10 +1434,11 @@ static void rcp_read_requests(uint64_t now)
 
 /* ---- the listener: the process ------------------------------------------------------------------------------------ */
 
-/* Close every descriptor but the two it needs; stdin/out/err to /dev/null (a CLI's pipes must see EOF). */
-static void rcp_listener_fds(void)
+/* Close every descriptor but the two it needs (and `also`); stdin/out/err to /dev/null (a CLI's pipes must see
+ * EOF). */
+static void rcp_listener_fds(int also)
 {
-	int keep[2] = {rcp_req_fd[0], rcp_master_fd[0]};
+	int keep[3] = {rcp_req_fd[0], rcp_master_fd[0], also};
 	DIR *d = opendir("/proc/self/fd");
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
@@ -1346,7 +1449,7 @@ static void rcp_listener_fds(void)
 		while ((de = readdir(d)) && n < 4096) {
 			int fd = atoi(de->d_name);
 			if (de->d_name[0] >= '0' && de->d_name[0] <= '9' && fd > 2 && fd != dfd && fd != keep[0] &&
-			    fd != keep[1] && fd != null) {
+			    fd != keep[1] && fd != keep[2] && fd != null) {
 				fds[n++] = fd;
 			}
 		}
@@ -1363,18 +1466,21 @@ static void rcp_listener_fds(void)
 	}
 	rcp_req_fd[1] = -1;
 	rcp_master_fd[1] = -1;
+#ifdef ZTS
+	if (rcp_spawn_fd != also) {
+		rcp_spawn_fd = -1; /* closed above */
+	}
+#endif
 }
 
-static void rcp_listener_main(void)
+/* A process of the cache's own (the listener, the spawner): no handler the parent installed (PHP's, FPM's)
+ * applies, nothing blocked, SIGPIPE/SIGINT/SIGHUP ignored; named (ps, /proc/PID/comm); only its descriptors
+ * kept (and `keep`). */
+static void rcp_child_init(const char *name, int keep)
 {
 	sigset_t all;
 	struct sigaction sa;
-	uint32_t clusters = 0;
-	struct pollfd *pfd;
-	rcp_lnk **pk;
-	int32_t me;
 
-	/* no handler the parent installed (PHP's, FPM's) applies here; nothing blocked */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	for (int s = 1; s < NSIG; s++) {
@@ -1386,8 +1492,18 @@ static void rcp_listener_main(void)
 	sigaction(SIGHUP, &sa, NULL);
 	sigemptyset(&all);
 	sigprocmask(SIG_SETMASK, &all, NULL);
-	prctl(PR_SET_NAME, "rcp-cache", 0, 0, 0);
-	rcp_listener_fds();
+	prctl(PR_SET_NAME, name, 0, 0, 0);
+	rcp_listener_fds(keep);
+}
+
+static void rcp_listener_main(void)
+{
+	uint32_t clusters = 0;
+	struct pollfd *pfd;
+	rcp_lnk **pk;
+	int32_t me;
+
+	rcp_child_init("rcp-cache", -1);
 
 	me = (int32_t)getpid();
 	snprintf(rcp_client_name, sizeof(rcp_client_name), "rcp-cache-%d", (int)me);

@@ -14,11 +14,13 @@
  * the reason (the distinct reasons are counted and printed at the end). Errors are displayed into the output
  * (display_errors=1, html_errors=0), so a warning fails the request too.
  *
- *   rcp-embed [-t THREADS] [-n REQUESTS] [-w WORKERS] [-T SECONDS] [-d NAME=VALUE]... SCRIPT
+ *   rcp-embed [-t THREADS] [-n REQUESTS] [-w WORKERS] [-T SECONDS] [-d NAME=VALUE]... [-S STOPFILE] SCRIPT
  *     -t  threads (default 16)          -n  requests per thread (default 100)
  *     -w  how many of the threads run in worker mode (default 0)
  *     -T  watchdog: after SECONDS, the threads still running are reported as hung and the process exits 3
  *     -d  an ini setting, as php -d (extension=/path/to/redis_cluster_pool.so, ...); no php.ini is read
+ *     -S  a stop file: once FILE exists, no thread starts another request (a run as long as its driver wants:
+ *         -n is then the most a thread runs; the summary counts the requests that ran)
  *
  * SCRIPT sees $_SERVER['RCP_EMBED_THREAD'] (0..N-1), ['RCP_EMBED_WORKER'] ("1" in worker mode, else "0"),
  * ['RCP_EMBED_REQUEST'] (the request's number on its thread, 1..M; in worker mode the number of the worker
@@ -71,6 +73,7 @@ typedef struct {
 static const char *script;
 static rcp_thread *threads;
 static int nthreads = 16, nrequests = 100, nworkers = 0, timeout_s = 0;
+static const char *stop_file;
 static _Atomic long total_ok, total_failed;
 static struct timespec t_start;
 static __thread rcp_thread *cur;  /* the harness thread this OS thread is, NULL in main */
@@ -86,6 +89,12 @@ static double elapsed(void)
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (double)(now.tv_sec - t_start.tv_sec) + (double)(now.tv_nsec - t_start.tv_nsec) / 1e9;
+}
+
+/* -S: the driver asked the run to end (no new request starts) */
+static int stopping(void)
+{
+	return stop_file && access(stop_file, F_OK) == 0;
 }
 
 static void out_append(rcp_thread *t, const char *s, size_t n)
@@ -204,7 +213,7 @@ static ZEND_FUNCTION(rcp_embed_handle_request)
 		zend_throw_error(NULL, "rcp_embed_handle_request() is for the worker threads of rcp-embed -w");
 		RETURN_THROWS();
 	}
-	if (atomic_load(&t->done) >= t->requests) RETURN_FALSE;
+	if (atomic_load(&t->done) >= t->requests || stopping()) RETURN_FALSE;
 	/* the output of the worker script outside the handler (before the first call) is not a request's */
 	t->out_len = 0;
 	atomic_store(&t->current, atomic_load(&t->done) + 1);
@@ -292,7 +301,7 @@ static void *thread_main(void *arg)
 	(void)ts_resource(0);
 	cur = t;
 	if (!t->worker) {
-		for (int i = 1; i <= t->requests; i++) {
+		for (int i = 1; i <= t->requests && !stopping(); i++) {
 			atomic_store(&t->current, i);
 			t->out_len = 0;
 			int st = run_request(t);
@@ -303,7 +312,7 @@ static void *thread_main(void *arg)
 			atomic_fetch_add(&t->done, 1);
 		}
 	} else {
-		while (atomic_load(&t->done) < t->requests) {
+		while (atomic_load(&t->done) < t->requests && !stopping()) {
 			int before = atomic_load(&t->done);
 			t->runs++;
 			t->out_len = 0;
@@ -313,7 +322,7 @@ static void *thread_main(void *arg)
 				judge(t, t->out_len ? NULL : "worker script ended inside a request");
 				atomic_store(&t->current, 0);
 				atomic_fetch_add(&t->done, 1);
-			} else if (st < 0 || atomic_load(&t->done) == before) {
+			} else if (st < 0 || (atomic_load(&t->done) == before && !stopping())) {
 				/* a worker script that handles nothing would be restarted forever: its requests fail */
 				char why[200];
 				snprintf(why, sizeof why, "worker script handled no request (exit status %d)", st);
@@ -388,7 +397,7 @@ static void on_crash(int sig)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: rcp-embed [-t THREADS] [-n REQUESTS] [-w WORKERS] [-T SECONDS] [-d NAME=VALUE]... SCRIPT\n");
+	fprintf(stderr, "usage: rcp-embed [-t THREADS] [-n REQUESTS] [-w WORKERS] [-T SECONDS] [-d NAME=VALUE]... [-S STOPFILE] SCRIPT\n");
 	exit(2);
 }
 
@@ -401,12 +410,13 @@ int main(int argc, char **argv)
 	char *ini = malloc(ini_cap);
 	memcpy(ini, defaults, ini_len);
 	int c;
-	while ((c = getopt(argc, argv, "t:n:w:T:d:")) != -1) {
+	while ((c = getopt(argc, argv, "t:n:w:T:d:S:")) != -1) {
 		switch (c) {
 		case 't': nthreads = atoi(optarg); break;
 		case 'n': nrequests = atoi(optarg); break;
 		case 'w': nworkers = atoi(optarg); break;
 		case 'T': timeout_s = atoi(optarg); break;
+		case 'S': stop_file = optarg; break;
 		case 'd': {
 			/* as php -d: a value that starts with neither a letter, a digit nor a quote is quoted */
 			const char *eq = strchr(optarg, '=');

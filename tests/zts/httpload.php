@@ -8,12 +8,15 @@
  *
  *   php tests/zts/httpload.php URL REQUESTS CONCURRENCY [SECONDS]
  *
+ * With RCP_HTTPLOAD_STOP=FILE in the environment it also stops issuing requests once FILE exists.
+ *
  * Last line: httpload: requests N, ok N, failed N, seconds S, per second R
  * Before it, when some failed: "httpload: failures from A s to B s" (when the first and the last failed request
  * ended, seconds since the start: the failover window of a run where a node was killed).
  */
 [, $url, $total, $conc] = $argv + [null, null, null, null];
 $limit = (float) ($argv[4] ?? 600);
+$stop = (string) getenv('RCP_HTTPLOAD_STOP');   // a file: once it exists, no new request (tests/zts/cache_load.php)
 if (!$url || (int) $total < 1 || (int) $conc < 1) {
     fwrite(STDERR, "usage: php httpload.php URL REQUESTS CONCURRENCY [SECONDS]\n");
     exit(2);
@@ -43,7 +46,7 @@ $finish = function (string $buf) use (&$ok, $fail): void {
     $fail("HTTP $status: " . substr(strtok($body === '' ? '(empty body)' : $body, "\n"), 0, 300));
 };
 while ($sent < $total || $conns) {
-    while ($sent < $total && count($conns) < (int) $conc && microtime(true) - $t0 < $limit) {
+    while ($sent < $total && count($conns) < (int) $conc && microtime(true) - $t0 < $limit && !($stop !== '' && file_exists($stop))) {
         $s = @stream_socket_client($addr, $errno, $errstr, 5, STREAM_CLIENT_CONNECT);
         $sent++;
         if (!$s) { $fail("refused: $errstr"); continue; }
