@@ -543,7 +543,7 @@ static inline __attribute__((always_inline)) bool rcp_same(const char *a, const 
 	return true;
 }
 
-/* memcpy() of the short keys, signatures and values of reads, without its call: up to 16 bytes in two overlapping
+/* memcpy() of the short keys, signatures and values of reads, without its call: up to 32 bytes in overlapping
  * words (or halves, or bytes), more by memcpy(). Never reads or writes outside the n bytes. */
 static inline __attribute__((always_inline)) void rcp_copy(char *dst, const char *src, size_t n)
 {
@@ -559,6 +559,13 @@ static inline __attribute__((always_inline)) void rcp_copy(char *dst, const char
 		for (size_t i = 0; i < n; i++) {
 			dst[i] = src[i];
 		}
+	} else if (n <= 32) {
+		uint64_t a = rcp_rd64((const unsigned char *)src), b = rcp_rd64((const unsigned char *)src + 8);
+		uint64_t c = rcp_rd64((const unsigned char *)src + n - 16), d = rcp_rd64((const unsigned char *)src + n - 8);
+		memcpy(dst, &a, 8);
+		memcpy(dst + 8, &b, 8);
+		memcpy(dst + n - 16, &c, 8);
+		memcpy(dst + n - 8, &d, 8);
 	} else {
 		memcpy(dst, src, n);
 	}
