@@ -137,6 +137,8 @@ typedef struct {
 	uint32_t slot_gen;
 	uint32_t link_gen;
 	uint16_t link_idx;
+	uint16_t siglen;        /* the key's (rcp_cache_key.siglen): a fill of a read with no argument but its key
+	                           takes its signature's length from here */
 	bool fillable;          /* the link was UP and confirmed within the bound (or untracked): a fill may store */
 } rcp_cache_ticket;
 

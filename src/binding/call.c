@@ -727,22 +727,30 @@ static zend_always_inline bool rcp_call_cached(rcp_pool_object *p, const rcp_cal
 	return true;
 }
 
-void rcp_pool_call_res(rcp_pool_object *p, rcp_call_res *r, zend_string *name, HashTable *args, zval *return_value)
+/* Whether an MGET of the keys in one array (as Predis takes them) is for the read cache's lookup before it is built. */
+static zend_always_inline bool rcp_call_mget_cacheable(const rcp_pool_object *p, const rcp_call_res *r)
+{
+	return r->cmd && (r->cmd->flags & RCP_CMD_CACHE_MGET) && !p->prefix && !(r->pd && r->pd->parser);
+}
+
+/* rcp_pool_call_res(); mget_looked: the command method looked this MGET up already (rcp_pool_call_frame) and missed. */
+static void rcp_pool_call_res_ex(rcp_pool_object *p, rcp_call_res *r, zend_string *name, HashTable *args,
+                                 zval *return_value, bool mget_looked)
 {
 	zval flat, *key = NULL;
 	rcp_argv a;
-	bool looked = false;
+	bool looked = mget_looked;
 
 	if (!rcp_call_known(r, name, &p->client)) {
-		return;
+		goto out;
 	}
-	if (UNEXPECTED(p->client.cache != NULL)) {
+	if (UNEXPECTED(p->client.cache != NULL) && !mget_looked) {
 		if (zend_hash_num_elements(args) == 1 && (key = zend_hash_index_find(args, 0)) &&
 		    rcp_call_cached(p, r, key, args, return_value, &looked)) {
 			return;
 		}
 		/* MGET's keys, as Predis takes them (one array, or each an argument), answered when every one hits */
-		if (r->cmd && (r->cmd->flags & RCP_CMD_CACHE_MGET) && !p->prefix && !(r->pd && r->pd->parser)) {
+		if (rcp_call_mget_cacheable(p, r)) {
 			looked = true;
 			if (rcp_exec_cached_mget(&p->client, r->cmd, zend_hash_num_elements(args) == 1 && key &&
 			    Z_TYPE_P(key) == IS_ARRAY ? Z_ARRVAL_P(key) : args, return_value)) {
@@ -762,6 +770,11 @@ out:
 	if (looked) {
 		rcp_exec_cache_get_end(&p->client);
 	}
+}
+
+void rcp_pool_call_res(rcp_pool_object *p, rcp_call_res *r, zend_string *name, HashTable *args, zval *return_value)
+{
+	rcp_pool_call_res_ex(p, r, name, args, return_value, false);
 }
 
 void rcp_pool_call(rcp_pool_object *p, zend_string *name, HashTable *args, zval *return_value)
@@ -812,13 +825,22 @@ bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data
 		return false;
 	}
 	rcp_hot_resolve(set, execute_data, &p->client, &r);
+	if (UNEXPECTED(p->client.cache != NULL) && ZEND_NUM_ARGS() == 1 && Z_TYPE_P(ZEND_CALL_ARG(execute_data, 1)) == IS_ARRAY &&
+	    rcp_call_mget_cacheable(p, &r)) {
+		/* an MGET of one array of keys: answered by the read cache when every key hits, before its arguments are
+		 * copied into an array of the call's (its misses: as below, not looked up again) */
+		if (rcp_exec_cached_mget(&p->client, r.cmd, Z_ARRVAL_P(ZEND_CALL_ARG(execute_data, 1)), return_value)) {
+			return true;
+		}
+		looked = true;
+	}
 	if (rcp_hot_needs_array(r.pd)) {
 		/* Predis rewrites the arguments (MGET's, SET's...), or its parser reads them as given: as an array, the way
 		 * __call() gets them, with the resolution made here (no command method is a transaction verb, and no raw
 		 * transaction is open: rcp_tx_pool_call() has nothing to do) */
 		zval args;
 		rcp_hot_args(execute_data, &args);
-		rcp_pool_call_res(p, &r, name, Z_ARRVAL(args), return_value);
+		rcp_pool_call_res_ex(p, &r, name, Z_ARRVAL(args), return_value, looked);
 		zval_ptr_dtor(&args);
 		return true;
 	}

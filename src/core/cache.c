@@ -491,6 +491,7 @@ static inline __attribute__((always_inline)) void rcp_ticket_fill(rcp_cache_clus
 	t->hkey = rcp_hash(cc->seed, k->key, k->keylen);
 	t->hent = rcp_mix(t->hkey ^ RCP_P1, sh ^ RCP_P3) | 1;
 	t->now_ns = now;
+	t->siglen = (uint16_t)k->siglen;
 	if (l) {
 		uint64_t gs = LOAD(&l->gen_state);
 		uint64_t conf = LOAD(&l->confirmed_at);
@@ -542,6 +543,34 @@ static inline __attribute__((always_inline)) bool rcp_same(const char *a, const 
 	return true;
 }
 
+/* memcpy() of the short keys, signatures and values of reads, without its call: up to 32 bytes in overlapping
+ * words (or halves, or bytes), more by memcpy(). Never reads or writes outside the n bytes. */
+static inline __attribute__((always_inline)) void rcp_copy(char *dst, const char *src, size_t n)
+{
+	if (n >= 8 && n <= 16) {
+		uint64_t a = rcp_rd64((const unsigned char *)src), b = rcp_rd64((const unsigned char *)src + n - 8);
+		memcpy(dst, &a, 8);
+		memcpy(dst + n - 8, &b, 8);
+	} else if (n >= 4 && n < 8) {
+		uint32_t a = (uint32_t)rcp_rd32((const unsigned char *)src), b = (uint32_t)rcp_rd32((const unsigned char *)src + n - 4);
+		memcpy(dst, &a, 4);
+		memcpy(dst + n - 4, &b, 4);
+	} else if (n < 4) {
+		for (size_t i = 0; i < n; i++) {
+			dst[i] = src[i];
+		}
+	} else if (n <= 32) {
+		uint64_t a = rcp_rd64((const unsigned char *)src), b = rcp_rd64((const unsigned char *)src + 8);
+		uint64_t c = rcp_rd64((const unsigned char *)src + n - 16), d = rcp_rd64((const unsigned char *)src + n - 8);
+		memcpy(dst, &a, 8);
+		memcpy(dst + 8, &b, 8);
+		memcpy(dst + n - 16, &c, 8);
+		memcpy(dst + n - 8, &d, 8);
+	} else {
+		memcpy(dst, src, n);
+	}
+}
+
 /* The lookup, counting nothing but a torn copy (rcp_cache_lookup counts the hit or the miss, rcp_cache_peek_sh's
  * caller its hits). */
 static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
@@ -587,7 +616,7 @@ static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cac
 			break;
 		}
 		RCP_TEST_POINT(7);
-		memcpy(dst, r + RCP_REC_HDR + h.keylen + h.siglen, h.vallen);
+		rcp_copy(dst, r + RCP_REC_HDR + h.keylen + h.siglen, h.vallen);
 		/* the copy is good if nothing reserved ring space over it meanwhile */
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
 		if (LOAD(&rcp_hdr->head) - pos > rcp_ring_size) {
@@ -752,8 +781,8 @@ rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key 
 	h.pos = ~pos; /* not committed */
 	memcpy(r, &h, sizeof(h));
 	RCP_TEST_POINT(2);
-	memcpy(r + RCP_REC_HDR, k->key, k->keylen);
-	memcpy(r + RCP_REC_HDR + k->keylen, k->sig, k->siglen);
+	rcp_copy(r + RCP_REC_HDR, k->key, k->keylen);
+	rcp_copy(r + RCP_REC_HDR + k->keylen, k->sig, k->siglen);
 	RCP_TEST_POINT(3);
 #ifdef RCP_CACHE_TEST_HOOKS
 	if (len) {
@@ -764,7 +793,7 @@ rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key 
 		memcpy(r + RCP_REC_HDR + k->keylen + k->siglen + half, (const char *)val + half, len - half);
 	}
 #else
-	memcpy(r + RCP_REC_HDR + k->keylen + k->siglen, val, len);
+	rcp_copy(r + RCP_REC_HDR + k->keylen + k->siglen, val, len);
 #endif
 	RCP_TEST_POINT(5);
 	STORE(&((rcp_rec *)r)->pos, pos);

@@ -582,29 +582,15 @@ again:
 	return false;
 }
 
-bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
+/* rcp_exec_cache_lookup() of a read the binding did not look up: its signature built, its entry looked up. */
+static zend_never_inline bool rcp_route_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 {
-	struct rcp_client_cache *c = cl->cache;
 	char sigbuf[RCP_SIG_STACK], *heap;
 	rcp_cache_key k;
 	uint16_t node;
 	uint8_t rf;
 	bool hit;
 
-	r->flags &= (uint8_t)~(RCP_RF_CACHEABLE | RCP_RF_UNTRACKED); /* (a command re-run alone is looked up again) */
-	if (c->pend.key) {
-		/* the binding looked this very read up a moment ago (rcp_exec_cache_get: the same key bytes, which it keeps
-		 * until the command is done) and missed: its ticket, taken then (the ticket names its link) */
-		bool same = !(r->flags & RCP_RF_NOCACHE) && r->cmd == c->pend.cmd && r->argc == 2 && r->nkeys == 1 &&
-			r->pos[0] == 1 && r->kind == RCP_RT_ONE_SLOT && r->argv[1] == c->pend.key && r->argvlen[1] == c->pend.keylen &&
-			r->slot == c->pend.slot;
-		c->pend.key = NULL;
-		if (same) {
-			r->ticket = c->pend.t;
-			r->flags |= c->pend.rflags;
-			return false;
-		}
-	}
 	if ((r->flags & RCP_RF_NOCACHE) || rcp_cache_cmd_kind(r->cmd) != RCP_CK_ONE || !rcp_cache_key_of(cl, r, &k, &node)) {
 		return false;
 	}
@@ -620,6 +606,27 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 		efree(heap);
 	}
 	return hit;
+}
+
+bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
+{
+	struct rcp_client_cache *c = cl->cache;
+
+	r->flags &= (uint8_t)~(RCP_RF_CACHEABLE | RCP_RF_UNTRACKED); /* (a command re-run alone is looked up again) */
+	if (c->pend.key) {
+		/* the binding looked this very read up a moment ago (rcp_exec_cache_get: the same key bytes, which it keeps
+		 * until the command is done) and missed: its ticket, taken then (the ticket names its link) */
+		bool same = !(r->flags & RCP_RF_NOCACHE) && r->cmd == c->pend.cmd && r->argc == 2 && r->nkeys == 1 &&
+			r->pos[0] == 1 && r->kind == RCP_RT_ONE_SLOT && r->argv[1] == c->pend.key && r->argvlen[1] == c->pend.keylen &&
+			r->slot == c->pend.slot;
+		c->pend.key = NULL;
+		if (same) {
+			r->ticket = c->pend.t;
+			r->flags |= c->pend.rflags;
+			return false;
+		}
+	}
+	return rcp_route_lookup(cl, r, reply);
 }
 
 bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, uint64_t now_ns,
@@ -765,8 +772,8 @@ void rcp_exec_cache_fill(rcp_client *cl, rcp_route *r, const zval *reply)
 	/* the link the ticket was taken on (the map may have changed since: its index no longer names it) */
 	k.link = (r->flags & RCP_RF_UNTRACKED) ? NULL : rcp_cache_link_at(cc, r->ticket.link_idx);
 	if (r->argc == 2) {
-		k.sig = r->cmd->name; /* (rcp_cache_sig's, as the early lookup kept it) */
-		rcp_early_sig(cl->cache, k.sig, &k.siglen);
+		k.sig = r->cmd->name; /* (rcp_cache_sig's: the name and its NUL, as the lookup that took the ticket had it) */
+		k.siglen = r->ticket.siglen;
 		heap = NULL;
 	} else if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return;
@@ -823,7 +830,7 @@ void rcp_exec_cache_new_map(rcp_cluster *cl)
 
 /* ---- MGET ---------------------------------------------------------------------------------------------------------- */
 
-bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mget *m)
+static zend_never_inline bool rcp_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mget *m)
 {
 	struct rcp_client_cache *c = cl->cache;
 	rcp_cache_cluster *cc;
@@ -831,8 +838,7 @@ bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mg
 	int n = r->nkeys, k;
 	uint64_t now;
 
-	if ((r->flags & RCP_RF_NOCACHE) || rcp_cache_cmd_kind(r->cmd) != RCP_CK_MGET || n < 1 || n != r->argc - 1 ||
-	    cl->read_policy != RCP_READ_PRIMARY || !map) {
+	if ((r->flags & RCP_RF_NOCACHE) || n < 1 || n != r->argc - 1 || cl->read_policy != RCP_READ_PRIMARY || !map) {
 		return false;
 	}
 	cc = cl->cluster->cache->cc;
@@ -884,6 +890,12 @@ bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mg
 		}
 	}
 	return true;
+}
+
+/* (every command of a caching client asks: the test that is not an MGET first, nothing else paid) */
+bool rcp_exec_cache_mget_lookup(rcp_client *cl, const rcp_route *r, rcp_cache_mget *m)
+{
+	return rcp_cache_cmd_kind(r->cmd) == RCP_CK_MGET && rcp_mget_lookup(cl, r, m);
 }
 
 rcp_status rcp_exec_cache_mget_merge(rcp_client *cl, rcp_route *r, rcp_cache_mget *m, rcp_status st, uint8_t kind,
