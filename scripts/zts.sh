@@ -43,7 +43,9 @@
 #
 # The PHP is the upstream tarball (.orig) of Debian's php8.2 (bookworm) or php8.4 (trixie) source package,
 # fetched with `apt-get source --download-only` through a deb-src entry this script adds (its own file,
-# /etc/apt/sources.list.d/redis-cluster-pool-src.sources: the deb entries of the machine's release, as deb-src).
+# /etc/apt/sources.list.d/redis-cluster-pool-src.sources: the deb entries of the machine's release, as deb-src);
+# when the mirror has the source of none of the versions its index lists, an earlier release's .orig it still
+# has, pinned by its SHA-256 below (orig_pinned: php8.4 8.4.16).
 # Not Debian's patched tree: its phpize carries placeholders Debian's packaging fills in. Built with
 # --enable-zts --enable-embed, --disable-all plus the extensions the tests use, release flags with symbols
 # (-g -O2). One configure builds one server SAPI only (embed or apache2handler): the embed SAPI is built with
@@ -81,6 +83,11 @@ case $suite in
   *) rcp_die "zts.sh: no PHP source package known for Debian $suite (bookworm: php8.2, trixie: php8.4)" ;;
 esac
 srcver=${srcpkg#php}
+# Upstream tarballs (Debian's .orig of the package) of earlier releases, by version: SHA-256. Used only when the
+# mirror serves the source of none of the versions its index lists (then the newest of these it has).
+declare -A orig_pinned=(
+  [8.4.16]=f66f8f48db34e9e29f7bfd6901178e9cf4a1b163e6e497716dfcb8f88bcfae30
+)
 
 # --- the recipe (everything here is hashed into the cache key) -------------------------------------------
 # Bump when the way the PHP is built changes beyond the lines below.
@@ -198,6 +205,22 @@ build() {
       if (cd "$work" && apt-get source --download-only "$srcpkg=$v" >>"$log" 2>&1); then got=$v; break; fi
       rm -f "$work"/*
     done
+    if [[ -z $got ]]; then
+      # none of them is on the mirror (this project's serves neither the php8.4 its Sources index lists nor the
+      # security update's): an upstream tarball of an earlier release of the same branch that it still has, pinned
+      # by its SHA-256 (apt-helper checks it)
+      local uri
+      for v in "${!orig_pinned[@]}"; do
+        [[ $v == "$srcver".* ]] || continue
+        for uri in $(awk 'tolower($1) == "uris:" { print $2 }' /etc/apt/sources.list.d/redis-cluster-pool-src.sources | sort -u); do
+          rcp_log "zts: $srcpkg's source is not on the mirror; its ${srcpkg}_$v.orig.tar.xz (SHA-256 pinned)"
+          tried+=" $v"
+          if /usr/lib/apt/apt-helper download-file "$uri/pool/main/${srcpkg:0:1}/$srcpkg/${srcpkg}_$v.orig.tar.xz" \
+            "$work/${srcpkg}_$v.orig.tar.xz" "SHA256:${orig_pinned[$v]}" >>"$log" 2>&1; then got=$v; break 2; fi
+          rm -f "$work"/*
+        done
+      done
+    fi
     [[ -n $got ]] || { tail -n 8 "$log" >&2
       rcp_die "zts.sh: apt-get source $srcpkg failed for every version the archive lists (${tried:- none}; log: $log)"; }
     tarball=$(ls "$work"/"${srcpkg}"_*.orig.tar.* 2>/dev/null | grep -v '\.asc$' | head -n1)
