@@ -21,6 +21,8 @@
 #                    the per-node cap on threads ("scripts/zts.sh cap", and over TLS "scripts/zts.sh captls"),
 #                    the read cache on threads ("scripts/zts.sh cache") and a ThreadSanitizer pass
 #                    ("scripts/zts.sh race"); no valgrind pass
+#   debian13-zts     the same on Debian 13 with a ZTS PHP 8.4 (built in the trixie chroot, cached there); not in
+#                    "all" (CI): run it by name (RCP_PLATFORMS=debian13-zts; its cold build is ~12 min)
 #   debian12-tls     Debian 12 against a TLS-only cluster (RCP_TLS=1 tests/cluster/cluster.sh: `port 0`,
 #                    `tls-cluster yes`, `tls-replication yes`, certificates made with openssl): the selected
 #                    tests among those tests/tls/suites.list names (the routing, fan-out, pipeline and
@@ -33,7 +35,8 @@
 #
 # Environment:
 #   RCP_PLATFORMS=LEG,.. the legs to run: debian12, debian13, debian13-valkey (or valkey), debian12-tls (or
-#                        tls), debian12-zts (or zts), or all (the default, and so CI's: every leg)
+#                        tls), debian12-zts (or zts), debian13-zts, or all (the default, and so CI's: every leg
+#                        but debian13-zts)
 #   RCP_ZTS_LOAD_REQUESTS, RCP_RACE_REQUESTS  the ZTS leg's loads (default 4000 requests) and its TSan pass
 #                        (default 100 requests per thread)
 #   RCP_NO_VALGRIND=1    skip the valgrind passes
@@ -100,7 +103,8 @@ stop_services() {
 }
 
 # The legs: name, Debian release, cluster server, valgrind pass (1/0), which tests (all; cluster: all but
-# tests/package/; tls: those of tests/tls/suites.list, against a TLS-only cluster).
+# tests/package/; tls: those of tests/tls/suites.list, against a TLS-only cluster), and "extra" for a leg that
+# runs only when RCP_PLATFORMS names it (not in "all", so not in CI).
 legs_table() {
   cat <<'LEGS'
 debian12        bookworm redis  1 all
@@ -108,6 +112,7 @@ debian13        trixie   redis  1 all
 debian13-valkey trixie   valkey 0 cluster
 debian12-tls    bookworm redis  0 tls
 debian12-zts    bookworm redis  0 zts
+debian13-zts    trixie   redis  0 zts extra
 LEGS
 }
 
@@ -168,7 +173,7 @@ if [[ -z ${RCP_LEG:-} ]]; then
 
   for t in "$@"; do [[ -e $t ]] || rcp_die "test.sh: no such test or directory: $t"; done
   want=${RCP_PLATFORMS:-all}
-  [[ $want == all ]] && want=$(legs_table | awk '{ print $1 }' | paste -sd,)
+  [[ $want == all ]] && want=$(legs_table | awk '$6 != "extra" { print $1 }' | paste -sd,)
   for w in ${want//,/ }; do
     [[ $w == valkey ]] && w=debian13-valkey
     [[ $w == tls ]] && w=debian12-tls
@@ -234,7 +239,7 @@ if [[ -z ${RCP_LEG:-} ]]; then
 fi
 
 # === one leg (RCP_LEG), on this machine or in its chroot ===================================================
-read -r _ _ server leg_valgrind leg_tests <<<"$(legs_table | awk -v l="$RCP_LEG" '$1 == l')"
+read -r _ _ server leg_valgrind leg_tests _ <<<"$(legs_table | awk -v l="$RCP_LEG" '$1 == l')"
 [[ -n $server && -n ${RCP_LEG_DIR:-} ]] || rcp_die "test.sh: RCP_LEG=$RCP_LEG needs RCP_LEG_DIR (set by test.sh)"
 scratch=${RCP_SCRATCH:-$scratch}
 mkdir -p "$scratch"

@@ -529,7 +529,13 @@ void rcp_cache_rinit(void)
 void rcp_cache_mshutdown(void)
 {
 	if (rcp_cache_hooks_on) {
+#ifndef ZTS
 		zend_unregister_functions(rcp_cache_hook_functions, -1, NULL);
+#endif
+		/* (ZTS: registered in MINIT into the engine's global function table, which the engine destroys at its
+		 * shutdown as it does a module's own functions; here CG(function_table) is the main thread's copy, whose
+		 * entries are the global table's: deleting them there freed them before the global table's destruction
+		 * freed them again: a segfault at every exit on PHP 8.4 ZTS) */
 		rcp_cache_hooks_on = false;
 	}
 	rcp_cache_listener_mshutdown();
