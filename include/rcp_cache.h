@@ -35,6 +35,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include "rcp_util.h"
 
@@ -56,6 +57,49 @@ typedef struct rcp_cache_link rcp_cache_link;
  * 20-80 ns). Not CLOCK_MONOTONIC_COARSE: it lags the precise clock by more than its resolution (measured 11.7 ms
  * behind with a 4 ms resolution on a tickless VM), and the bound needs an upper bound of the time, not a lower one
  * (docs/CACHE.md, "The clock"). */
+
+/* ---- short compares (the lookup's, and its callers' of the keys they keep) ------------------------------------ */
+
+static inline __attribute__((always_inline)) uint64_t rcp_cache_rd64(const unsigned char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline __attribute__((always_inline)) uint64_t rcp_cache_rd32(const unsigned char *p)
+{
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* Whether n bytes at a and b are equal: the keys and signatures of reads are short, and a call of memcmp() costs more
+ * than the compare (8-byte words, the last one overlapping, as rcp_hash() reads its tail; memcmp() past 64 bytes). */
+static inline __attribute__((always_inline)) bool rcp_cache_same(const char *a, const char *b, size_t n)
+{
+	if (n > 64) {
+		return memcmp(a, b, n) == 0;
+	}
+	if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8) {
+			if (rcp_cache_rd64((const unsigned char *)a + i) != rcp_cache_rd64((const unsigned char *)b + i)) {
+				return false;
+			}
+		}
+		return rcp_cache_rd64((const unsigned char *)a + n - 8) == rcp_cache_rd64((const unsigned char *)b + n - 8);
+	}
+	if (n >= 4) {
+		return rcp_cache_rd32((const unsigned char *)a) == rcp_cache_rd32((const unsigned char *)b) &&
+			rcp_cache_rd32((const unsigned char *)a + n - 4) == rcp_cache_rd32((const unsigned char *)b + n - 4);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (a[i] != b[i]) {
+			return false;
+		}
+	}
+	return true;
+}
 
 /* ---- the segment (MINIT / MSHUTDOWN) ---------------------------------------------------------------------- */
 
@@ -166,13 +210,44 @@ uint64_t rcp_cache_sig_hash(const char *sig, size_t len);
 rcp_cache_result rcp_cache_lookup_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash,
                                      rcp_cache_ticket *t, rcp_cache_alloc_fn alloc, void *ctx);
 /* rcp_cache_lookup_sh() counting neither the hit nor the miss: for a batch answered only when every key hits (its
- * hits then counted at once by rcp_cache_count_hits()), else looked up again, counted, the usual way. */
+ * hits then counted at once by rcp_cache_count_n()), else looked up again, counted, the usual way. */
 rcp_cache_result rcp_cache_peek_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash,
                                    rcp_cache_ticket *t, rcp_cache_alloc_fn alloc, void *ctx);
-void rcp_cache_count_hits(rcp_cache_cluster *cc, uint32_t n);
+
+/* What a record found by rcp_cache_probe() was read under: its key's slot, its link (rcp_cache_link_at()), the
+ * sequences it was filled with, its fill time and ttl. Enough to tell later whether a copy of its value is still what
+ * the record would serve (rcp_cache_still_valid), without the record. */
+typedef struct {
+	uint16_t slot;
+	uint16_t link;
+	uint32_t keyseq;
+	uint32_t slot_gen;
+	uint32_t link_gen;
+	uint32_t ttl_ms;
+	uint64_t fill_ns;
+} rcp_cache_where;
+
+/*
+ * Look a read up by its key and signature alone, before its slot and node are known (the hit at its cheapest: no
+ * slot computed, no ticket): k's key, signature, ttl_ms and now_ns (required) are used, not its slot nor its link;
+ * hkey is rcp_cache_hash_key() of its key. A record is served under its own slot and link (its key is k's, so its
+ * slot is the key's): the slot's generation and the link's unchanged since the fill, the link up and confirmed within
+ * the bound at now_ns, the key's sequence unchanged. On a hit *where says them: the caller checks that the link is
+ * the one of the slot's owner in its map, else it drops the value and looks the read up the usual way. Untracked
+ * records are not served here. Counts nothing (rcp_cache_count_n).
+ */
+rcp_cache_result rcp_cache_probe(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash, uint64_t hkey,
+                                 rcp_cache_where *where, rcp_cache_alloc_fn alloc, void *ctx);
+/* Whether a value read by rcp_cache_probe() under *w (hkey: its key's hash) is still valid at now_ns for a client whose
+ * ttl is ttl_ms (0: none), by the same rule (a worker's own copy of a value it read a moment ago: no record read). */
+bool rcp_cache_still_valid(rcp_cache_cluster *cc, const rcp_cache_where *w, uint64_t hkey, uint64_t now_ns,
+                           uint32_t ttl_ms);
 
 /* Take a ticket without looking up (a read the caller knows it will not find, e.g. after a TORN: not needed then). */
 void rcp_cache_ticket_take(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t);
+/* ... with the signature's hash and the key's (rcp_cache_probe's *hkey) known. */
+void rcp_cache_ticket_take_h(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash, uint64_t hkey,
+                             rcp_cache_ticket *t);
 
 typedef enum {
 	RCP_FILL_STORED = 0,
@@ -298,6 +373,9 @@ typedef enum {
 	RCP_CS_SLOT_MOVES,          /* slots whose entries were dropped (MOVED, new map) */
 	RCP_CS_COUNT
 } rcp_cache_counter;
+
+/* Count n of counter c (the lookups that count nothing themselves: rcp_cache_peek_sh, rcp_cache_probe). */
+void rcp_cache_count_n(rcp_cache_cluster *cc, rcp_cache_counter c, uint32_t n);
 
 /* Counter names for stats ("hits", "fills_refused_race", ...). */
 const char *rcp_cache_counter_name(rcp_cache_counter c);

@@ -88,4 +88,22 @@ void rcp_count_command(rcp_shm_cluster *sc, const rcp_cmd *cmd, bool error);
 /* calls runs of one command (a pipeline's commands, counted run by run), errors of them failed. */
 void rcp_count_commands(rcp_shm_cluster *sc, const rcp_cmd *cmd, uint32_t calls, uint32_t errors);
 
+/* A caller's memo of one command's slot (the read cache's hits: one relaxed add, no lookup, no call). */
+typedef struct {
+	const rcp_cmd *cmd;
+	rcp_shm_cluster *sc;
+	rcp_shm_cmdstat *slot;
+} rcp_count_memo;
+
+/* rcp_count_command(sc, cmd, false) through m (zeroed at first). */
+void rcp_count_command_memo_fill(rcp_count_memo *m, rcp_shm_cluster *sc, const rcp_cmd *cmd);
+static zend_always_inline void rcp_count_command_memo(rcp_count_memo *m, rcp_shm_cluster *sc, const rcp_cmd *cmd)
+{
+	if (EXPECTED(m->cmd == cmd && m->sc == sc && m->slot)) {
+		__atomic_fetch_add(&m->slot->calls, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	rcp_count_command_memo_fill(m, sc, cmd);
+}
+
 #endif

@@ -112,12 +112,17 @@ bool rcp_client_cache_on(rcp_client *cl, const rcp_cache_opts *o, const char *us
 /* A read of one key with no other argument (a command flagged RCP_CMD_CACHE_ONE: GET, HGETALL...) looked up in the
  * read cache before its argv and route are built (the binding's command methods): true, *reply set, on a hit (the
  * command counted, nothing sent). false: run the command as always (not for the cache, or a miss: its ticket is kept
- * for the route's lookup, not taken twice), then call rcp_exec_cache_get_end(). Only for a client with a cache. */
-bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, zval *reply);
+ * for the route's lookup, not taken twice), then call rcp_exec_cache_get_end(). Only for a client with a cache.
+ * sig_hash and siglen: the read's signature (its command's name and NUL) and rcp_cache_sig_hash() of it, which the
+ * caller makes once per command. */
+bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, zend_string *key,
+                         zval *reply);
 /* Its lookup itself (exec.c's rcp_exec_cached_get() first forgets a pending miss, rcp_exec_cache_get_end(), then
- * begins the command and checks the map; now_ns: when the read began, 0: read the clock). */
-bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, uint64_t now_ns,
-                        zval *reply);
+ * checks the map, and begins the command when the read is sent; now_ns: when the read began, 0: read the clock). A
+ * hit is looked for by the key's hash alone (rcp_cache_probe: no slot computed, no ticket); a miss then takes its
+ * ticket without hashing the key again. */
+bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, zend_string *key,
+                        uint64_t now_ns, zval *reply);
 void rcp_exec_cache_get_end(rcp_client *cl);
 /* The slot of that miss's key (the same bytes at the same address), for its route; -1: none. */
 int rcp_exec_cache_pending_slot(const rcp_client *cl, const char *key, size_t keylen);

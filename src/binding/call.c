@@ -82,6 +82,15 @@ void rcp_call_resolve(zend_string *method, rcp_client *cl, rcp_call_res *out)
 		out->id = pd && pd->builtin ? pd->id : NULL;
 		out->idlen = pd && pd->builtin ? pd->idlen : 0;
 		out->cmd = rcp_cmdtab_lookup(t, out->id ? out->id : ZSTR_VAL(method), out->id ? out->idlen : len, NULL, 0);
+		out->cache_siglen = 0;
+		out->cache_sh = 0;
+		out->cache_given = false;
+		if (out->cmd && (out->cmd->flags & RCP_CMD_CACHE_ONE) && out->cmd->arity == 2 &&
+		    !(pd && (pd->filter || (pd->parser && pd->parser_reads_args)))) {
+			out->cache_siglen = (uint32_t)strlen(out->cmd->name) + 1;
+			out->cache_sh = rcp_cache_sig_hash(out->cmd->name, out->cache_siglen);
+			out->cache_given = pd && pd->parser && pd->parser_reads_given;
+		}
 		if (out->cmd && len < RCP_CALL_NAME_MAX) { /* an unknown name is looked up again (after a discovery) */
 			s->used = true;
 			s->hash = h;
@@ -673,11 +682,11 @@ const rcp_cmd *rcp_call_cmd(const rcp_call_res *r, rcp_argv *a, rcp_client *cl)
 
 /* Predis' reply shape for a call resolved to r: the arguments as sent are built only for a parser that reads
  * them (most parsers, and GET's none at all, do not). */
-void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *given, zval *reply)
+void rcp_call_parse_with(const rcp_call_res *r, const rcp_argv *a, HashTable *given, zval *reply)
 {
 	zval sent;
 
-	if (!r->pd || !r->pd->parser || Z_TYPE_P(reply) == IS_OBJECT) {
+	if (Z_TYPE_P(reply) == IS_OBJECT) {
 		return;
 	}
 	if (!r->pd->parser_reads_args) {
@@ -714,13 +723,12 @@ static zend_always_inline void rcp_pool_call_argv(rcp_pool_object *p, const rcp_
 static zend_always_inline bool rcp_call_cached(rcp_pool_object *p, const rcp_call_res *r, const zval *key,
                                                HashTable *given, zval *return_value, bool *looked)
 {
-	if (EXPECTED(!p->client.cache) || !r->cmd || !(r->cmd->flags & RCP_CMD_CACHE_ONE) || r->cmd->arity != 2 ||
-	    Z_TYPE_P(key) != IS_STRING || p->prefix ||
-	    (r->pd && (r->pd->filter || (r->pd->parser && (r->pd->parser_reads_args || (r->pd->parser_reads_given && !given)))))) {
+	if (EXPECTED(!p->client.cache) || !r->cache_siglen || Z_TYPE_P(key) != IS_STRING || p->prefix ||
+	    (r->cache_given && !given)) {
 		return false;
 	}
 	*looked = true;
-	if (!rcp_exec_cached_get(&p->client, r->cmd, Z_STRVAL_P(key), Z_STRLEN_P(key), return_value)) {
+	if (!rcp_exec_cached_get(&p->client, r->cmd, r->cache_sh, r->cache_siglen, Z_STR_P(key), return_value)) {
 		return false;
 	}
 	rcp_call_parse(r, NULL, given, return_value);
@@ -806,25 +814,54 @@ void rcp_hot_args(zend_execute_data *execute_data, zval *out)
 	}
 }
 
-bool rcp_hot_needs_array(const rcp_predis_cmd *pd)
-{
-	return pd && (pd->filter || (pd->parser && pd->parser_reads_given));
-}
-
 static zend_always_inline void rcp_hot_resolve(rcp_hot_set *set, zend_execute_data *execute_data, rcp_client *cl,
                                                rcp_call_res *out);
 
-bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value)
+static size_t rcp_hot_index(rcp_hot_set *set, zend_execute_data *execute_data);
+
+bool rcp_pool_hot_cached(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value,
+                         bool *looked)
+{
+	const zval *key = ZEND_CALL_ARG(execute_data, 1);
+	const rcp_cmdtab *t = p->client.cluster->cmds;
+	const rcp_call_res *r;
+	rcp_hot_memo *m;
+	size_t i;
+
+	if (ZEND_NUM_ARGS() != 1 || Z_TYPE_P(key) != IS_STRING || p->prefix || Z_TYPE(p->tx) == IS_OBJECT ||
+	    (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) || !t) {
+		return false;
+	}
+	i = rcp_hot_index(set, execute_data);
+	m = RCP_HOT_MEMO(set);
+	r = &m->res[i];
+	if (!r->cmd || !r->cache_siglen || r->cache_given || m->res_serial[i] != rcp_cmdtab_serial(t)) {
+		return false; /* (not resolved yet: the method's full path resolves it, then looks it up) */
+	}
+	*looked = true;
+	if (!rcp_exec_cached_get(&p->client, r->cmd, r->cache_sh, r->cache_siglen, Z_STR_P(key), return_value)) {
+		return false;
+	}
+	rcp_call_parse(r, NULL, NULL, return_value);
+	return true;
+}
+
+bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value,
+                         bool looked)
 {
 	zend_string *name = EX(func)->common.function_name;
 	rcp_call_res r;
 	rcp_argv a;
-	bool looked = false;
 
 	if (Z_TYPE(p->tx) == IS_OBJECT || (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
 		return false;
 	}
 	rcp_hot_resolve(set, execute_data, &p->client, &r);
+	/* a read of one key the read cache answers (when rcp_pool_hot_cached() could not tell) */
+	if (UNEXPECTED(p->client.cache != NULL) && !looked && ZEND_NUM_ARGS() == 1 &&
+	    rcp_call_cached(p, &r, ZEND_CALL_ARG(execute_data, 1), NULL, return_value, &looked)) {
+		return true;
+	}
 	if (UNEXPECTED(p->client.cache != NULL) && ZEND_NUM_ARGS() == 1 && Z_TYPE_P(ZEND_CALL_ARG(execute_data, 1)) == IS_ARRAY &&
 	    rcp_call_mget_cacheable(p, &r)) {
 		/* an MGET of one array of keys: answered by the read cache when every key hits, before its arguments are
@@ -842,10 +879,6 @@ bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data
 		rcp_hot_args(execute_data, &args);
 		rcp_pool_call_res_ex(p, &r, name, Z_ARRVAL(args), return_value, looked);
 		zval_ptr_dtor(&args);
-		return true;
-	}
-	if (UNEXPECTED(p->client.cache != NULL) && ZEND_NUM_ARGS() == 1 &&
-	    rcp_call_cached(p, &r, ZEND_CALL_ARG(execute_data, 1), NULL, return_value, &looked)) {
 		return true;
 	}
 	if (rcp_argv_build_vals(&a, r.id ? r.id : ZSTR_VAL(name), r.id ? r.idlen : ZSTR_LEN(name), r.id ? NULL : name,
@@ -932,7 +965,8 @@ static zend_always_inline void rcp_hot_resolve(rcp_hot_set *set, zend_execute_da
                                                rcp_call_res *out)
 {
 	size_t i = rcp_hot_index(set, execute_data);
-	uint64_t serial = rcp_cmdtab_serial(rcp_cluster_cmds(cl->cluster));
+	/* (the process' command table, once loaded: rcp_cluster_cmds() loads it) */
+	uint64_t serial = rcp_cmdtab_serial(EXPECTED(cl->cluster->cmds != NULL) ? cl->cluster->cmds : rcp_cluster_cmds(cl->cluster));
 	rcp_hot_memo *m = RCP_HOT_MEMO(set);
 
 	if (m->res[i].cmd && m->res_serial[i] == serial) {

@@ -142,8 +142,23 @@ ZEND_METHOD(RedisClusterPool, __call)
 	rcp_pool_call_res(p, &r, name, args, return_value);
 }
 
-/* A command method (rcp_hot_names): __call() with the method's name and arguments. */
+static zend_never_inline void rcp_pool_hot_call_full(zend_execute_data *execute_data, zval *return_value, bool looked);
+
+/* A command method (rcp_hot_names): __call() with the method's name and arguments. A read the read cache answers
+ * first, in this small frame (issue 23: a hit at its floor). */
 static ZEND_NAMED_FUNCTION(rcp_pool_hot_call)
+{
+	rcp_pool_object *p = rcp_pool_from(Z_OBJ_P(ZEND_THIS));
+	bool looked = false;
+
+	if (EXPECTED(p->constructed) && UNEXPECTED(p->client.cache != NULL) &&
+	    rcp_pool_hot_cached(p, &rcp_pool_hot, execute_data, return_value, &looked)) {
+		return;
+	}
+	rcp_pool_hot_call_full(execute_data, return_value, looked);
+}
+
+static zend_never_inline void rcp_pool_hot_call_full(zend_execute_data *execute_data, zval *return_value, bool looked)
 {
 	rcp_pool_object *p;
 	rcp_call_res r;
@@ -152,7 +167,7 @@ static ZEND_NAMED_FUNCTION(rcp_pool_hot_call)
 	if (!(p = rcp_pool_checked(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (rcp_pool_call_frame(p, &rcp_pool_hot, execute_data, return_value)) {
+	if (rcp_pool_call_frame(p, &rcp_pool_hot, execute_data, return_value, looked)) {
 		return;
 	}
 	/* a raw transaction open on the pool, or named arguments: __call()'s way */

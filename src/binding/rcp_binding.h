@@ -171,8 +171,15 @@ typedef struct {
 bool rcp_call_known(rcp_call_res *r, zend_string *name, rcp_client *cl);
 /* The table entry of a call resolved to r, its arguments a checked. NULL after throwing. */
 const rcp_cmd *rcp_call_cmd(const rcp_call_res *r, rcp_argv *a, rcp_client *cl);
-/* Predis' reply shape for a call resolved to r (given: the caller's arguments, for a parser that reads them). */
-void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *given, zval *reply);
+/* Predis' reply shape for a call resolved to r (given: the caller's arguments, for a parser that reads them): most
+ * commands (GET...) have no parser, and cost one test. */
+void rcp_call_parse_with(const rcp_call_res *r, const rcp_argv *a, HashTable *given, zval *reply);
+static zend_always_inline void rcp_call_parse(const rcp_call_res *r, const rcp_argv *a, HashTable *given, zval *reply)
+{
+	if (r->pd && r->pd->parser) {
+		rcp_call_parse_with(r, a, given, reply);
+	}
+}
 /* Throw a ServerException with msg naming node. */
 void rcp_throw_server(zend_string *msg, const char *node);
 
@@ -194,7 +201,14 @@ void rcp_pool_call_res(rcp_pool_object *p, rcp_call_res *r, zend_string *name, H
 /* The same for the command method running in execute_data (one of set's functions), straight from the frame's
  * arguments (as an array when Predis rewrites them: resolved once either way): false (nothing done) when __call()'s
  * way is to be taken (a raw transaction open on p, named arguments). */
-bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value);
+bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value,
+                         bool looked);
+/* A command method's read of one key and nothing else (GET, HGETALL...: rcp_call_res.cache_siglen) answered by the read
+ * cache before anything else is looked at (the method's resolution from its memo; a small frame: the caller keeps the
+ * full path in a function of its own). true: answered. *looked: looked up and missed (its ticket kept: pass it to
+ * rcp_pool_call_frame, which does not look it up again). */
+bool rcp_pool_hot_cached(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value,
+                         bool *looked);
 
 
 extern zend_class_entry *rcp_ce_pipeline;

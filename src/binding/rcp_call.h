@@ -17,6 +17,11 @@ typedef struct {
 	size_t idlen;
 	const rcp_cmd *cmd;        /* its command table entry (a container's own: its subcommand is in the arguments),
 	                              or NULL: unknown to the tables so far (rcp_argv_lookup() decides) */
+	uint64_t cache_sh;         /* a read the cache may answer before it is built (RCP_CMD_CACHE_ONE, its key its one
+	                              argument, no Predis filter, no parser reading the arguments as sent): its
+	                              signature's hash (the name and its NUL: rcp_cache_sig_hash), made once */
+	uint32_t cache_siglen;     /* and that signature's length, 0: not such a read */
+	bool cache_given;          /* ... only with the caller's arguments at hand (its parser reads them as given) */
 } rcp_call_res;
 
 /*
@@ -66,7 +71,10 @@ void rcp_hot_args(zend_execute_data *execute_data, zval *out);
 
 /* Whether a call resolved to pd needs its arguments as an array (a Predis filter rewrites them, or the reply
  * parser reads them as given). */
-bool rcp_hot_needs_array(const rcp_predis_cmd *pd);
+static zend_always_inline bool rcp_hot_needs_array(const rcp_predis_cmd *pd)
+{
+	return pd && (pd->filter || (pd->parser && pd->parser_reads_given));
+}
 
 /* The same for the command method running in execute_data (one of set's functions), known once per method. */
 bool rcp_hot_frame_needs_array(rcp_hot_set *set, zend_execute_data *execute_data);

@@ -178,20 +178,6 @@ static inline uint64_t rcp_mix(uint64_t a, uint64_t b)
 	return (uint64_t)r ^ (uint64_t)(r >> 64);
 }
 
-static inline uint64_t rcp_rd64(const unsigned char *p)
-{
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static inline uint64_t rcp_rd32(const unsigned char *p)
-{
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-}
-
 #define RCP_P0 0xa0761d6478bd642fULL
 #define RCP_P1 0xe7037ed1a0b428dbULL
 #define RCP_P2 0x8ebc6af09c88c6e3ULL
@@ -204,16 +190,16 @@ static inline uint64_t rcp_hash(uint64_t seed, const void *data, size_t n)
 	size_t left = n;
 
 	while (left > 16) {
-		h = rcp_mix(rcp_rd64(p) ^ RCP_P1, rcp_rd64(p + 8) ^ h);
+		h = rcp_mix(rcp_cache_rd64(p) ^ RCP_P1, rcp_cache_rd64(p + 8) ^ h);
 		p += 16;
 		left -= 16;
 	}
 	if (left > 8) {
-		a = rcp_rd64(p);
-		b = rcp_rd64(p + left - 8);
+		a = rcp_cache_rd64(p);
+		b = rcp_cache_rd64(p + left - 8);
 	} else if (left >= 4) {
-		a = rcp_rd32(p);
-		b = rcp_rd32(p + left - 4);
+		a = rcp_cache_rd32(p);
+		b = rcp_cache_rd32(p + left - 4);
 	} else if (left > 0) {
 		a = ((uint64_t)p[0] << 16) | ((uint64_t)p[left >> 1] << 8) | p[left - 1];
 		b = 0;
@@ -480,16 +466,43 @@ uint64_t rcp_cache_sig_hash(const char *sig, size_t len)
 	return rcp_hash(RCP_P2, sig, len);
 }
 
-/* Fill t for k (sh: its signature's rcp_cache_sig_hash()): the hashes (the key's, then the entry's: the key's and the
- * signature's mixed, one hash of the key per lookup), then the link (acquire), then the slot and key sequences. */
+/* The hash of k's key in cc (the key sequences' index), and of its entry: the key's and the signature's mixed (one hash
+ * of the key per lookup). */
+static inline __attribute__((always_inline)) uint64_t rcp_hkey(rcp_cache_cluster *cc, const rcp_cache_key *k)
+{
+	return rcp_hash(cc->seed, k->key, k->keylen);
+}
+
+static inline __attribute__((always_inline)) uint64_t rcp_hent(uint64_t hkey, uint64_t sh)
+{
+	return rcp_mix(hkey ^ RCP_P1, sh ^ RCP_P3) | 1;
+}
+
+/* Whether a link state and confirmation (loaded in that order, with acquire) serve reads at now: up, and confirmed
+ * within the bound. */
+static inline __attribute__((always_inline)) bool rcp_link_serves(uint64_t gen_state, uint64_t confirmed_at, uint64_t now)
+{
+	return (gen_state & 0xff) == RCP_LINK_UP && confirmed_at && now < confirmed_at + rcp_hdr->lag_ns;
+}
+
+/* A ticket taken: the link noted as used (at most once a second: the listener closes idle links). */
+static inline __attribute__((always_inline)) void rcp_link_used(rcp_cache_link *l, uint64_t now)
+{
+	if (now - LOADR(&l->used_ns) > 1000000000ull) {
+		__atomic_store_n(&l->used_ns, now, __ATOMIC_RELAXED);
+	}
+}
+
+/* Fill t for k (sh: its signature's rcp_cache_sig_hash(), hkey: its key's rcp_hkey()): the hashes, then the link
+ * (acquire), then the slot and key sequences. */
 static inline __attribute__((always_inline)) void rcp_ticket_fill(rcp_cache_cluster *cc, const rcp_cache_key *k,
-                                                                  uint64_t sh, rcp_cache_ticket *t)
+                                                                  uint64_t sh, uint64_t hkey, rcp_cache_ticket *t)
 {
 	rcp_cache_link *l = k->link;
 	uint64_t now = k->now_ns ? k->now_ns : rcp_now_ns();
 
-	t->hkey = rcp_hash(cc->seed, k->key, k->keylen);
-	t->hent = rcp_mix(t->hkey ^ RCP_P1, sh ^ RCP_P3) | 1;
+	t->hkey = hkey;
+	t->hent = rcp_hent(hkey, sh);
 	t->now_ns = now;
 	t->siglen = (uint16_t)k->siglen;
 	if (l) {
@@ -498,10 +511,8 @@ static inline __attribute__((always_inline)) void rcp_ticket_fill(rcp_cache_clus
 
 		t->link_gen = (uint32_t)(gs >> 32);
 		t->link_idx = l->index;
-		t->fillable = (gs & 0xff) == RCP_LINK_UP && conf && now < conf + rcp_hdr->lag_ns;
-		if (now - LOADR(&l->used_ns) > 1000000000ull) {
-			__atomic_store_n(&l->used_ns, now, __ATOMIC_RELAXED);
-		}
+		t->fillable = rcp_link_serves(gs, conf, now);
+		rcp_link_used(l, now);
 	} else {
 		t->link_gen = LOAD(&cc->untracked_gen);
 		t->link_idx = RCP_NO_LINK;
@@ -513,34 +524,13 @@ static inline __attribute__((always_inline)) void rcp_ticket_fill(rcp_cache_clus
 
 void rcp_cache_ticket_take(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t)
 {
-	rcp_ticket_fill(cc, k, rcp_cache_sig_hash(k->sig, k->siglen), t);
+	rcp_ticket_fill(cc, k, rcp_cache_sig_hash(k->sig, k->siglen), rcp_hkey(cc, k), t);
 }
 
-/* Whether n bytes at a and b are equal: the keys and signatures of reads are short, and a call of memcmp() costs more
- * than the compare (8-byte words, the last one overlapping, as rcp_hash() reads its tail; memcmp() past 64 bytes). */
-static inline __attribute__((always_inline)) bool rcp_same(const char *a, const char *b, size_t n)
+void rcp_cache_ticket_take_h(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash, uint64_t hkey,
+                             rcp_cache_ticket *t)
 {
-	if (n > 64) {
-		return memcmp(a, b, n) == 0;
-	}
-	if (n >= 8) {
-		for (size_t i = 0; i + 8 < n; i += 8) {
-			if (rcp_rd64((const unsigned char *)a + i) != rcp_rd64((const unsigned char *)b + i)) {
-				return false;
-			}
-		}
-		return rcp_rd64((const unsigned char *)a + n - 8) == rcp_rd64((const unsigned char *)b + n - 8);
-	}
-	if (n >= 4) {
-		return rcp_rd32((const unsigned char *)a) == rcp_rd32((const unsigned char *)b) &&
-			rcp_rd32((const unsigned char *)a + n - 4) == rcp_rd32((const unsigned char *)b + n - 4);
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (a[i] != b[i]) {
-			return false;
-		}
-	}
-	return true;
+	rcp_ticket_fill(cc, k, sig_hash, hkey, t);
 }
 
 /* memcpy() of the short keys, signatures and values of reads, without its call: up to 32 bytes in overlapping
@@ -548,11 +538,11 @@ static inline __attribute__((always_inline)) bool rcp_same(const char *a, const 
 static inline __attribute__((always_inline)) void rcp_copy(char *dst, const char *src, size_t n)
 {
 	if (n >= 8 && n <= 16) {
-		uint64_t a = rcp_rd64((const unsigned char *)src), b = rcp_rd64((const unsigned char *)src + n - 8);
+		uint64_t a = rcp_cache_rd64((const unsigned char *)src), b = rcp_cache_rd64((const unsigned char *)src + n - 8);
 		memcpy(dst, &a, 8);
 		memcpy(dst + n - 8, &b, 8);
 	} else if (n >= 4 && n < 8) {
-		uint32_t a = (uint32_t)rcp_rd32((const unsigned char *)src), b = (uint32_t)rcp_rd32((const unsigned char *)src + n - 4);
+		uint32_t a = (uint32_t)rcp_cache_rd32((const unsigned char *)src), b = (uint32_t)rcp_cache_rd32((const unsigned char *)src + n - 4);
 		memcpy(dst, &a, 4);
 		memcpy(dst + n - 4, &b, 4);
 	} else if (n < 4) {
@@ -560,8 +550,8 @@ static inline __attribute__((always_inline)) void rcp_copy(char *dst, const char
 			dst[i] = src[i];
 		}
 	} else if (n <= 32) {
-		uint64_t a = rcp_rd64((const unsigned char *)src), b = rcp_rd64((const unsigned char *)src + 8);
-		uint64_t c = rcp_rd64((const unsigned char *)src + n - 16), d = rcp_rd64((const unsigned char *)src + n - 8);
+		uint64_t a = rcp_cache_rd64((const unsigned char *)src), b = rcp_cache_rd64((const unsigned char *)src + 8);
+		uint64_t c = rcp_cache_rd64((const unsigned char *)src + n - 16), d = rcp_cache_rd64((const unsigned char *)src + n - 8);
 		memcpy(dst, &a, 8);
 		memcpy(dst + 8, &b, 8);
 		memcpy(dst + n - 16, &c, 8);
@@ -571,28 +561,57 @@ static inline __attribute__((always_inline)) void rcp_copy(char *dst, const char
 	}
 }
 
-/* The lookup, counting nothing but a torn copy (rcp_cache_lookup counts the hit or the miss, rcp_cache_peek_sh's
- * caller its hits). */
-static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
-                                                      uint64_t sh, rcp_cache_ticket *t, rcp_cache_alloc_fn alloc,
-                                                      void *ctx)
+/* Whether what a record was read under (*w: its slot, link, sequences, fill time and ttl) still holds at now for a
+ * client whose ttl is ttl_ns (0: none): young enough, its link up and confirmed within the bound with the same
+ * generation, its slot's generation and its key's sequence (hkey's) unchanged. The link's words are loaded first
+ * (acquire), then the sequences: a confirmation seen means every invalidation before it is seen. */
+static inline __attribute__((always_inline)) bool rcp_where_valid(rcp_cache_cluster *cc, const rcp_cache_where *w,
+                                                                  uint64_t hkey, uint64_t now, uint64_t ttl_ns)
 {
-	rcp_ix_bucket *b;
+	uint64_t age = now - w->fill_ns, gs, conf;
+	rcp_cache_link *l;
+
+	if (w->link >= RCP_CACHE_LINKS || age >= (uint64_t)RCP_CACHE_MAX_AGE_S * 1000000000ull ||
+	    (w->ttl_ms && age >= (uint64_t)w->ttl_ms * 1000000ull) || (ttl_ns && age >= ttl_ns)) {
+		return false; /* (untracked records are not served by the record's own link) */
+	}
+	l = &cc->links[w->link];
+	gs = LOAD(&l->gen_state);
+	conf = LOAD(&l->confirmed_at);
+	if (!rcp_link_serves(gs, conf, now) || (uint32_t)(gs >> 32) != w->link_gen ||
+	    LOAD(&cc->slot_gen[w->slot & (RCP_SLOTS - 1)]) != w->slot_gen ||
+	    LOAD(&rcp_keyseq[hkey & rcp_hdr->keyseq_mask]) != w->keyseq) {
+		return false;
+	}
+	rcp_link_used(l, now);
+	return true;
+}
+
+/* (inlined into its callers by the release build's link-time optimization: the repeated read's whole check) */
+__attribute__((always_inline)) inline bool rcp_cache_still_valid(rcp_cache_cluster *cc, const rcp_cache_where *w,
+                                                                 uint64_t hkey, uint64_t now_ns, uint32_t ttl_ms)
+{
+	return rcp_where_valid(cc, w, hkey, now_ns, (uint64_t)ttl_ms * 1000000ull);
+}
+
+/* The record of entry hent in its bucket that is whole, k's (key and signature) and young enough, and valid: against
+ * ticket t (its link, slot and key sequences, taken a moment ago), or, t NULL, against its own slot and link
+ * (rcp_where_valid, *where then what it was read under). On a hit its value is copied into what alloc returns.
+ * Counts nothing but a torn copy. */
+static inline __attribute__((always_inline)) rcp_cache_result rcp_find(rcp_cache_cluster *cc, const rcp_cache_key *k,
+                                                    uint64_t hent, uint64_t hkey, const rcp_cache_ticket *t, uint64_t now,
+                                                    rcp_cache_where *where, rcp_cache_alloc_fn alloc, void *ctx)
+{
+	rcp_ix_bucket *b = rcp_bucket(hent);
 	uint64_t ttl_ns = (uint64_t)k->ttl_ms * 1000000ull;
 
-	rcp_ticket_fill(cc, k, sh, t);
-	if (!t->fillable) {
-		/* a link not confirmed within the bound serves nothing: entries of its generation may be stale */
-		return RCP_CACHE_MISS;
-	}
-	b = rcp_bucket(t->hent);
 	for (int w = 0; w < RCP_WAYS; w++) {
 		uint64_t pos, off, age;
 		const char *r;
 		rcp_rec h;
 		void *dst;
 
-		if (LOADR(&b->e[w].tag) != t->hent) {
+		if (LOADR(&b->e[w].tag) != hent) {
 			continue;
 		}
 		pos = LOAD(&b->e[w].pos);
@@ -602,15 +621,30 @@ static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cac
 		off = pos % rcp_ring_size;
 		r = rcp_ring + off;
 		memcpy(&h, r, sizeof(h));
-		age = t->now_ns - h.fill_ns;
-		if (h.pos != pos || h.hent != t->hent || h.keylen != k->keylen || h.siglen != k->siglen ||
-		    h.keyseq != t->keyseq || h.slot_gen != t->slot_gen || h.link != t->link_idx || h.link_gen != t->link_gen ||
+		if (h.pos != pos || h.hent != hent || h.keylen != k->keylen || h.siglen != k->siglen ||
 		    h.cluster != cc->index || h.len > rcp_ring_size - off ||
 		    RCP_REC_HDR + (uint64_t)h.keylen + h.siglen + h.vallen > h.len ||
-		    age >= (uint64_t)RCP_CACHE_MAX_AGE_S * 1000000000ull ||
-		    (h.ttl_ms && age >= (uint64_t)h.ttl_ms * 1000000ull) || (ttl_ns && age >= ttl_ns) ||
-		    !rcp_same(r + RCP_REC_HDR, k->key, k->keylen) || !rcp_same(r + RCP_REC_HDR + h.keylen, k->sig, k->siglen)) {
+		    !rcp_cache_same(r + RCP_REC_HDR, k->key, k->keylen) || !rcp_cache_same(r + RCP_REC_HDR + h.keylen, k->sig, k->siglen)) {
 			continue;
+		}
+		if (t) {
+			age = now - h.fill_ns;
+			if (h.keyseq != t->keyseq || h.slot_gen != t->slot_gen || h.link != t->link_idx || h.link_gen != t->link_gen ||
+			    age >= (uint64_t)RCP_CACHE_MAX_AGE_S * 1000000000ull ||
+			    (h.ttl_ms && age >= (uint64_t)h.ttl_ms * 1000000ull) || (ttl_ns && age >= ttl_ns)) {
+				continue;
+			}
+		} else {
+			where->slot = h.slot;
+			where->link = h.link;
+			where->keyseq = h.keyseq;
+			where->slot_gen = h.slot_gen;
+			where->link_gen = h.link_gen;
+			where->ttl_ms = h.ttl_ms;
+			where->fill_ns = h.fill_ns;
+			if (!rcp_where_valid(cc, where, hkey, now, ttl_ns)) {
+				continue;
+			}
 		}
 		if (!(dst = alloc(ctx, h.type, h.vallen))) {
 			break;
@@ -626,6 +660,26 @@ static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cac
 		return RCP_CACHE_HIT;
 	}
 	return RCP_CACHE_MISS;
+}
+
+/* The lookup with a ticket, counting nothing but a torn copy (rcp_cache_lookup counts the hit or the miss,
+ * rcp_cache_peek_sh's caller its hits). */
+static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
+                                                      uint64_t sh, rcp_cache_ticket *t, rcp_cache_alloc_fn alloc,
+                                                      void *ctx)
+{
+	rcp_ticket_fill(cc, k, sh, rcp_hkey(cc, k), t);
+	if (!t->fillable) {
+		/* a link not confirmed within the bound serves nothing: entries of its generation may be stale */
+		return RCP_CACHE_MISS;
+	}
+	return rcp_find(cc, k, t->hent, t->hkey, t, t->now_ns, NULL, alloc, ctx);
+}
+
+rcp_cache_result rcp_cache_probe(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash, uint64_t hkey,
+                                 rcp_cache_where *where, rcp_cache_alloc_fn alloc, void *ctx)
+{
+	return rcp_find(cc, k, rcp_hent(hkey, sig_hash), hkey, NULL, k->now_ns, where, alloc, ctx);
 }
 
 rcp_cache_result rcp_cache_lookup_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sh, rcp_cache_ticket *t,
@@ -649,9 +703,9 @@ rcp_cache_result rcp_cache_peek_sh(rcp_cache_cluster *cc, const rcp_cache_key *k
 	return rcp_lookup(cc, k, sh, t, alloc, ctx);
 }
 
-void rcp_cache_count_hits(rcp_cache_cluster *cc, uint32_t n)
+void rcp_cache_count_n(rcp_cache_cluster *cc, rcp_cache_counter c, uint32_t n)
 {
-	__atomic_fetch_add(&cc->stats[rcp_stripe].v[RCP_CS_HITS], n, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&cc->stats[rcp_stripe].v[c], n, __ATOMIC_RELAXED);
 }
 
 /* Chunk words: lap << 32 | records started in the chunk in that lap. The first record (or reservation) of a new lap

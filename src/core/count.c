@@ -163,22 +163,41 @@ void rcp_count_command(rcp_shm_cluster *sc, const rcp_cmd *cmd, bool error)
 	rcp_count_commands(sc, cmd, 1, error);
 }
 
-void rcp_count_commands(rcp_shm_cluster *sc, const rcp_cmd *cmd, uint32_t calls, uint32_t errors)
+/* The command's slot in sc (a small cache per process, or per thread), NULL: metrics off. */
+static rcp_shm_cmdstat *rcp_count_slot(rcp_shm_cluster *sc, const rcp_cmd *cmd)
 {
 	unsigned h;
 	rcp_shm_cmdstat *slot;
 
 	if (!sc || !cmd || !rcp_metrics_on) {
-		return;
+		return NULL;
 	}
 	h = (unsigned)((((uintptr_t)cmd >> 4) ^ ((uintptr_t)sc >> 6)) % RCP_CMD_CACHE);
 	if (rcp_cmd_cache[h].cmd == cmd && rcp_cmd_cache[h].sc == sc) {
-		slot = rcp_cmd_cache[h].slot;
-	} else {
-		slot = rcp_shm_cmdstat_get(sc, cmd->name);
-		rcp_cmd_cache[h].cmd = cmd;
-		rcp_cmd_cache[h].sc = sc;
-		rcp_cmd_cache[h].slot = slot;
+		return rcp_cmd_cache[h].slot;
+	}
+	slot = rcp_shm_cmdstat_get(sc, cmd->name);
+	rcp_cmd_cache[h].cmd = cmd;
+	rcp_cmd_cache[h].sc = sc;
+	rcp_cmd_cache[h].slot = slot;
+	return slot;
+}
+
+void rcp_count_command_memo_fill(rcp_count_memo *m, rcp_shm_cluster *sc, const rcp_cmd *cmd)
+{
+	m->cmd = cmd;
+	m->sc = sc;
+	if ((m->slot = rcp_count_slot(sc, cmd))) {
+		__atomic_fetch_add(&m->slot->calls, 1, __ATOMIC_RELAXED);
+	}
+}
+
+void rcp_count_commands(rcp_shm_cluster *sc, const rcp_cmd *cmd, uint32_t calls, uint32_t errors)
+{
+	rcp_shm_cmdstat *slot = rcp_count_slot(sc, cmd);
+
+	if (!slot) {
+		return;
 	}
 	__atomic_fetch_add(&slot->calls, calls, __ATOMIC_RELAXED);
 	if (errors) {

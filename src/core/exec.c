@@ -201,13 +201,16 @@ rcp_status rcp_exec_argv(rcp_client *cl, const rcp_cmd *cmd, int argc, const cha
 }
 
 /*
- * Before the binding's lookup of a read not built yet (the read cache's early lookup): the command's start and the
- * map as the command would see it (synced with the shared one, refreshed when due). false: not for the cache (the
- * command, built, runs as always, and fails the same way if it fails). *now_ns: when the read began, for the
- * lookups (an upper bound of rcp_begin()'s reading), 0 when the map's check did I/O (then the lookup reads the
- * clock). Here, above the cache (src/core/exec_cache.c), which the map's refresh calls: the cache calls neither.
+ * Before the binding's lookup of a read not built yet (the read cache's early lookup): the map as the command would
+ * see it (synced with the shared one, refreshed when due). false: not for the cache (the command, built, runs as
+ * always, and fails the same way if it fails). *now_ns: when the read began, for the lookups (an upper bound of the
+ * operation's clock), 0 when the map's check did I/O (then the lookup reads the clock). *begun: the operation was
+ * begun (rcp_begin); when the map needed nothing (rcp_client_map_quiet: the common case), it is not, so that a hit
+ * costs no more than its lookup: rcp_exec_cache_went() begins it when the read is sent after all. Here, above the
+ * cache (src/core/exec_cache.c), which the map's refresh calls: the cache calls neither.
  */
-static bool rcp_exec_cache_begin(rcp_client *cl, const rcp_cmd *cmd, uint16_t flag, uint64_t *now_ns)
+static zend_always_inline bool rcp_exec_cache_begin(rcp_client *cl, const rcp_cmd *cmd, uint16_t flag, uint64_t *now_ns,
+                                                    bool *begun)
 {
 	rcp_err err;
 	uint64_t us;
@@ -217,8 +220,14 @@ static bool rcp_exec_cache_begin(rcp_client *cl, const rcp_cmd *cmd, uint16_t fl
 	if (!(cmd->flags & flag) || cl->read_policy != RCP_READ_PRIMARY || !cl->cluster->cache) {
 		return false;
 	}
+	*now_ns = rcp_now_ns(); /* (reads from primaries: rcp_client_map_quiet's case) */
+	if (EXPECTED(rcp_client_map_quiet(cl, *now_ns / 1000000))) {
+		*begun = false;
+		return true;
+	}
 	err.code = RCP_OK;
 	rcp_begin(cl);
+	*begun = true;
 	us = cl->op_clock_us;
 	had_map = cl->cluster->map != NULL;
 	if (rcp_client_ready_at(cl, us / 1000, &err) != RCP_OK || !cl->cluster->map) {
@@ -230,20 +239,47 @@ static bool rcp_exec_cache_begin(rcp_client *cl, const rcp_cmd *cmd, uint16_t fl
 	return true;
 }
 
-bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, zval *reply)
+/* The early lookup missed: the read is sent. Its operation begins now (when rcp_exec_cache_begin did not begin it),
+ * its map checked a moment ago: the route does not check it again (op_ready_key) when the check did no I/O. */
+static void rcp_exec_cache_went(rcp_client *cl, const char *first_key, uint64_t now_ns, bool begun)
+{
+	if (!begun) {
+		rcp_begin_at(cl, now_ns / 1000);
+	}
+	cl->op_ready_key = now_ns ? first_key : NULL;
+}
+
+bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, zend_string *key,
+                         zval *reply)
 {
 	uint64_t now_ns;
+	bool begun;
 
-	return rcp_exec_cache_begin(cl, cmd, RCP_CMD_CACHE_ONE, &now_ns) &&
-		rcp_exec_cache_get(cl, cmd, key, keylen, now_ns, reply);
+	if (!rcp_exec_cache_begin(cl, cmd, RCP_CMD_CACHE_ONE, &now_ns, &begun)) {
+		return false;
+	}
+	if (rcp_exec_cache_get(cl, cmd, sig_hash, siglen, key, now_ns, reply)) {
+		return true;
+	}
+	rcp_exec_cache_went(cl, ZSTR_VAL(key), now_ns, begun);
+	return false;
 }
 
 bool rcp_exec_cached_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, zval *reply)
 {
 	uint64_t now_ns;
+	const zval *first;
+	bool begun;
 
-	return zend_hash_num_elements(keys) && rcp_exec_cache_begin(cl, cmd, RCP_CMD_CACHE_MGET, &now_ns) &&
-		rcp_exec_cache_mget(cl, cmd, keys, now_ns, reply);
+	if (!zend_hash_num_elements(keys) || !rcp_exec_cache_begin(cl, cmd, RCP_CMD_CACHE_MGET, &now_ns, &begun)) {
+		return false;
+	}
+	if (rcp_exec_cache_mget(cl, cmd, keys, now_ns, reply)) {
+		return true;
+	}
+	first = zend_hash_index_find(keys, 0);
+	rcp_exec_cache_went(cl, first && Z_TYPE_P(first) == IS_STRING ? Z_STRVAL_P(first) : NULL, now_ns, begun);
+	return false;
 }
 
 /* An MGET the read cache looked up (rcp_exec_cache_mget_lookup): only the misses sent, as an MGET of their own. */

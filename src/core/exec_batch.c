@@ -172,7 +172,12 @@ rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port)
  */
 uint64_t rcp_begin(rcp_client *cl)
 {
-	uint64_t now_us = rcp_now_us(), now = now_us / 1000;
+	return rcp_begin_at(cl, rcp_now_us());
+}
+
+uint64_t rcp_begin_at(rcp_client *cl, uint64_t now_us)
+{
+	uint64_t now = now_us / 1000;
 
 	cl->op_clock_us = now_us;
 	cl->batch_start_us = 0;

@@ -20,6 +20,33 @@ enum { RCP_CK_NO = 0, RCP_CK_ONE = 1, RCP_CK_MGET = 2 };
 
 #define RCP_SIG_STACK 256
 
+/*
+ * The client's own copies of values it read from the cache (issue 23: a key read again by the same client costs no
+ * record read and no allocation, the reply is the copy's, shared): each key has two places (two sets of bits of its
+ * hash: the keys of an MGET rarely push each other out), the one kept longer ago replaced; each copy is checked at
+ * every use by the record's own rule (rcp_cache_still_valid: the key's, the slot's and the link's sequences as when
+ * read, the link confirmed within the bound now, the ttls), so that a copy is served exactly when its record would be.
+ * Keys up to RCP_L1_KEY bytes; allocated at the first hit (RCP_L1 x 128 bytes), freed with the client (request
+ * memory).
+ */
+#define RCP_L1      128
+#define RCP_L1_KEY  48
+
+typedef struct {
+	uint64_t hkey;               /* the key's rcp_cache_hash_key(), 0: empty */
+	uint64_t sh;                 /* the signature's hash */
+	uint64_t map_gen;            /* the client's map generation its owner was checked in (rcp_where_owner) */
+	rcp_cache_where w;
+	uint32_t keylen;
+	uint32_t kept;               /* the client's count of copies kept, when this one was */
+	char key[RCP_L1_KEY];
+	zval val;
+} rcp_l1_ent;
+
+/* The two places of a key whose hash is h. */
+#define RCP_L1_AT1(h) ((h) & (RCP_L1 - 1))
+#define RCP_L1_AT2(h) (((h) >> 7) & (RCP_L1 - 1))
+
 struct rcp_client_cache {
 	uint32_t ttl_ms;
 	bool untracked;
@@ -33,12 +60,10 @@ struct rcp_client_cache {
 		uint8_t rflags;
 		rcp_cache_ticket t;
 	} pend;
-	/* signature hashes (rcp_cache_sig_hash): an MGET's, and the signature of the last read the binding looked up early
-	 * (its command's name and NUL, kept by value: a command table may be replaced; early_siglen 0: none) */
-	uint64_t mget_sh;
-	uint64_t early_sh;
-	size_t early_siglen;
-	char early_sig[32];
+	uint64_t mget_sh;                      /* an MGET's signature's hash (rcp_cache_sig_hash) */
+	rcp_count_memo counted;                /* the command a hit counts (rcp_count_command_memo) */
+	rcp_l1_ent *l1;                        /* RCP_L1 copies, NULL until the first hit */
+	uint32_t l1_kept;
 	uint32_t nprefixes;
 	zend_string **prefixes;
 	/* the invalidation links' credentials and TLS settings (copies; the secrets zeroed when freed) */
@@ -469,37 +494,6 @@ static bool rcp_link_refused(rcp_cluster *cl, rcp_cache_link *l)
 
 /* ---- the hooks ------------------------------------------------------------------------------------------------------ */
 
-static zend_never_inline uint64_t rcp_early_sig_set(struct rcp_client_cache *c, const char *name, size_t *siglen)
-{
-	size_t len = strlen(name) + 1;
-	uint64_t sh = rcp_cache_sig_hash(name, len);
-
-	*siglen = len;
-	if (len <= sizeof(c->early_sig)) {
-		memcpy(c->early_sig, name, len);
-		c->early_siglen = len;
-		c->early_sh = sh;
-	}
-	return sh;
-}
-
-/* The signature of a read with no argument but its key (rcp_cache_sig's: the name and its NUL): *siglen its length,
- * returns its hash; the last one kept. The kept bytes are compared up to the first difference, so name is never read
- * past its NUL. */
-static zend_always_inline uint64_t rcp_early_sig(struct rcp_client_cache *c, const char *name, size_t *siglen)
-{
-	size_t i = 0, n = c->early_siglen;
-
-	while (i < n && c->early_sig[i] == name[i]) {
-		i++;
-	}
-	if (EXPECTED(n && i == n)) {
-		*siglen = n;
-		return c->early_sh;
-	}
-	return rcp_early_sig_set(c, name, siglen);
-}
-
 /* The cache key of a one-key read about to go to the slot's primary; false: not cached. */
 static bool rcp_cache_key_of(rcp_client *cl, const rcp_route *r, rcp_cache_key *k, uint16_t *node)
 {
@@ -528,11 +522,11 @@ static bool rcp_cache_key_of(rcp_client *cl, const rcp_route *r, rcp_cache_key *
 
 /* The lookup of a one-key read, every entry point's (a route's: rcp_exec_cache_lookup; the binding's, before the
  * route is built: rcp_exec_cache_get): k with its key, slot, link and signature (sh its hash), node the index of its
- * node. A hit:
- * *reply set, true. A miss: *t its ticket, *rflags RCP_RF_CACHEABLE (and RCP_RF_UNTRACKED) when its reply may be
- * stored; a link not up is asked for, a refusal noted. */
-static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint16_t node, rcp_cache_ticket *t,
-                          uint8_t *rflags, zval *reply)
+ * node; hkey: 0, or the key's hash when rcp_cache_probe() looked its tracked entry up already (then only its ticket is
+ * taken here, unless the entry is untracked). A hit: *reply set, true. A miss (counted): *t its ticket, *rflags
+ * RCP_RF_CACHEABLE (and RCP_RF_UNTRACKED) when its reply may be stored; a link not up is asked for, a refusal noted. */
+static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint64_t hkey, uint16_t node,
+                          rcp_cache_ticket *t, uint8_t *rflags, zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
 	struct rcp_cluster_cache *pc = cl->cluster->cache;
@@ -557,7 +551,13 @@ static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint16_
 	o.s = NULL;
 	o.buf = NULL;
 again:
-	res = rcp_cache_lookup_sh(pc->cc, k, sh, t, rcp_cv_alloc, &o);
+	if (hkey && k->link) {
+		rcp_cache_ticket_take_h(pc->cc, k, sh, hkey, t);
+		rcp_cache_count_n(pc->cc, RCP_CS_MISSES, 1);
+		res = RCP_CACHE_MISS;
+	} else {
+		res = rcp_cache_lookup_sh(pc->cc, k, sh, t, rcp_cv_alloc, &o);
+	}
 	if (res == RCP_CACHE_HIT) {
 		if (rcp_cv_hit(&o, reply)) {
 			return true;
@@ -597,7 +597,7 @@ static zend_never_inline bool rcp_route_lookup(rcp_client *cl, rcp_route *r, zva
 	if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return false;
 	}
-	if ((hit = rcp_cache_one(cl, &k, rcp_cache_sig_hash(k.sig, k.siglen), node, &r->ticket, &rf, reply))) {
+	if ((hit = rcp_cache_one(cl, &k, rcp_cache_sig_hash(k.sig, k.siglen), 0, node, &r->ticket, &rf, reply))) {
 		r->reply_kind = RCP_RK_VALUE;
 	} else {
 		r->flags |= rf;
@@ -629,33 +629,145 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	return rcp_route_lookup(cl, r, reply);
 }
 
-bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, size_t keylen, uint64_t now_ns,
-                        zval *reply)
+/* Whether a record read under *w was read from the node that owns its slot in the client's map. */
+static zend_always_inline bool rcp_where_owner(rcp_cluster *cluster, const rcp_cache_where *w)
+{
+	uint16_t idx = cluster->map->slots[w->slot];
+	rcp_cache_link *l;
+
+	return idx != RCP_NO_NODE && (l = rcp_node_link(cluster, idx)) && rcp_cache_link_index(l) == w->link;
+}
+
+/* A hit found by rcp_cache_probe() whose link is the one of its slot's owner in the client's map: *reply set from o.
+ * Else (a map that disagrees: the usual lookup decides) o released. */
+static zend_always_inline bool rcp_probe_hit(rcp_cluster *cluster, const rcp_cache_where *w, rcp_cv_out *o, zval *reply)
+{
+	if (!rcp_where_owner(cluster, w)) {
+		rcp_cv_release(o);
+		return false;
+	}
+	return rcp_cv_hit(o, reply);
+}
+
+static zend_always_inline bool rcp_l1_is(const rcp_l1_ent *e, uint64_t hkey, uint64_t sh, const char *key, size_t keylen)
+{
+	return e->hkey == hkey && e->sh == sh && e->keylen == keylen && rcp_cache_same(e->key, key, keylen);
+}
+
+/* The client's copy of (key, signature sh), hkey the key's hash, when it is still what the cache would serve at now
+ * (and read from the slot's owner in the client's map: checked again when the map changed): *reply shares it. */
+static zend_always_inline bool rcp_l1_hit(rcp_client *cl, uint64_t hkey, uint64_t sh, const char *key, size_t keylen,
+                                          uint64_t now, zval *reply)
+{
+	struct rcp_client_cache *c = cl->cache;
+	rcp_l1_ent *e;
+
+	if (!c->l1) {
+		return false;
+	}
+	e = &c->l1[RCP_L1_AT1(hkey)];
+	if (!rcp_l1_is(e, hkey, sh, key, keylen)) {
+		e = &c->l1[RCP_L1_AT2(hkey)];
+		if (!rcp_l1_is(e, hkey, sh, key, keylen)) {
+			return false;
+		}
+	}
+	if (!rcp_cache_still_valid(cl->cluster->cache->cc, &e->w, hkey, now, c->ttl_ms)) {
+		return false;
+	}
+	if (UNEXPECTED(e->map_gen != cl->cluster->generation)) {
+		if (!rcp_where_owner(cl->cluster, &e->w)) {
+			return false;
+		}
+		e->map_gen = cl->cluster->generation;
+	}
+	ZVAL_COPY(reply, &e->val);
+	return true;
+}
+
+/* Keep a copy of a value just read from the cache (rcp_cache_probe: *w, from the slot's owner in the client's map;
+ * hkey its key's hash) for the client's next read of it: in its first place when free or its own, else its second
+ * one when free or its own, else the one kept longer ago. */
+static void rcp_l1_keep(rcp_client *cl, uint64_t hkey, uint64_t sh, const char *key, size_t keylen,
+                        const rcp_cache_where *w, const zval *val)
+{
+	struct rcp_client_cache *c = cl->cache;
+	rcp_l1_ent *e, *e2;
+
+	if (keylen > RCP_L1_KEY || !hkey) {
+		return;
+	}
+	if (!c->l1) {
+		c->l1 = ecalloc(RCP_L1, sizeof(rcp_l1_ent)); /* (zeroed zvals are IS_UNDEF) */
+	}
+	e = &c->l1[RCP_L1_AT1(hkey)];
+	e2 = &c->l1[RCP_L1_AT2(hkey)];
+	if (e->hkey && e->hkey != hkey && (!e2->hkey || e2->hkey == hkey || e2->kept < e->kept)) {
+		e = e2;
+	}
+	zval_ptr_dtor(&e->val);
+	e->hkey = hkey;
+	e->sh = sh;
+	e->map_gen = cl->cluster->generation;
+	e->w = *w;
+	e->keylen = (uint32_t)keylen;
+	e->kept = ++c->l1_kept;
+	memcpy(e->key, key, keylen);
+	ZVAL_COPY(&e->val, val);
+}
+
+/* A one-key read counted as answered by the cache. */
+static zend_always_inline void rcp_cache_answered(rcp_client *cl, const rcp_cmd *cmd, uint32_t hits)
+{
+	rcp_cache_count_n(cl->cluster->cache->cc, RCP_CS_HITS, hits);
+	rcp_partial_free(&cl->partial);
+	rcp_count_command_memo(&cl->cache->counted, cl->cluster->shared, cmd);
+}
+
+/* rcp_exec_cache_get() past the client's own copies: the entry (rcp_cache_probe), else a miss's ticket. A frame of
+ * its own, so that the copies' hit keeps a small one. */
+static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp_cmd *cmd, uint64_t sh, size_t siglen,
+                                                       const char *key, size_t keylen, uint64_t hkey, uint64_t now_ns,
+                                                       zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
 	rcp_cluster *cluster = cl->cluster;
 	rcp_cache_key k;
-	uint64_t sh;
+	rcp_cache_where w;
+	rcp_cv_out o;
 	uint16_t idx;
 	uint8_t rf;
 
 	k.now_ns = now_ns;
-	if (!rcp_cache_key_wanted(c, key, keylen)) {
-		return false;
-	}
 	k.key = key;
 	k.keylen = keylen;
+	k.sig = cmd->name;
+	k.siglen = siglen;
+	k.ttl_ms = c->ttl_ms;
+	o.s = NULL;
+	o.buf = NULL;
+	switch (rcp_cache_probe(cluster->cache->cc, &k, sh, hkey, &w, rcp_cv_alloc, &o)) {
+	case RCP_CACHE_HIT:
+		if (rcp_probe_hit(cluster, &w, &o, reply)) {
+			rcp_l1_keep(cl, hkey, sh, key, keylen, &w, reply);
+			rcp_cache_answered(cl, cmd, 1);
+			return true;
+		}
+		break;
+	case RCP_CACHE_TORN:
+		rcp_cv_release(&o);
+		break;
+	default:
+		break;
+	}
 	k.slot = rcp_key_slot(key, keylen);
 	idx = cluster->map->slots[k.slot];
 	if (idx == RCP_NO_NODE || !(k.link = rcp_node_link(cluster, idx))) {
 		return false;
 	}
-	k.sig = cmd->name;
-	sh = rcp_early_sig(c, cmd->name, &k.siglen);
-	k.ttl_ms = c->ttl_ms;
-	if (rcp_cache_one(cl, &k, sh, idx, &c->pend.t, &rf, reply)) {
+	if (rcp_cache_one(cl, &k, sh, hkey, idx, &c->pend.t, &rf, reply)) {
 		rcp_partial_free(&cl->partial);
-		rcp_count_command(cluster->shared, cmd, false);
+		rcp_count_command_memo(&c->counted, cluster->shared, cmd);
 		return true;
 	}
 	c->pend.key = key;
@@ -663,69 +775,80 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, const char *key, siz
 	c->pend.cmd = cmd;
 	c->pend.slot = k.slot;
 	c->pend.rflags = rf;
-	/* the map checked with no I/O (else the route checks it again, with a deadline of its own) */
-	cl->op_ready_key = k.now_ns ? key : NULL;
 	return false;
+}
+
+bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, zend_string *zkey,
+                        uint64_t now_ns, zval *reply)
+{
+	const char *key = ZSTR_VAL(zkey);
+	size_t keylen = ZSTR_LEN(zkey);
+	uint64_t hkey;
+
+	if (!rcp_cache_key_wanted(cl->cache, key, keylen)) {
+		return false;
+	}
+	if (!now_ns) {
+		now_ns = rcp_now_ns();
+	}
+	hkey = rcp_cache_hash_key(cl->cluster->cache->cc, key, keylen);
+	/* the hit: the client's own copy, else the entry under its own slot and link (no slot computed, no ticket) */
+	if (rcp_l1_hit(cl, hkey, sig_hash, key, keylen, now_ns, reply)) {
+		rcp_cache_answered(cl, cmd, 1);
+		return true;
+	}
+	return rcp_exec_cache_get_entry(cl, cmd, sig_hash, siglen, key, keylen, hkey, now_ns, reply);
 }
 
 bool rcp_exec_cache_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, uint64_t now_ns, zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
 	rcp_cluster *cluster = cl->cluster;
-	struct rcp_cluster_cache *pc = cluster->cache;
+	rcp_cache_cluster *cc = cluster->cache->cc;
 	uint32_t n = zend_hash_num_elements(keys), i = 0;
 	rcp_cache_key k = {.sig = "MGET", .siglen = 4}; /* rcp_exec_cache_mget_lookup's signature */
-	rcp_cache_ticket t;
-	uint16_t last = RCP_NO_NODE;
 	const zval *v;
 	HashTable *ht;
-	const char *first = NULL;
 
-	k.now_ns = now_ns; /* (n > 0: rcp_exec_cached_mget) */
-	if (!k.now_ns) {
-		k.now_ns = rcp_now_ns(); /* one reading for every key: the time the MGET began */
-	} else if ((v = zend_hash_index_find(keys, 0)) && Z_TYPE_P(v) == IS_STRING) {
-		first = Z_STRVAL_P(v); /* a miss: the map was checked with no I/O, the route does not check it again */
-	}
+	k.now_ns = now_ns ? now_ns : rcp_now_ns(); /* one reading for every key: the time the MGET began */
 	k.ttl_ms = c->ttl_ms;
 	array_init_size(reply, n);
 	ht = Z_ARRVAL_P(reply);
 	zend_hash_real_init_packed(ht);
 	ZEND_HASH_FOREACH_VAL(keys, v) {
 		rcp_cv_out o;
-		uint16_t idx;
+		rcp_cache_where w;
+		uint64_t hkey;
 		rcp_cache_result res;
 
 		if (Z_TYPE_P(v) != IS_STRING || !rcp_cache_key_wanted(c, Z_STRVAL_P(v), Z_STRLEN_P(v))) {
 			goto miss;
 		}
+		/* the client's own copy, else the entry under its own slot and link (rcp_cache_probe), straight into the
+		 * array's next element (packed, sized for n) */
 		k.key = Z_STRVAL_P(v);
 		k.keylen = Z_STRLEN_P(v);
-		k.slot = rcp_key_slot(k.key, k.keylen);
-		if ((idx = cluster->map->slots[k.slot]) != last) { /* (keys of one node in a row: its link once) */
-			if (idx == RCP_NO_NODE || !(k.link = rcp_node_link(cluster, idx)) ||
-			    UNEXPECTED(pc->noted[rcp_cache_link_index(k.link)])) {
+		hkey = rcp_cache_hash_key(cc, k.key, k.keylen);
+		if (!rcp_l1_hit(cl, hkey, c->mget_sh, k.key, k.keylen, k.now_ns, &ht->arPacked[i])) {
+			o.s = NULL;
+			o.buf = NULL;
+			res = rcp_cache_probe(cc, &k, c->mget_sh, hkey, &w, rcp_cv_alloc, &o);
+			if (res != RCP_CACHE_HIT) {
+				if (res == RCP_CACHE_TORN) {
+					rcp_cv_release(&o);
+				}
 				goto miss;
 			}
-			last = idx;
-		}
-		o.s = NULL;
-		o.buf = NULL;
-		res = rcp_cache_peek_sh(pc->cc, &k, c->mget_sh, &t, rcp_cv_alloc, &o);
-		if (res == RCP_CACHE_TORN) {
-			rcp_cv_release(&o);
-		}
-		/* straight into the array's next element (packed, sized for n) */
-		if (res != RCP_CACHE_HIT || !rcp_cv_hit(&o, &ht->arPacked[i])) {
-			goto miss;
+			if (!rcp_probe_hit(cluster, &w, &o, &ht->arPacked[i])) {
+				goto miss;
+			}
+			rcp_l1_keep(cl, hkey, c->mget_sh, k.key, k.keylen, &w, &ht->arPacked[i]);
 		}
 		i++;
 	} ZEND_HASH_FOREACH_END();
 	ht->nNumUsed = ht->nNumOfElements = i;
 	ht->nNextFreeElement = i;
-	rcp_cache_count_hits(pc->cc, n);
-	rcp_partial_free(&cl->partial);
-	rcp_count_command(cluster->shared, cmd, false);
+	rcp_cache_answered(cl, cmd, n);
 	return true;
 miss:
 	/* a key the cache does not answer: the MGET as always (its keys looked up again, counted, only the misses sent);
@@ -734,7 +857,6 @@ miss:
 	ht->nNextFreeElement = i;
 	zval_ptr_dtor(reply);
 	ZVAL_UNDEF(reply);
-	cl->op_ready_key = first;
 	return false;
 }
 
@@ -1030,6 +1152,12 @@ void rcp_client_cache_free(rcp_client *cl)
 		efree(c->user);
 	}
 	rcp_free_secret(c->pass, c->pass_len);
+	if (c->l1) {
+		for (uint32_t i = 0; i < RCP_L1; i++) {
+			zval_ptr_dtor(&c->l1[i].val);
+		}
+		efree(c->l1);
+	}
 	if (c->tls.enabled) {
 		const char *s[] = {c->tls.cafile, c->tls.capath, c->tls.local_cert, c->tls.local_pk, c->tls.peer_name,
 			c->tls.ciphers};

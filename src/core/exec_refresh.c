@@ -378,8 +378,7 @@ rcp_status rcp_client_ready_at(rcp_client *cl, uint64_t now, rcp_err *err)
 	if (!cc->map) {
 		return rcp_client_refresh(cl, err);
 	}
-	if ((cc->refresh_wanted && now - cc->last_refresh_ms >= cl->refresh_min_interval_ms) ||
-	    now >= cc->next_refresh_ms || rcp_zones_missing(cl, now)) {
+	if (rcp_own_refresh_due(cl, now) || rcp_zones_missing(cl, now)) {
 		rcp_err ignored = {0};
 		/* the old map still works: a failed refresh is retried later, not reported */
 		if (rcp_client_refresh(cl, &ignored) != RCP_OK) {

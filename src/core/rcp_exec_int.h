@@ -178,6 +178,32 @@ static zend_always_inline bool rcp_sync_map(rcp_cluster *cc)
 rcp_conn *rcp_client_conn_ro(rcp_client *cl, const char *host, uint16_t port, bool ro);
 rcp_conn *rcp_client_conn(rcp_client *cl, const char *host, uint16_t port);
 uint64_t rcp_begin(rcp_client *cl);
+/* rcp_begin() with the clock (rcp_now_us()) read by the caller a moment ago. */
+uint64_t rcp_begin_at(rcp_client *cl, uint64_t now_us);
+/* Whether a client's own map (no shared entry) is due for a refresh at now (ms): asked for and the minimum interval
+ * past, or its periodic one. */
+static zend_always_inline bool rcp_own_refresh_due(const rcp_client *cl, uint64_t now)
+{
+	const rcp_cluster *cc = cl->cluster;
+
+	return (cc->refresh_wanted && now - cc->last_refresh_ms >= cl->refresh_min_interval_ms) || now >= cc->next_refresh_ms;
+}
+/* Whether rcp_client_ready_at() has nothing to do at now (ms) for a client that reads from primaries (no zones to
+ * learn): a map, the shared map's generation the client's, no refresh due. No I/O, no write: the read cache's early
+ * lookup skips the operation's start when it answers (rcp_exec_cache_begin). */
+static zend_always_inline bool rcp_client_map_quiet(const rcp_client *cl, uint64_t now)
+{
+	const rcp_cluster *cc = cl->cluster;
+
+	if (!cc->map) {
+		return false;
+	}
+	if (cc->shared) {
+		uint64_t g = rcp_shm_generation(cc->shared);
+		return (g == 0 || g == cc->shared_gen) && !rcp_shm_refresh_due(cc->shared, now, cl->refresh_min_interval_ms);
+	}
+	return !rcp_own_refresh_due(cl, now);
+}
 /* rcp_client_ready() with the clock read by the caller a moment ago (rcp_begin()'s). */
 rcp_status rcp_client_ready_at(rcp_client *cl, uint64_t now, rcp_err *err);
 uint64_t rcp_deadline(rcp_client *cl);

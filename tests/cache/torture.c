@@ -136,6 +136,72 @@ static rcp_cache_key mk(const char *key, int sig, uint16_t slot, rcp_cache_link 
 	return k;
 }
 
+/* rcp_cache_probe() of k (the hit without a slot or a ticket: the binding's early lookup), the clock read when k has
+ * no time. *where its record's slot and link on a hit. */
+static rcp_cache_result probe(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_where *where)
+{
+	rcp_cache_key pk = *k;
+
+	if (!pk.now_ns) {
+		pk.now_ns = rcp_now_ns();
+	}
+	return rcp_cache_probe(cc, &pk, rcp_cache_sig_hash(k->sig, k->siglen), rcp_cache_hash_key(cc, k->key, k->keylen),
+		where, alloc_static, NULL);
+}
+
+/* Whether a copy of the value a probe read under *w is still valid at k's time (a worker's own copy, checked again). */
+static bool still_valid(rcp_cache_cluster *cc, const rcp_cache_key *k, const rcp_cache_where *w)
+{
+	return rcp_cache_still_valid(cc, w, rcp_cache_hash_key(cc, k->key, k->keylen), k->now_ns ? k->now_ns : rcp_now_ns(),
+		k->ttl_ms);
+}
+
+/* Whether a probe's hit is the lookup's: read from the node of k's link, for k's slot. */
+static bool probe_is(const rcp_cache_key *k, const rcp_cache_where *w)
+{
+	return k->link && w->link == rcp_cache_link_index(k->link) && w->slot == k->slot;
+}
+
+/* Every lookup of the unit checks made twice: rcp_cache_probe() first, which must agree with the lookup's verdict (a
+ * hit of the lookup is a probe's hit from the same slot and link; a probe's hit from them is the lookup's), then the
+ * lookup itself, whose result the check sees. Untracked reads (no link) are the lookup's alone. */
+static rcp_cache_result lookup_both(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t,
+                                    rcp_cache_alloc_fn alloc, void *ctx)
+{
+	/* the last probe's hit of each key and signature seen (a copy kept as the binding keeps them): still valid
+	 * exactly while the probe still hits a record filled under the same sequences */
+	static struct { rcp_cache_cluster *cc; char key[64]; const char *sig; rcp_cache_where w; bool set; } kept[8];
+	rcp_cache_where w;
+	rcp_cache_result p = k->link ? probe(cc, k, &w) : RCP_CACHE_MISS;
+	rcp_cache_result r = rcp_cache_lookup(cc, k, t, alloc, ctx);
+
+	if (k->link) {
+		unsigned i = (unsigned)(k->keylen + (size_t)k->sig) % 8;
+		bool same = kept[i].set && kept[i].cc == cc && kept[i].sig == k->sig && strlen(kept[i].key) == k->keylen &&
+			!memcmp(kept[i].key, k->key, k->keylen);
+
+		CHECK((r == RCP_CACHE_HIT) == (p == RCP_CACHE_HIT && probe_is(k, &w)),
+			"rcp_cache_probe() disagrees with rcp_cache_lookup() on %.*s: probe %d (slot %u link %u), lookup %d",
+			(int)k->keylen, k->key, (int)p, p == RCP_CACHE_HIT ? w.slot : 0, p == RCP_CACHE_HIT ? w.link : 0, (int)r);
+		if (same) {
+			bool valid = still_valid(cc, k, &kept[i].w);
+			bool same_fill = p == RCP_CACHE_HIT && w.keyseq == kept[i].w.keyseq && w.slot_gen == kept[i].w.slot_gen &&
+				w.link_gen == kept[i].w.link_gen && w.link == kept[i].w.link && w.fill_ns == kept[i].w.fill_ns;
+			CHECK(!valid || p == RCP_CACHE_HIT, "a kept copy of %.*s is still valid, the probe misses", (int)k->keylen, k->key);
+			CHECK(!same_fill || valid, "a kept copy of %.*s is invalid, its record still hits", (int)k->keylen, k->key);
+		}
+		if (p == RCP_CACHE_HIT && k->keylen < sizeof(kept[i].key)) {
+			memcpy(kept[i].key, k->key, k->keylen);
+			kept[i].key[k->keylen] = '\0';
+			kept[i].cc = cc;
+			kept[i].sig = k->sig;
+			kept[i].w = w;
+			kept[i].set = true;
+		}
+	}
+	return r;
+}
+
 /* ---- unit ------------------------------------------------------------------------------------------------------ */
 
 static int unit(void)
@@ -162,95 +228,95 @@ static int unit(void)
 
 	/* an idle link serves nothing and fills nothing */
 	k = mk("user:1", 0, 100, l1, 0);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && !t.fillable, "idle link: miss, not fillable");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && !t.fillable, "idle link: miss, not fillable");
 	n = make_value(v, 1, 0, 1);
 	CHECK(rcp_cache_fill(cc, &k, &t, 1, v, n) == RCP_FILL_UNCONFIRMED, "idle link: fill refused");
 
 	/* up: fill then hit, the same bytes and type */
 	rcp_cache_link_up(l1, rcp_now_ns(), 3);
 	rcp_cache_link_up(l2, rcp_now_ns(), 3);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable, "up: miss, fillable");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable, "up: miss, fillable");
 	CHECK(rcp_cache_fill(cc, &k, &t, 7, v, n) == RCP_FILL_STORED, "fill stored");
 	memset(vbuf, 0, 600);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT && vtype == 7 && check_value(vbuf, n, 1, 0) == 1,
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT && vtype == 7 && check_value(vbuf, n, 1, 0) == 1,
 		"hit with the same bytes and type");
 	/* the same key in another cluster, another signature, another key: misses */
 	{
 		rcp_cache_key o = mk("user:1", 0, 100, rcp_cache_link_get(cc2, "127.0.0.1:7000", 14), 0);
 		rcp_cache_link_up(o.link, rcp_now_ns(), 3);
-		CHECK(rcp_cache_lookup(cc2, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "other cluster: miss");
+		CHECK(lookup_both(cc2, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "other cluster: miss");
 		o = mk("user:1", 1, 100, l1, 0);
-		CHECK(rcp_cache_lookup(cc, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "other signature: miss");
+		CHECK(lookup_both(cc, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "other signature: miss");
 		o = mk("user:2", 0, 100, l1, 0);
-		CHECK(rcp_cache_lookup(cc, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "other key: miss");
+		CHECK(lookup_both(cc, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "other key: miss");
 		o = mk("user:1", 0, 100, l2, 0);
-		CHECK(rcp_cache_lookup(cc, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "read from another node: miss");
+		CHECK(lookup_both(cc, &o, &t, alloc_static, NULL) == RCP_CACHE_MISS, "read from another node: miss");
 	}
 	/* nil values (0 bytes) are cached */
 	{
 		rcp_cache_key o = mk("nil:1", 0, 5, l1, 0);
-		rcp_cache_lookup(cc, &o, &t, alloc_static, NULL);
+		lookup_both(cc, &o, &t, alloc_static, NULL);
 		CHECK(rcp_cache_fill(cc, &o, &t, 0, NULL, 0) == RCP_FILL_STORED, "nil stored");
-		CHECK(rcp_cache_lookup(cc, &o, &t, alloc_static, NULL) == RCP_CACHE_HIT && vtype == 0, "nil hit");
+		CHECK(lookup_both(cc, &o, &t, alloc_static, NULL) == RCP_CACHE_HIT && vtype == 0, "nil hit");
 	}
 
 	/* every signature of a key drops together: a server invalidation */
 	{
 		rcp_cache_key k1 = mk("user:9", 1, 7, l1, 0), k2 = mk("user:9", 2, 7, l1, 0);
-		rcp_cache_lookup(cc, &k1, &t, alloc_static, NULL);
+		lookup_both(cc, &k1, &t, alloc_static, NULL);
 		rcp_cache_fill(cc, &k1, &t, 1, v, n);
-		rcp_cache_lookup(cc, &k2, &t, alloc_static, NULL);
+		lookup_both(cc, &k2, &t, alloc_static, NULL);
 		rcp_cache_fill(cc, &k2, &t, 1, v, n);
-		CHECK(rcp_cache_lookup(cc, &k1, &t, alloc_static, NULL) == RCP_CACHE_HIT &&
-		      rcp_cache_lookup(cc, &k2, &t, alloc_static, NULL) == RCP_CACHE_HIT, "two signatures cached");
+		CHECK(lookup_both(cc, &k1, &t, alloc_static, NULL) == RCP_CACHE_HIT &&
+		      lookup_both(cc, &k2, &t, alloc_static, NULL) == RCP_CACHE_HIT, "two signatures cached");
 		rcp_cache_key_invalidated(cc, "user:9", 6);
-		CHECK(rcp_cache_lookup(cc, &k1, &t, alloc_static, NULL) == RCP_CACHE_MISS &&
-		      rcp_cache_lookup(cc, &k2, &t, alloc_static, NULL) == RCP_CACHE_MISS, "a key's entries drop together");
+		CHECK(lookup_both(cc, &k1, &t, alloc_static, NULL) == RCP_CACHE_MISS &&
+		      lookup_both(cc, &k2, &t, alloc_static, NULL) == RCP_CACHE_MISS, "a key's entries drop together");
 	}
 	/* own writes */
-	rcp_cache_lookup(cc, &k, &t, alloc_static, NULL);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "still cached");
+	lookup_both(cc, &k, &t, alloc_static, NULL);
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "still cached");
 	rcp_cache_invalidate_key(cc, "user:1", 6);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "own write: miss");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "own write: miss");
 
 	/* the fill race: an invalidation between the ticket and the fill refuses the fill */
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable, "miss before the race");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable, "miss before the race");
 	rcp_cache_key_invalidated(cc, "user:1", 6);
 	CHECK(rcp_cache_fill(cc, &k, &t, 1, v, n) == RCP_FILL_RACE, "invalidated between ticket and fill: refused");
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "nothing stored by the refused fill");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "nothing stored by the refused fill");
 	/* ... a slot move, a lost link, a null flush between ticket and fill: refused too */
 	rcp_cache_slot_moved(cc, 100);
 	CHECK(rcp_cache_fill(cc, &k, &t, 1, v, n) == RCP_FILL_RACE, "slot moved between ticket and fill: refused");
-	rcp_cache_lookup(cc, &k, &t, alloc_static, NULL);
+	lookup_both(cc, &k, &t, alloc_static, NULL);
 	rcp_cache_link_flushed(l1);
 	CHECK(rcp_cache_fill(cc, &k, &t, 1, v, n) == RCP_FILL_RACE, "node flushed between ticket and fill: refused");
 
 	/* a slot move, a lost link, a null flush, a FLUSHALL through the pool: stored entries become misses */
-#define REFILL() do { rcp_cache_lookup(cc, &k, &t, alloc_static, NULL); \
+#define REFILL() do { lookup_both(cc, &k, &t, alloc_static, NULL); \
 		CHECK(rcp_cache_fill(cc, &k, &t, 1, v, n) == RCP_FILL_STORED, "refill"); \
-		CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "refilled: hit"); } while (0)
+		CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "refilled: hit"); } while (0)
 	REFILL();
 	rcp_cache_slot_moved(cc, 101);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "another slot moved: still a hit");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "another slot moved: still a hit");
 	rcp_cache_slot_moved(cc, 100);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "slot moved: miss");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "slot moved: miss");
 	REFILL();
 	rcp_cache_link_flushed(l2);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "another node flushed: still a hit");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "another node flushed: still a hit");
 	rcp_cache_link_flushed(l1);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "node flushed: miss");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "node flushed: miss");
 	REFILL();
 	rcp_cache_flush_cluster(cc2);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "another cluster flushed: still a hit");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "another cluster flushed: still a hit");
 	rcp_cache_flush_cluster(cc);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "FLUSHALL through the pool: miss");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS, "FLUSHALL through the pool: miss");
 	REFILL();
 	rcp_cache_link_lost(l1, RCP_LINK_DOWN, "connection closed by the server");
 	CHECK(rcp_cache_link_status(l1, err, sizeof(err)) == RCP_LINK_DOWN && !strcmp(err, "connection closed by the server"),
 		"lost link: down with its reason (%s)", err);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && !t.fillable, "lost link: miss, not fillable");
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && !t.fillable, "lost link: miss, not fillable");
 	rcp_cache_link_up(l1, rcp_now_ns(), 3);
-	CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable,
+	CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable,
 		"reconnected: old entries stay misses");
 	REFILL();
 
@@ -259,14 +325,14 @@ static int unit(void)
 		uint64_t at = rcp_now_ns();
 		rcp_cache_link_confirm(l1, at, 1000);
 		k.now_ns = at + 100000000ull - 1;
-		CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "confirmed 100 ms - 1 ns ago: hit");
+		CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "confirmed 100 ms - 1 ns ago: hit");
 		k.now_ns = at + 100000000ull;
-		CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && !t.fillable,
+		CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_MISS && !t.fillable,
 			"confirmed cache_max_lag ago: miss, not fillable");
 		rcp_cache_link_confirm(l1, at + 50000000ull, 1000);
-		CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "confirmed again: the same entry hits");
+		CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "confirmed again: the same entry hits");
 		rcp_cache_link_confirm(l1, at, 1000);
-		CHECK(rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "an older confirmation does not go back");
+		CHECK(lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT, "an older confirmation does not go back");
 		k.now_ns = 0;
 	}
 	/* ttl: the entry's, and the reading client's (from the ticket's time) */
@@ -275,44 +341,44 @@ static int unit(void)
 		rcp_cache_key kt = mk("ttl:1", 0, 3, l1, 50);
 		rcp_cache_link_confirm(l1, at, 1000);
 		kt.now_ns = at;
-		rcp_cache_lookup(cc, &kt, &t, alloc_static, NULL);
+		lookup_both(cc, &kt, &t, alloc_static, NULL);
 		CHECK(rcp_cache_fill(cc, &kt, &t, 1, v, n) == RCP_FILL_STORED, "ttl: stored");
 		kt.now_ns = at + 49999999ull;
-		CHECK(rcp_cache_lookup(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_HIT, "ttl: hit while younger than 50 ms");
+		CHECK(lookup_both(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_HIT, "ttl: hit while younger than 50 ms");
 		kt.ttl_ms = 0;
-		CHECK(rcp_cache_lookup(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_HIT, "ttl: a client without ttl: hit");
+		CHECK(lookup_both(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_HIT, "ttl: a client without ttl: hit");
 		kt.now_ns = at + 50000000ull;
-		CHECK(rcp_cache_lookup(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_MISS, "the entry's ttl passed: miss");
+		CHECK(lookup_both(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_MISS, "the entry's ttl passed: miss");
 		kt.now_ns = at;
-		rcp_cache_lookup(cc, &kt, &t, alloc_static, NULL);
+		lookup_both(cc, &kt, &t, alloc_static, NULL);
 		rcp_cache_fill(cc, &kt, &t, 1, v, n);
 		kt.now_ns = at + 30000000ull;
 		kt.ttl_ms = 20;
-		CHECK(rcp_cache_lookup(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_MISS, "the client's ttl is shorter than the age: miss");
+		CHECK(lookup_both(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_MISS, "the client's ttl is shorter than the age: miss");
 		kt.ttl_ms = 40;
-		CHECK(rcp_cache_lookup(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_HIT, "... and longer: hit");
+		CHECK(lookup_both(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_HIT, "... and longer: hit");
 		kt.now_ns = at + (uint64_t)RCP_CACHE_MAX_AGE_S * 1000000000ull;
 		kt.ttl_ms = 0;
 		rcp_cache_link_confirm(l1, kt.now_ns, 1000);
-		CHECK(rcp_cache_lookup(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_MISS, "older than RCP_CACHE_MAX_AGE_S: miss");
+		CHECK(lookup_both(cc, &kt, &t, alloc_static, NULL) == RCP_CACHE_MISS, "older than RCP_CACHE_MAX_AGE_S: miss");
 		rcp_cache_link_lost(l1, RCP_LINK_DOWN, "x");
 		rcp_cache_link_up(l1, rcp_now_ns(), 3);
 	}
 	/* untracked: needs a ttl, lives by it, own writes and FLUSHALL through the pool still drop it */
 	{
 		rcp_cache_key ku = mk("u:1", 0, 9, NULL, 0);
-		CHECK(rcp_cache_lookup(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_MISS && !t.fillable, "untracked without ttl: not fillable");
+		CHECK(lookup_both(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_MISS && !t.fillable, "untracked without ttl: not fillable");
 		ku.ttl_ms = 1000;
-		CHECK(rcp_cache_lookup(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable, "untracked with ttl: fillable");
+		CHECK(lookup_both(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_MISS && t.fillable, "untracked with ttl: fillable");
 		CHECK(rcp_cache_fill(cc, &ku, &t, 1, v, n) == RCP_FILL_STORED, "untracked stored");
 		rcp_cache_link_lost(l1, RCP_LINK_DOWN, "x");
-		CHECK(rcp_cache_lookup(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_HIT, "untracked: no link needed");
+		CHECK(lookup_both(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_HIT, "untracked: no link needed");
 		rcp_cache_invalidate_key(cc, "u:1", 3);
-		CHECK(rcp_cache_lookup(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_MISS, "untracked: own write drops it");
+		CHECK(lookup_both(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_MISS, "untracked: own write drops it");
 		rcp_cache_fill(cc, &ku, &t, 1, v, n);
-		CHECK(rcp_cache_lookup(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_HIT, "untracked: again");
+		CHECK(lookup_both(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_HIT, "untracked: again");
 		rcp_cache_flush_cluster(cc);
-		CHECK(rcp_cache_lookup(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_MISS, "untracked: FLUSHALL drops it");
+		CHECK(lookup_both(cc, &ku, &t, alloc_static, NULL) == RCP_CACHE_MISS, "untracked: FLUSHALL drops it");
 		rcp_cache_link_up(l1, rcp_now_ns(), 3);
 	}
 	/* too large */
@@ -320,7 +386,7 @@ static int unit(void)
 		rcp_cache_stats s0;
 		static char big[1 << 20];
 		rcp_cache_stats_get(&s0);
-		rcp_cache_lookup(cc, &k, &t, alloc_static, NULL);
+		lookup_both(cc, &k, &t, alloc_static, NULL);
 		CHECK(rcp_cache_fill(cc, &k, &t, 1, big, s0.value_max) == RCP_FILL_TOO_LARGE, "over the cap: refused");
 		CHECK(rcp_cache_fill(cc, &k, &t, 1, big, s0.value_max - 200) == RCP_FILL_STORED, "under the cap: stored");
 	}
@@ -376,7 +442,7 @@ static int million(size_t mib)
 
 		key_of(key, sizeof(key), i);
 		k = mk(key, 0, (uint16_t)(i % 16384), l, 0);
-		if (rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT) {
+		if (lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT) {
 			wrong++;
 		}
 		n = make_value(v, i, 0, 1);
@@ -392,7 +458,7 @@ static int million(size_t mib)
 
 		key_of(key, sizeof(key), i);
 		k = mk(key, 0, (uint16_t)(i % 16384), l, 0);
-		r = rcp_cache_lookup(cc, &k, &t, alloc_static, NULL);
+		r = lookup_both(cc, &k, &t, alloc_static, NULL);
 		if (r == RCP_CACHE_HIT) {
 			hits++;
 			if (i >= N - 10000) {
@@ -409,7 +475,7 @@ static int million(size_t mib)
 		size_t n = make_value(v, i, 0, 1);
 		key_of(key, sizeof(key), i);
 		k = mk(key, 0, (uint16_t)(i % 16384), l, 0);
-		if (rcp_cache_lookup(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT && memcmp(vbuf, v, n) != 0) {
+		if (lookup_both(cc, &k, &t, alloc_static, NULL) == RCP_CACHE_HIT && memcmp(vbuf, v, n) != 0) {
 			wrong++;
 		}
 	}
@@ -474,6 +540,17 @@ static rcp_cache_key skey(char *buf, size_t cap, uint32_t k, int sig)
 	return mk(buf, sig, (uint16_t)(k % 16384), g_links[(k % 16384) % NLINKS], 0);
 }
 
+/* A reader's own copies of values its probes read (as the binding keeps them, rcp_l1_keep): by key. */
+#define NKEPT 64
+static struct kept {
+	uint32_t k;
+	int sig;
+	bool set;
+	rcp_cache_where w;
+	size_t vlen;
+	char v[512];
+} kept[NKEPT];
+
 static void reader(void)
 {
 	char key[64], v[512];
@@ -484,9 +561,34 @@ static void reader(void)
 		rcp_cache_key ck = skey(key, sizeof(key), k, sig);
 		rcp_cache_ticket t;
 		uint32_t iv = LOAD(&S->iv[k]);
-		rcp_cache_result r = rcp_cache_lookup(g_cc, &ck, &t, alloc_static, NULL);
+		rcp_cache_where w;
+		struct kept *kp = &kept[k % NKEPT];
+		bool copy = kp->set && kp->k == k && kp->sig == sig && rnd() % 2 && still_valid(g_cc, &ck, &kp->w);
+		/* half the reads by rcp_cache_probe() (the binding's early lookup: the record's own slot and link), under the
+		 * same rule; its misses take their ticket by the lookup, as the binding's do; and a kept copy of an earlier
+		 * probe's value (the binding's own copies) served while rcp_cache_still_valid() says so */
+		bool probed = !copy && rnd() % 2 && probe(g_cc, &ck, &w) == RCP_CACHE_HIT;
+		rcp_cache_result r = copy || probed ? RCP_CACHE_HIT : rcp_cache_lookup(g_cc, &ck, &t, alloc_static, NULL);
+
+		if (copy) {
+			memcpy(vbuf, kp->v, kp->vlen);
+			vlen = kp->vlen;
+		} else if (probed && vlen <= sizeof(kp->v)) {
+			kp->k = k;
+			kp->sig = sig;
+			kp->w = w;
+			memcpy(kp->v, vbuf, vlen);
+			kp->vlen = vlen;
+			kp->set = true;
+		}
 
 		__atomic_fetch_add(&S->lookups, 1, __ATOMIC_RELAXED);
+		if (probed && !probe_is(&ck, &w)) {
+			if (__atomic_fetch_add(&S->violations, 1, __ATOMIC_RELAXED) == 0) {
+				snprintf(S->first_violation, sizeof(S->first_violation), "key %u sig %d: probe hit from slot %u link %u",
+					k, sig, w.slot, w.link);
+			}
+		}
 		if (r == RCP_CACHE_HIT) {
 			int64_t ver = check_value(vbuf, vlen, k, sig);
 			__atomic_fetch_add(&S->hits, 1, __ATOMIC_RELAXED);
