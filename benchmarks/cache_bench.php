@@ -21,7 +21,8 @@
  * draws cache_fpm.png), prints the tables in markdown with the issue's targets. The cache's columns are measured
  * when the build has the cache (tests/cache/stale_cluster.inc: stale_cache_supported()), else shown as n/a.
  * Sizes (environment): RCP_BENCH_REQUESTS (fpm requests per client and round, 1000), RCP_BENCH_ROUNDS (3),
- * RCP_INSTR_SCALE (instr ops: 1,000 GET, 300 MGET-10), RCP_BENCH_LAG_WRITES (2000), RCP_BENCH_STORM_RATE (writes/s
+ * RCP_INSTR_SCALE (instr ops: 5 = 5,000 GETs, 1,500 MGET-10s; a run's baseline moves by up to ~40,000 instructions
+ * between runs of one build, ~8 per GET at this size), RCP_BENCH_LAG_WRITES (2000), RCP_BENCH_STORM_RATE (writes/s
  * of the storm, 5000), RCP_CACHE_SETTLE_MS (instr: how long the cache's link gets to come up under valgrind, 3000).
  */
 require __DIR__ . '/../tests/cache/stale_cluster.inc';
@@ -49,7 +50,7 @@ echo cache_tables($res);
 function cache_instr(array $seeds, bool $hasCache): array
 {
     $so = getenv('RCP_EXT_SO') ?: realpath(__DIR__ . '/../modules/redis_cluster_pool.so');
-    $scale = (float) (getenv('RCP_INSTR_SCALE') ?: 1);
+    $scale = (float) (getenv('RCP_INSTR_SCALE') ?: 5);
     $n = ['get_hit' => 1000, 'mget10_hit' => 300, 'get_miss' => 1000, 'mget10_miss' => 300];
     $n = array_map(fn($x) => max(1, (int) round($x * $scale)), $n);
     $pool = new RedisClusterPool($seeds);
