@@ -209,10 +209,6 @@ rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
 uint64_t rcp_cache_sig_hash(const char *sig, size_t len);
 rcp_cache_result rcp_cache_lookup_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash,
                                      rcp_cache_ticket *t, rcp_cache_alloc_fn alloc, void *ctx);
-/* rcp_cache_lookup_sh() counting neither the hit nor the miss: for a batch answered only when every key hits (its
- * hits then counted at once by rcp_cache_count_n()), else looked up again, counted, the usual way. */
-rcp_cache_result rcp_cache_peek_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash,
-                                   rcp_cache_ticket *t, rcp_cache_alloc_fn alloc, void *ctx);
 
 /* What a record found by rcp_cache_probe() was read under: its key's slot, its link (rcp_cache_link_at()), the
  * sequences it was filled with, its fill time and ttl. Enough to tell later whether a copy of its value is still what
@@ -374,7 +370,7 @@ typedef enum {
 	RCP_CS_COUNT
 } rcp_cache_counter;
 
-/* Count n of counter c (the lookups that count nothing themselves: rcp_cache_peek_sh, rcp_cache_probe). */
+/* Count n of counter c (the lookup that counts nothing itself: rcp_cache_probe; a batch's hits at once). */
 void rcp_cache_count_n(rcp_cache_cluster *cc, rcp_cache_counter c, uint32_t n);
 
 /* Counter names for stats ("hits", "fills_refused_race", ...). */

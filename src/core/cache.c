@@ -662,8 +662,7 @@ static inline __attribute__((always_inline)) rcp_cache_result rcp_find(rcp_cache
 	return RCP_CACHE_MISS;
 }
 
-/* The lookup with a ticket, counting nothing but a torn copy (rcp_cache_lookup counts the hit or the miss,
- * rcp_cache_peek_sh's caller its hits). */
+/* The lookup with a ticket, counting nothing but a torn copy (rcp_cache_lookup_sh counts the hit or the miss). */
 static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
                                                       uint64_t sh, rcp_cache_ticket *t, rcp_cache_alloc_fn alloc,
                                                       void *ctx)
@@ -695,12 +694,6 @@ rcp_cache_result rcp_cache_lookup(rcp_cache_cluster *cc, const rcp_cache_key *k,
                                   rcp_cache_alloc_fn alloc, void *ctx)
 {
 	return rcp_cache_lookup_sh(cc, k, rcp_cache_sig_hash(k->sig, k->siglen), t, alloc, ctx);
-}
-
-rcp_cache_result rcp_cache_peek_sh(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sh, rcp_cache_ticket *t,
-                                   rcp_cache_alloc_fn alloc, void *ctx)
-{
-	return rcp_lookup(cc, k, sh, t, alloc, ctx);
 }
 
 void rcp_cache_count_n(rcp_cache_cluster *cc, rcp_cache_counter c, uint32_t n)
