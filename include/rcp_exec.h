@@ -111,21 +111,19 @@ bool rcp_client_cache_on(rcp_client *cl, const rcp_cache_opts *o, const char *us
 
 /* A read of one key with no other argument (a command flagged RCP_CMD_CACHE_ONE: GET, HGETALL...) looked up in the
  * read cache before its argv and route are built (the binding's command methods): true, *reply set, on a hit (the
- * command counted, nothing sent). false: run the command as always (not for the cache, or a miss: its ticket is kept
- * for the route's lookup, not taken twice), then call rcp_exec_cache_get_end(). Only for a client with a cache.
+ * command counted, nothing sent). false: run the command as always (not for the cache, or a miss: its hashes and start
+ * are kept for its route's lookup, which takes its ticket without a second lookup), then call rcp_exec_cache_get_end(). Only for a client with a cache.
  * sig_hash and siglen: the read's signature (its command's name and NUL) and rcp_cache_sig_hash() of it, which the
  * caller makes once per command. */
-bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, zend_string *key,
-                         zval *reply);
+bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, const char *key,
+                         size_t keylen, zval *reply);
 /* Its lookup itself (exec.c's rcp_exec_cached_get() first forgets a pending miss, rcp_exec_cache_get_end(), then
  * checks the map, and begins the command when the read is sent; now_ns: when the read began, 0: read the clock). A
- * hit is looked for by the key's hash alone (rcp_cache_probe: no slot computed, no ticket); a miss then takes its
- * ticket without hashing the key again. */
-bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, zend_string *key,
-                        uint64_t now_ns, zval *reply);
+ * hit is looked for by the key's hash alone (rcp_cache_probe: no slot computed, no ticket); a miss's ticket is taken
+ * by its route, once its slot is known (rcp_exec_cache_lookup), without hashing the key again. */
+bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, const char *key,
+                        size_t keylen, uint64_t now_ns, zval *reply);
 void rcp_exec_cache_get_end(rcp_client *cl);
-/* The slot of that miss's key (the same bytes at the same address), for its route; -1: none. */
-int rcp_exec_cache_pending_slot(const rcp_client *cl, const char *key, size_t keylen);
 /* An MGET (a command flagged RCP_CMD_CACHE_MGET) of keys (strings), answered by the read cache before its argv and
  * route are built when every key hits (one pass: *reply the values in order, true). false: run it as always. */
 bool rcp_exec_cached_mget(rcp_client *cl, const rcp_cmd *cmd, HashTable *keys, zval *reply);

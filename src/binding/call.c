@@ -524,10 +524,7 @@ static void rcp_argv_prefix_patterns(rcp_argv *a, const rcp_cmd *cmd, zend_strin
 	}
 }
 
-/* known_slot: the slot of argv[1] when the read cache's lookup computed it a moment ago (rcp_exec_cached_get), else
- * -1. */
-static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r,
-                                                 int known_slot)
+static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
 {
 	rcp_route_keys(r, cmd, a->argc, a->argv, a->lens);
 	if (a->has_null) {
@@ -557,18 +554,13 @@ static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd
 			rcp_argv_prefix_patterns(a, cmd, prefix);
 		}
 	}
-	if (UNEXPECTED(known_slot >= 0) && r->nkeys == 1 && r->pos[0] == 1 && cmd->route < RCP_ROUTE_UNSUPPORTED) {
-		r->slot = r->kslot[0] = (uint16_t)known_slot; /* (rcp_route_slots' own for one key) */
-		r->kind = RCP_RT_ONE_SLOT;
-		return true;
-	}
 	rcp_route_slots(r);
 	return true;
 }
 
 bool rcp_argv_route(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
 {
-	return rcp_argv_route_in(a, cmd, prefix, r, -1);
+	return rcp_argv_route_in(a, cmd, prefix, r);
 }
 
 /* Prepend the prefix to every key argument (Predis' "prefix" option): a WATCH's, whose route the transaction makes. */
@@ -594,8 +586,7 @@ static int rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zva
 	rcp_route r;
 	int kind = -1;
 
-	if (!rcp_argv_route_in(a, cmd, p->prefix, &r, UNEXPECTED(p->client.cache != NULL) && a->argc == 2 ?
-	                       rcp_exec_cache_pending_slot(&p->client, a->argv[1], a->lens[1]) : -1)) {
+	if (!rcp_argv_route_in(a, cmd, p->prefix, &r)) {
 		return -1;
 	}
 	err.code = RCP_OK;
@@ -728,7 +719,8 @@ static zend_always_inline bool rcp_call_cached(rcp_pool_object *p, const rcp_cal
 		return false;
 	}
 	*looked = true;
-	if (!rcp_exec_cached_get(&p->client, r->cmd, r->cache_sh, r->cache_siglen, Z_STR_P(key), return_value)) {
+	if (!rcp_exec_cached_get(&p->client, r->cmd, r->cache_sh, r->cache_siglen, Z_STRVAL_P(key), Z_STRLEN_P(key),
+	                         return_value)) {
 		return false;
 	}
 	rcp_call_parse(r, NULL, given, return_value);
@@ -822,28 +814,22 @@ static size_t rcp_hot_index(rcp_hot_set *set, zend_execute_data *execute_data);
 bool rcp_pool_hot_cached(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value,
                          bool *looked)
 {
-	const zval *key = ZEND_CALL_ARG(execute_data, 1);
 	const rcp_cmdtab *t = p->client.cluster->cmds;
 	const rcp_call_res *r;
 	rcp_hot_memo *m;
 	size_t i;
 
-	if (ZEND_NUM_ARGS() != 1 || Z_TYPE_P(key) != IS_STRING || p->prefix || Z_TYPE(p->tx) == IS_OBJECT ||
-	    (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) || !t) {
+	if (ZEND_NUM_ARGS() != 1 || Z_TYPE(p->tx) == IS_OBJECT || (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) ||
+	    !t) {
 		return false;
 	}
 	i = rcp_hot_index(set, execute_data);
 	m = RCP_HOT_MEMO(set);
 	r = &m->res[i];
-	if (!r->cmd || !r->cache_siglen || r->cache_given || m->res_serial[i] != rcp_cmdtab_serial(t)) {
+	if (!r->cmd || m->res_serial[i] != rcp_cmdtab_serial(t)) {
 		return false; /* (not resolved yet: the method's full path resolves it, then looks it up) */
 	}
-	*looked = true;
-	if (!rcp_exec_cached_get(&p->client, r->cmd, r->cache_sh, r->cache_siglen, Z_STR_P(key), return_value)) {
-		return false;
-	}
-	rcp_call_parse(r, NULL, NULL, return_value);
-	return true;
+	return rcp_call_cached(p, r, ZEND_CALL_ARG(execute_data, 1), NULL, return_value, looked);
 }
 
 bool rcp_pool_call_frame(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data *execute_data, zval *return_value,

@@ -703,10 +703,8 @@ void rcp_cache_count_n(rcp_cache_cluster *cc, rcp_cache_counter c, uint32_t n)
 
 /* Chunk words: lap << 32 | records started in the chunk in that lap. The first record (or reservation) of a new lap
  * in a chunk counts the old lap's records as evicted. */
-static void rcp_chunk_note(uint64_t pos, bool record)
+static __attribute__((noinline)) void rcp_chunk_note_slow(uint64_t *w, uint32_t lap, bool record)
 {
-	uint64_t *w = &rcp_chunks[(pos % rcp_ring_size) / RCP_CHUNK];
-	uint32_t lap = (uint32_t)(pos / rcp_ring_size);
 	uint64_t old = LOADR(w), nw;
 
 	for (;;) {
@@ -735,8 +733,21 @@ static void rcp_chunk_note(uint64_t pos, bool record)
 	}
 }
 
+/* rcp_chunk_note_slow() for a position at ring offset off in lap lap; a record in a chunk of its own lap (the common
+ * case) counted with one CAS here. */
+static inline __attribute__((always_inline)) void rcp_chunk_note(uint64_t off, uint32_t lap, bool record)
+{
+	uint64_t *w = &rcp_chunks[off / RCP_CHUNK];
+	uint64_t old = LOADR(w);
+
+	if (record && (uint32_t)(old >> 32) == lap && CAS(w, &old, old + 1)) {
+		return;
+	}
+	rcp_chunk_note_slow(w, lap, record);
+}
+
 /* Reserve len bytes that do not wrap (skipping the ring's tail when they would): the record's absolute position. */
-static uint64_t rcp_reserve(uint32_t len)
+static inline __attribute__((always_inline)) uint64_t rcp_reserve(uint32_t len)
 {
 	uint64_t h = LOADR(&rcp_hdr->head), pad, off;
 
@@ -749,13 +760,13 @@ static uint64_t rcp_reserve(uint32_t len)
 	}
 	RCP_TEST_POINT(1);
 	/* chunks whose start this reservation crossed begin a new lap (their old records are gone) */
-	for (uint64_t c = rcp_align(h, RCP_CHUNK); c < h + pad + len; c += RCP_CHUNK) {
-		rcp_chunk_note(c, false);
+	for (uint64_t c = rcp_align(h, RCP_CHUNK); __builtin_expect(c < h + pad + len, 0); c += RCP_CHUNK) {
+		rcp_chunk_note(c % rcp_ring_size, (uint32_t)(c / rcp_ring_size), false);
 	}
 	return h + pad;
 }
 
-static void rcp_index_put(uint64_t hent, uint64_t pos)
+static inline __attribute__((always_inline)) void rcp_index_put(uint64_t hent, uint64_t pos)
 {
 	rcp_ix_bucket *b = rcp_bucket(hent);
 	int victim = 0;
@@ -783,13 +794,13 @@ static void rcp_index_put(uint64_t hent, uint64_t pos)
 rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key *k, const rcp_cache_ticket *t,
                                      uint8_t type, const void *val, size_t len)
 {
-	uint64_t total, pos;
+	uint64_t total, pos, off;
 	rcp_cache_link *l = k->link;
 	uint32_t gen;
 	char *r;
-	rcp_rec h;
+	rcp_rec *h;
 
-	if (!rcp_hdr || !cc) {
+	if (__builtin_expect(!rcp_hdr || !cc, 0)) {
 		return RCP_FILL_OFF;
 	}
 	if (!t->fillable) {
@@ -797,7 +808,7 @@ rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key 
 		return RCP_FILL_UNCONFIRMED;
 	}
 	total = rcp_align(RCP_REC_HDR + (uint64_t)k->keylen + k->siglen + len, 8);
-	if (k->keylen > RCP_CACHE_ITEM_MAX || k->siglen > RCP_CACHE_ITEM_MAX || total > rcp_hdr->value_max) {
+	if (__builtin_expect(k->keylen > RCP_CACHE_ITEM_MAX || k->siglen > RCP_CACHE_ITEM_MAX || total > rcp_hdr->value_max, 0)) {
 		rcp_count(cc, RCP_CS_FILLS_TOO_LARGE);
 		return RCP_FILL_TOO_LARGE;
 	}
@@ -809,24 +820,26 @@ rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key 
 		return RCP_FILL_RACE;
 	}
 	pos = rcp_reserve((uint32_t)total);
-	r = rcp_ring + pos % rcp_ring_size;
-	memset(&h, 0, sizeof(h));
-	h.hent = t->hent;
-	h.fill_ns = t->now_ns;
-	h.len = (uint32_t)total;
-	h.keyseq = t->keyseq;
-	h.slot_gen = t->slot_gen;
-	h.link_gen = t->link_gen;
-	h.ttl_ms = k->ttl_ms;
-	h.vallen = (uint32_t)len;
-	h.cluster = cc->index;
-	h.slot = k->slot;
-	h.link = t->link_idx;
-	h.keylen = (uint16_t)k->keylen;
-	h.siglen = (uint16_t)k->siglen;
-	h.type = type;
-	h.pos = ~pos; /* not committed */
-	memcpy(r, &h, sizeof(h));
+	off = pos % rcp_ring_size;
+	r = rcp_ring + off;
+	/* the header written in place, its commit word first marked "not committed" (the bytes of the pad are never
+	 * read) */
+	h = (rcp_rec *)r;
+	h->pos = ~pos;
+	h->hent = t->hent;
+	h->fill_ns = t->now_ns;
+	h->len = (uint32_t)total;
+	h->keyseq = t->keyseq;
+	h->slot_gen = t->slot_gen;
+	h->link_gen = t->link_gen;
+	h->ttl_ms = k->ttl_ms;
+	h->vallen = (uint32_t)len;
+	h->cluster = cc->index;
+	h->slot = k->slot;
+	h->link = t->link_idx;
+	h->keylen = (uint16_t)k->keylen;
+	h->siglen = (uint16_t)k->siglen;
+	h->type = type;
 	RCP_TEST_POINT(2);
 	rcp_copy(r + RCP_REC_HDR, k->key, k->keylen);
 	rcp_copy(r + RCP_REC_HDR + k->keylen, k->sig, k->siglen);
@@ -843,9 +856,9 @@ rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key 
 	rcp_copy(r + RCP_REC_HDR + k->keylen + k->siglen, val, len);
 #endif
 	RCP_TEST_POINT(5);
-	STORE(&((rcp_rec *)r)->pos, pos);
+	STORE(&h->pos, pos);
 	rcp_index_put(t->hent, pos);
-	rcp_chunk_note(pos, true);
+	rcp_chunk_note(off, (uint32_t)(pos / rcp_ring_size), true);
 	rcp_count(cc, RCP_CS_FILLS);
 	return RCP_FILL_STORED;
 }

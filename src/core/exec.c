@@ -249,8 +249,8 @@ static void rcp_exec_cache_went(rcp_client *cl, const char *first_key, uint64_t 
 	cl->op_ready_key = now_ns ? first_key : NULL;
 }
 
-bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, zend_string *key,
-                         zval *reply)
+bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, const char *key,
+                         size_t keylen, zval *reply)
 {
 	uint64_t now_ns;
 	bool begun;
@@ -258,10 +258,10 @@ bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, 
 	if (!rcp_exec_cache_begin(cl, cmd, RCP_CMD_CACHE_ONE, &now_ns, &begun)) {
 		return false;
 	}
-	if (rcp_exec_cache_get(cl, cmd, sig_hash, siglen, key, now_ns, reply)) {
+	if (rcp_exec_cache_get(cl, cmd, sig_hash, siglen, key, keylen, now_ns, reply)) {
 		return true;
 	}
-	rcp_exec_cache_went(cl, ZSTR_VAL(key), now_ns, begun);
+	rcp_exec_cache_went(cl, key, now_ns, begun);
 	return false;
 }
 

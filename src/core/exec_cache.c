@@ -51,14 +51,14 @@ struct rcp_client_cache {
 	uint32_t ttl_ms;
 	bool untracked;
 	/* the miss of a read the binding looked up before building it (rcp_exec_cache_get), for its route's lookup
-	 * (rcp_exec_cache_lookup) a moment later: the ticket taken then, not a second lookup; key NULL: none */
+	 * (rcp_exec_cache_lookup) a moment later: the key's and the signature's hashes and the read's start, so that
+	 * the route takes the ticket with them (no second lookup); key NULL: none */
 	struct {
 		const char *key;
 		size_t keylen;
 		const rcp_cmd *cmd;
-		uint16_t slot;
-		uint8_t rflags;
-		rcp_cache_ticket t;
+		uint64_t hkey, sh, now_ns;
+		size_t siglen;
 	} pend;
 	uint64_t mget_sh;                      /* an MGET's signature's hash (rcp_cache_sig_hash) */
 	rcp_count_memo counted;                /* the command a hit counts (rcp_count_command_memo) */
@@ -379,13 +379,11 @@ static zend_always_inline bool rcp_cv_hit(rcp_cv_out *o, zval *reply)
 	return rcp_cv_to_zval(o, reply);
 }
 
-/* Store a reply's value under k with ticket t. */
-static void rcp_cv_fill(rcp_cache_cluster *cc, const rcp_cache_key *k, const rcp_cache_ticket *t, const zval *v)
+/* rcp_cv_fill() of a value that is not a string. */
+static zend_never_inline void rcp_cv_fill_other(rcp_cache_cluster *cc, const rcp_cache_key *k, const rcp_cache_ticket *t,
+                                                const zval *v)
 {
 	switch (Z_TYPE_P(v)) {
-	case IS_STRING:
-		rcp_cache_fill(cc, k, t, RCP_CV_STR, Z_STRVAL_P(v), Z_STRLEN_P(v));
-		return;
 	case IS_NULL:
 		rcp_cache_fill(cc, k, t, RCP_CV_NIL, "", 0);
 		return;
@@ -401,6 +399,17 @@ static void rcp_cv_fill(rcp_cache_cluster *cc, const rcp_cache_key *k, const rcp
 		}
 		smart_str_free(&s);
 	}
+	}
+}
+
+/* Store a reply's value under k with ticket t. */
+static zend_always_inline void rcp_cv_fill(rcp_cache_cluster *cc, const rcp_cache_key *k, const rcp_cache_ticket *t,
+                                           const zval *v)
+{
+	if (EXPECTED(Z_TYPE_P(v) == IS_STRING)) {
+		rcp_cache_fill(cc, k, t, RCP_CV_STR, Z_STRVAL_P(v), Z_STRLEN_P(v));
+	} else {
+		rcp_cv_fill_other(cc, k, t, v);
 	}
 }
 
@@ -520,21 +529,41 @@ static bool rcp_cache_key_of(rcp_client *cl, const rcp_route *r, rcp_cache_key *
 	return true;
 }
 
-/* The lookup of a one-key read, every entry point's (a route's: rcp_exec_cache_lookup; the binding's, before the
- * route is built: rcp_exec_cache_get): k with its key, slot, link and signature (sh its hash), node the index of its
- * node; hkey: 0, or the key's hash when rcp_cache_probe() looked its tracked entry up already (then only its ticket is
- * taken here, unless the entry is untracked). A hit: *reply set, true. A miss (counted): *t its ticket, *rflags
- * RCP_RF_CACHEABLE (and RCP_RF_UNTRACKED) when its reply may be stored; a link not up is asked for, a refusal noted. */
-static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint64_t hkey, uint16_t node,
-                          rcp_cache_ticket *t, uint8_t *rflags, zval *reply)
+static bool rcp_cache_one_full(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint16_t node, rcp_cache_ticket *t,
+                               uint8_t *rflags, zval *reply);
+
+/* A miss whose ticket cannot fill (its link not up, or not confirmed within the bound): the link asked for; or, when
+ * the node refuses tracking for good, noted, and the read looked up again as untracked when the client asked for that
+ * (a hit: *reply set, true). */
+static zend_never_inline bool rcp_cache_unfillable(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint16_t node,
+                                                   rcp_cache_ticket *t, uint8_t *rflags, zval *reply)
+{
+	if (!k->link) {
+		return false; /* (untracked, with no ttl) */
+	}
+	if (!rcp_link_refused(cl->cluster, k->link)) {
+		rcp_link_wanted(cl, k->link, node);
+		return false;
+	}
+	if (!cl->cache->untracked) {
+		cl->cluster->cache->reads_not_cached++;
+		return false;
+	}
+	k->link = NULL;
+	*rflags = RCP_RF_UNTRACKED;
+	return rcp_cache_one_full(cl, k, sh, node, t, rflags, reply);
+}
+
+/* rcp_cache_one() past its common miss: the link's refusal noted before, and the entry looked up by its key. */
+static zend_never_inline bool rcp_cache_one_full(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint16_t node,
+                                                 rcp_cache_ticket *t, uint8_t *rflags, zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
 	struct rcp_cluster_cache *pc = cl->cluster->cache;
 	rcp_cv_out o;
 	rcp_cache_result res;
 
-	*rflags = 0;
-	if (UNEXPECTED(pc->noted[rcp_cache_link_index(k->link)])) {
+	if (k->link && UNEXPECTED(pc->noted[rcp_cache_link_index(k->link)])) {
 		/* a node that refused tracking: untracked entries (ttl alone) when asked for, else no caching */
 		if (rcp_cache_link_status(k->link, NULL, 0) != RCP_LINK_UP) {
 			if (!c->untracked) {
@@ -550,14 +579,7 @@ static bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint64_
 	}
 	o.s = NULL;
 	o.buf = NULL;
-again:
-	if (hkey && k->link) {
-		rcp_cache_ticket_take_h(pc->cc, k, sh, hkey, t);
-		rcp_cache_count_n(pc->cc, RCP_CS_MISSES, 1);
-		res = RCP_CACHE_MISS;
-	} else {
-		res = rcp_cache_lookup_sh(pc->cc, k, sh, t, rcp_cv_alloc, &o);
-	}
+	res = rcp_cache_lookup_sh(pc->cc, k, sh, t, rcp_cv_alloc, &o);
 	if (res == RCP_CACHE_HIT) {
 		if (rcp_cv_hit(&o, reply)) {
 			return true;
@@ -567,19 +589,33 @@ again:
 	}
 	if (t->fillable) {
 		*rflags |= RCP_RF_CACHEABLE;
-	} else if (k->link) {
-		if (rcp_link_refused(cl->cluster, k->link)) {
-			if (c->untracked) {
-				k->link = NULL;
-				*rflags = RCP_RF_UNTRACKED;
-				goto again;
-			}
-			pc->reads_not_cached++;
-		} else {
-			rcp_link_wanted(cl, k->link, node);
-		}
+		return false;
 	}
-	return false;
+	return rcp_cache_unfillable(cl, k, sh, node, t, rflags, reply);
+}
+
+/* The lookup of a one-key read, every entry point's (a route's: rcp_exec_cache_lookup, of a read the binding did not
+ * look up, or did and missed): k with its key, slot, link and signature (sh its hash), node the index of its node;
+ * hkey: 0, or the key's hash when rcp_cache_probe() looked its tracked entry up already (then only its ticket is
+ * taken, unless the entry is untracked). A hit: *reply set, true. A miss (counted): *t its ticket, *rflags
+ * RCP_RF_CACHEABLE (and RCP_RF_UNTRACKED) when its reply may be stored; a link not up is asked for, a refusal noted. */
+static zend_always_inline bool rcp_cache_one(rcp_client *cl, rcp_cache_key *k, uint64_t sh, uint64_t hkey, uint16_t node,
+                                             rcp_cache_ticket *t, uint8_t *rflags, zval *reply)
+{
+	struct rcp_cluster_cache *pc = cl->cluster->cache;
+
+	*rflags = 0;
+	if (EXPECTED(hkey != 0) && EXPECTED(!pc->noted[rcp_cache_link_index(k->link)])) {
+		/* the common miss: its ticket */
+		rcp_cache_ticket_take_h(pc->cc, k, sh, hkey, t);
+		rcp_cache_count_n(pc->cc, RCP_CS_MISSES, 1);
+		if (EXPECTED(t->fillable)) {
+			*rflags = RCP_RF_CACHEABLE;
+			return false;
+		}
+		return rcp_cache_unfillable(cl, k, sh, node, t, rflags, reply);
+	}
+	return rcp_cache_one_full(cl, k, sh, node, t, rflags, reply);
 }
 
 /* rcp_exec_cache_lookup() of a read the binding did not look up: its signature built, its entry looked up. */
@@ -608,6 +644,33 @@ static zend_never_inline bool rcp_route_lookup(rcp_client *cl, rcp_route *r, zva
 	return hit;
 }
 
+/* rcp_exec_cache_lookup() of the read the binding looked up a moment ago and missed (c->pend): its ticket taken now,
+ * before it is sent, on its route's slot and that slot's owner, with the hashes and the start the lookup had. */
+static bool rcp_pend_lookup(rcp_client *cl, rcp_route *r, zval *reply)
+{
+	struct rcp_client_cache *c = cl->cache;
+	rcp_cache_key k;
+	uint16_t idx = cl->cluster->map->slots[r->slot];
+	uint8_t rf;
+
+	if (idx == RCP_NO_NODE || !(k.link = rcp_node_link(cl->cluster, idx))) {
+		return false;
+	}
+	k.key = c->pend.key;
+	k.keylen = c->pend.keylen;
+	k.slot = (uint16_t)r->slot;
+	k.sig = r->cmd->name;
+	k.siglen = c->pend.siglen;
+	k.ttl_ms = c->ttl_ms;
+	k.now_ns = c->pend.now_ns;
+	if (rcp_cache_one(cl, &k, c->pend.sh, c->pend.hkey, idx, &r->ticket, &rf, reply)) {
+		r->reply_kind = RCP_RK_VALUE; /* (an untracked entry: rcp_cache_probe() finds tracked ones only) */
+		return true;
+	}
+	r->flags |= rf;
+	return false;
+}
+
 bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
@@ -615,15 +678,12 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	r->flags &= (uint8_t)~(RCP_RF_CACHEABLE | RCP_RF_UNTRACKED); /* (a command re-run alone is looked up again) */
 	if (c->pend.key) {
 		/* the binding looked this very read up a moment ago (rcp_exec_cache_get: the same key bytes, which it keeps
-		 * until the command is done) and missed: its ticket, taken then (the ticket names its link) */
-		bool same = !(r->flags & RCP_RF_NOCACHE) && r->cmd == c->pend.cmd && r->argc == 2 && r->nkeys == 1 &&
-			r->pos[0] == 1 && r->kind == RCP_RT_ONE_SLOT && r->argv[1] == c->pend.key && r->argvlen[1] == c->pend.keylen &&
-			r->slot == c->pend.slot;
+		 * until the command is done) and missed */
+		bool same = r->argv[1] == c->pend.key && r->cmd == c->pend.cmd && r->argc == 2 && r->argvlen[1] == c->pend.keylen &&
+			r->kind == RCP_RT_ONE_SLOT && r->nkeys == 1 && r->pos[0] == 1 && !(r->flags & RCP_RF_NOCACHE);
 		c->pend.key = NULL;
 		if (same) {
-			r->ticket = c->pend.t;
-			r->flags |= c->pend.rflags;
-			return false;
+			return rcp_pend_lookup(cl, r, reply);
 		}
 	}
 	return rcp_route_lookup(cl, r, reply);
@@ -724,7 +784,7 @@ static zend_always_inline void rcp_cache_answered(rcp_client *cl, const rcp_cmd 
 	rcp_count_command_memo(&cl->cache->counted, cl->cluster->shared, cmd);
 }
 
-/* rcp_exec_cache_get() past the client's own copies: the entry (rcp_cache_probe), else a miss's ticket. A frame of
+/* rcp_exec_cache_get() past the client's own copies: the entry (rcp_cache_probe), else a miss kept for its route. A frame of
  * its own, so that the copies' hit keeps a small one. */
 static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp_cmd *cmd, uint64_t sh, size_t siglen,
                                                        const char *key, size_t keylen, uint64_t hkey, uint64_t now_ns,
@@ -735,8 +795,6 @@ static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp
 	rcp_cache_key k;
 	rcp_cache_where w;
 	rcp_cv_out o;
-	uint16_t idx;
-	uint8_t rf;
 
 	k.now_ns = now_ns;
 	k.key = key;
@@ -760,29 +818,20 @@ static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp
 	default:
 		break;
 	}
-	k.slot = rcp_key_slot(key, keylen);
-	idx = cluster->map->slots[k.slot];
-	if (idx == RCP_NO_NODE || !(k.link = rcp_node_link(cluster, idx))) {
-		return false;
-	}
-	if (rcp_cache_one(cl, &k, sh, hkey, idx, &c->pend.t, &rf, reply)) {
-		rcp_partial_free(&cl->partial);
-		rcp_count_command_memo(&c->counted, cluster->shared, cmd);
-		return true;
-	}
+	/* a miss: its ticket is taken by its route (rcp_pend_lookup), once its slot is known */
 	c->pend.key = key;
 	c->pend.keylen = keylen;
 	c->pend.cmd = cmd;
-	c->pend.slot = k.slot;
-	c->pend.rflags = rf;
+	c->pend.hkey = hkey;
+	c->pend.sh = sh;
+	c->pend.now_ns = now_ns;
+	c->pend.siglen = siglen;
 	return false;
 }
 
-bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, zend_string *zkey,
-                        uint64_t now_ns, zval *reply)
+bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, const char *key,
+                        size_t keylen, uint64_t now_ns, zval *reply)
 {
-	const char *key = ZSTR_VAL(zkey);
-	size_t keylen = ZSTR_LEN(zkey);
 	uint64_t hkey;
 
 	if (!rcp_cache_key_wanted(cl->cache, key, keylen)) {
@@ -858,13 +907,6 @@ miss:
 	zval_ptr_dtor(reply);
 	ZVAL_UNDEF(reply);
 	return false;
-}
-
-int rcp_exec_cache_pending_slot(const rcp_client *cl, const char *key, size_t keylen)
-{
-	const struct rcp_client_cache *c = cl->cache;
-
-	return c && c->pend.key == key && c->pend.keylen == keylen ? c->pend.slot : -1;
 }
 
 void rcp_exec_cache_get_end(rcp_client *cl)
