@@ -675,8 +675,11 @@ static inline __attribute__((always_inline)) rcp_cache_result rcp_lookup(rcp_cac
 	return rcp_find(cc, k, t->hent, t->hkey, t, t->now_ns, NULL, alloc, ctx);
 }
 
-rcp_cache_result rcp_cache_probe(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash, uint64_t hkey,
-                                 rcp_cache_where *where, rcp_cache_alloc_fn alloc, void *ctx)
+/* (inlined into its callers by the release build's link-time optimization, as rcp_cache_still_valid) */
+__attribute__((always_inline)) inline rcp_cache_result rcp_cache_probe(rcp_cache_cluster *cc, const rcp_cache_key *k,
+                                                                       uint64_t sig_hash, uint64_t hkey,
+                                                                       rcp_cache_where *where, rcp_cache_alloc_fn alloc,
+                                                                       void *ctx)
 {
 	return rcp_find(cc, k, rcp_hent(hkey, sig_hash), hkey, NULL, k->now_ns, where, alloc, ctx);
 }
@@ -791,8 +794,10 @@ static inline __attribute__((always_inline)) void rcp_index_put(uint64_t hent, u
 	STORE(&b->e[victim].tag, hent);
 }
 
-rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key *k, const rcp_cache_ticket *t,
-                                     uint8_t type, const void *val, size_t len)
+/* (inlined into its callers by the release build's link-time optimization, as rcp_cache_still_valid) */
+__attribute__((always_inline)) inline rcp_cache_fill_result rcp_cache_fill(rcp_cache_cluster *cc, const rcp_cache_key *k,
+                                                                           const rcp_cache_ticket *t, uint8_t type,
+                                                                           const void *val, size_t len)
 {
 	uint64_t total, pos, off;
 	rcp_cache_link *l = k->link;
