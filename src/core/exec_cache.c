@@ -679,7 +679,7 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	if (c->pend.key) {
 		/* the binding looked this very read up a moment ago (rcp_exec_cache_get: the same key bytes, which it keeps
 		 * until the command is done) and missed */
-		bool same = r->argv[1] == c->pend.key && r->cmd == c->pend.cmd && r->argc == 2 && r->argvlen[1] == c->pend.keylen &&
+		bool same = r->argc == 2 && r->argv[1] == c->pend.key && r->cmd == c->pend.cmd && r->argvlen[1] == c->pend.keylen &&
 			r->kind == RCP_RT_ONE_SLOT && r->nkeys == 1 && r->pos[0] == 1 && !(r->flags & RCP_RF_NOCACHE);
 		c->pend.key = NULL;
 		if (same) {
