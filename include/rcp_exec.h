@@ -112,7 +112,8 @@ bool rcp_client_cache_on(rcp_client *cl, const rcp_cache_opts *o, const char *us
 /* A read of one key with no other argument (a command flagged RCP_CMD_CACHE_ONE: GET, HGETALL...) looked up in the
  * read cache before its argv and route are built (the binding's command methods): true, *reply set, on a hit (the
  * command counted, nothing sent). false: run the command as always (not for the cache, or a miss: its hashes and start
- * are kept for its route's lookup, which takes its ticket without a second lookup), then call rcp_exec_cache_get_end(). Only for a client with a cache.
+ * are kept for its route's lookup, which takes its ticket without a second lookup), then call
+ * rcp_exec_cache_get_end(). Only for a client with a cache.
  * sig_hash and siglen: the read's signature (its command's name and NUL) and rcp_cache_sig_hash() of it, which the
  * caller makes once per command. */
 bool rcp_exec_cached_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, size_t siglen, const char *key,

@@ -524,7 +524,8 @@ static void rcp_argv_prefix_patterns(rcp_argv *a, const rcp_cmd *cmd, zend_strin
 	}
 }
 
-static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
+/* rcp_argv_route()'s body, inlined into rcp_pool_run() (a command's hot path); the other callers call it out of line. */
+static zend_always_inline bool rcp_argv_route_inline(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
 {
 	rcp_route_keys(r, cmd, a->argc, a->argv, a->lens);
 	if (a->has_null) {
@@ -560,7 +561,7 @@ static zend_always_inline bool rcp_argv_route_in(rcp_argv *a, const rcp_cmd *cmd
 
 bool rcp_argv_route(rcp_argv *a, const rcp_cmd *cmd, zend_string *prefix, rcp_route *r)
 {
-	return rcp_argv_route_in(a, cmd, prefix, r);
+	return rcp_argv_route_inline(a, cmd, prefix, r);
 }
 
 /* Prepend the prefix to every key argument (Predis' "prefix" option): a WATCH's, whose route the transaction makes. */
@@ -586,7 +587,7 @@ static int rcp_pool_run(rcp_pool_object *p, rcp_argv *a, const rcp_cmd *cmd, zva
 	rcp_route r;
 	int kind = -1;
 
-	if (!rcp_argv_route_in(a, cmd, p->prefix, &r)) {
+	if (!rcp_argv_route_inline(a, cmd, p->prefix, &r)) {
 		return -1;
 	}
 	err.code = RCP_OK;
@@ -819,8 +820,8 @@ bool rcp_pool_hot_cached(rcp_pool_object *p, rcp_hot_set *set, zend_execute_data
 	rcp_hot_memo *m;
 	size_t i;
 
-	if (ZEND_NUM_ARGS() != 1 || Z_TYPE(p->tx) == IS_OBJECT || (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) ||
-	    !t) {
+	if (ZEND_NUM_ARGS() != 1 || Z_TYPE(p->tx) == IS_OBJECT ||
+	    (ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS) || !t) {
 		return false;
 	}
 	i = rcp_hot_index(set, execute_data);

@@ -736,17 +736,17 @@ static __attribute__((noinline)) void rcp_chunk_note_slow(uint64_t *w, uint32_t 
 	}
 }
 
-/* rcp_chunk_note_slow() for a position at ring offset off in lap lap; a record in a chunk of its own lap (the common
- * case) counted with one CAS here. */
-static inline __attribute__((always_inline)) void rcp_chunk_note(uint64_t off, uint32_t lap, bool record)
+/* A record at ring offset off in lap lap counted in its chunk: in a chunk of its own lap (the common case) with one
+ * CAS here, else by rcp_chunk_note_slow(). */
+static inline __attribute__((always_inline)) void rcp_chunk_note(uint64_t off, uint32_t lap)
 {
 	uint64_t *w = &rcp_chunks[off / RCP_CHUNK];
 	uint64_t old = LOADR(w);
 
-	if (record && (uint32_t)(old >> 32) == lap && CAS(w, &old, old + 1)) {
+	if ((uint32_t)(old >> 32) == lap && CAS(w, &old, old + 1)) {
 		return;
 	}
-	rcp_chunk_note_slow(w, lap, record);
+	rcp_chunk_note_slow(w, lap, true);
 }
 
 /* Reserve len bytes that do not wrap (skipping the ring's tail when they would): the record's absolute position. */
@@ -764,7 +764,7 @@ static inline __attribute__((always_inline)) uint64_t rcp_reserve(uint32_t len)
 	RCP_TEST_POINT(1);
 	/* chunks whose start this reservation crossed begin a new lap (their old records are gone) */
 	for (uint64_t c = rcp_align(h, RCP_CHUNK); __builtin_expect(c < h + pad + len, 0); c += RCP_CHUNK) {
-		rcp_chunk_note(c % rcp_ring_size, (uint32_t)(c / rcp_ring_size), false);
+		rcp_chunk_note_slow(&rcp_chunks[c % rcp_ring_size / RCP_CHUNK], (uint32_t)(c / rcp_ring_size), false);
 	}
 	return h + pad;
 }
@@ -813,7 +813,8 @@ __attribute__((always_inline)) inline rcp_cache_fill_result rcp_cache_fill(rcp_c
 		return RCP_FILL_UNCONFIRMED;
 	}
 	total = rcp_align(RCP_REC_HDR + (uint64_t)k->keylen + k->siglen + len, 8);
-	if (__builtin_expect(k->keylen > RCP_CACHE_ITEM_MAX || k->siglen > RCP_CACHE_ITEM_MAX || total > rcp_hdr->value_max, 0)) {
+	if (__builtin_expect(k->keylen > RCP_CACHE_ITEM_MAX || k->siglen > RCP_CACHE_ITEM_MAX ||
+	                     total > rcp_hdr->value_max, 0)) {
 		rcp_count(cc, RCP_CS_FILLS_TOO_LARGE);
 		return RCP_FILL_TOO_LARGE;
 	}
@@ -863,7 +864,7 @@ __attribute__((always_inline)) inline rcp_cache_fill_result rcp_cache_fill(rcp_c
 	RCP_TEST_POINT(5);
 	STORE(&h->pos, pos);
 	rcp_index_put(t->hent, pos);
-	rcp_chunk_note(off, (uint32_t)(pos / rcp_ring_size), true);
+	rcp_chunk_note(off, (uint32_t)(pos / rcp_ring_size));
 	rcp_count(cc, RCP_CS_FILLS);
 	return RCP_FILL_STORED;
 }

@@ -380,8 +380,8 @@ static zend_always_inline bool rcp_cv_hit(rcp_cv_out *o, zval *reply)
 }
 
 /* rcp_cv_fill() of a value that is not a string. */
-static zend_never_inline void rcp_cv_fill_other(rcp_cache_cluster *cc, const rcp_cache_key *k, const rcp_cache_ticket *t,
-                                                const zval *v)
+static zend_never_inline void rcp_cv_fill_other(rcp_cache_cluster *cc, const rcp_cache_key *k,
+                                                const rcp_cache_ticket *t, const zval *v)
 {
 	switch (Z_TYPE_P(v)) {
 	case IS_NULL:
@@ -679,8 +679,9 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	if (c->pend.key) {
 		/* the binding looked this very read up a moment ago (rcp_exec_cache_get: the same key bytes, which it keeps
 		 * until the command is done) and missed */
-		bool same = r->argc == 2 && r->argv[1] == c->pend.key && r->cmd == c->pend.cmd && r->argvlen[1] == c->pend.keylen &&
-			r->kind == RCP_RT_ONE_SLOT && r->nkeys == 1 && r->pos[0] == 1 && !(r->flags & RCP_RF_NOCACHE);
+		bool same = r->argc == 2 && r->argv[1] == c->pend.key && r->cmd == c->pend.cmd &&
+			r->argvlen[1] == c->pend.keylen && r->kind == RCP_RT_ONE_SLOT && r->nkeys == 1 && r->pos[0] == 1 &&
+			!(r->flags & RCP_RF_NOCACHE);
 		c->pend.key = NULL;
 		if (same) {
 			return rcp_pend_lookup(cl, r, reply);
@@ -784,8 +785,8 @@ static zend_always_inline void rcp_cache_answered(rcp_client *cl, const rcp_cmd 
 	rcp_count_command_memo(&cl->cache->counted, cl->cluster->shared, cmd);
 }
 
-/* rcp_exec_cache_get() past the client's own copies: the entry (rcp_cache_probe), else a miss kept for its route. A frame of
- * its own, so that the copies' hit keeps a small one. */
+/* rcp_exec_cache_get() past the client's own copies: the entry (rcp_cache_probe), else a miss kept for its route. A
+ * frame of its own, so that the copies' hit keeps a small one. */
 static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp_cmd *cmd, uint64_t sh, size_t siglen,
                                                        const char *key, size_t keylen, uint64_t hkey, uint64_t now_ns,
                                                        zval *reply)
