@@ -187,6 +187,8 @@ function cache_fpm(string $addr, bool $hasCache, string $chartJson): array
     $perRound = (int) (getenv('RCP_BENCH_REQUESTS') ?: 1000);
     $rounds = (int) (getenv('RCP_BENCH_ROUNDS') ?: 3);
     $conc = 8;
+    // the load driver: C by default (benchmarks/fcgi_load.c); RCP_BENCH_DRIVER=php for the PHP one the earlier runs used
+    $driver = getenv('RCP_BENCH_DRIVER') ?: 'c';
     $pool = new RedisClusterPool(rcp_seeds());
     $clients = ($hasCache ? ['rcp_cache' => "redis_cluster_pool, 'cache' => true"] : []) + ['rcp_nocache' => 'redis_cluster_pool, no cache']
         + (extension_loaded('redis') ? ['phpredis' => 'phpredis RedisCluster (persistent, cache_slots)'] : []);
@@ -199,16 +201,16 @@ function cache_fpm(string $addr, bool $hasCache, string $chartJson): array
     $q = fn($c) => "w=heavy&client=$c&n=$hot";
     $stats = fn() => stale_cache_figures(json_decode((new RcpFcgi($addr))->get($page, 'w=stats&client=rcp_cache'), true));
     // warm-up: every worker's connections, and with the cache, the hot set read ~3 times over (20 reads a request)
-    foreach ($clients as $c => $_) drive($addr, $page, $q($c), $c === 'rcp_cache' ? 1500 : 200, $conc);
-    $acc = array_fill_keys(array_keys($clients), ['wall' => 0.0, 'lat' => [], 'bad' => 0, 'calls' => 0, 'n' => 0, 'rps' => [], 'hits' => 0, 'misses' => 0]);
+    foreach ($clients as $c => $_) drive($addr, $page, $q($c), $c === 'rcp_cache' ? 1500 : 200, $conc, $driver);
+    $acc = array_fill_keys(array_keys($clients), ['wall' => 0.0, 'lat' => [], 'bad' => 0, 'calls' => 0, 'driver_us' => 0.0, 'n' => 0, 'rps' => [], 'hits' => 0, 'misses' => 0]);
     for ($round = 0; $round < $rounds; $round++) {
         foreach (rotate(array_keys($clients), $round) as $c) {
             $s0 = $c === 'rcp_cache' ? $stats() : null;
             [$c0] = node_stats();
-            [$wall, $lat, $bad] = drive($addr, $page, $q($c), $perRound, $conc);
+            [$wall, $lat, $bad, $drvUs] = drive($addr, $page, $q($c), $perRound, $conc, $driver);
             [$c1] = node_stats();
             $a = &$acc[$c];
-            $a['wall'] += $wall; $a['lat'] = array_merge($a['lat'], $lat); $a['bad'] += $bad; $a['n'] += $perRound;
+            $a['wall'] += $wall; $a['lat'] = array_merge($a['lat'], $lat); $a['bad'] += $bad; $a['n'] += $perRound; $a['driver_us'] += $drvUs * $perRound;
             $a['rps'][] = round($perRound / $wall); $a['calls'] += $c1 - $c0;
             if ($s0) { $h = stale_hit_rate($s0, $stats()); $a['hits'] += $h['hits'] ?? 0; $a['misses'] += $h['misses'] ?? 0; }
             unset($a);
@@ -220,9 +222,10 @@ function cache_fpm(string $addr, bool $hasCache, string $chartJson): array
         $rows[] = ['workload' => 'read-heavy', 'client' => $c, 'label' => $label, 'requests' => $a['n'], 'rps' => round($a['n'] / $a['wall'], 1),
             'rps_per_round' => $a['rps'], 'p50_ms' => round(pct($a['lat'], 0.5), 3), 'p99_ms' => round(pct($a['lat'], 0.99), 3),
             'server_cmds_per_request' => round($a['calls'] / $a['n'], 2), 'failed' => $a['bad'],
+            'driver_cpu_us_per_request' => round($a['driver_us'] / $a['n']),
             'hit_rate' => $a['hits'] + $a['misses'] ? round($a['hits'] / ($a['hits'] + $a['misses']), 4) : null];
     }
-    $r = ['date' => date('c'), 'machine' => php_uname(), 'cpus' => (int) shell_exec('nproc'), 'workers' => 8, 'concurrency' => $conc,
+    $r = ['date' => date('c'), 'machine' => php_uname(), 'cpus' => (int) shell_exec('nproc'), 'workers' => 8, 'concurrency' => $conc, 'driver' => $driver,
         'rounds' => $rounds, 'requests_per_round' => $perRound, 'hot_keys' => $hot, 'reads_per_request' => 20, 'writes_per_request' => 1, 'results' => $rows];
     file_put_contents($chartJson, json_encode($r, JSON_PRETTY_PRINT) . "\n");
     return $r;
@@ -336,14 +339,16 @@ function cache_tables(array $r): string
         $targets[] = ['a miss: instructions vs the same GET, cache off', '≤ 1.10×', $mr === null ? $na : sprintf('%.2f× (%s vs %s)', $mr, $fmt($c('get_miss')), $fmt($ir['get_miss']['off'])), $met($mr === null ? null : $mr <= 1.10)];
     }
     if ($f = $r['fpm'] ?? null) {
-        $o .= "### php-fpm, read-heavy page ({$f['workers']} workers, {$f['concurrency']} clients, {$f['rounds']} rounds x {$f['requests_per_round']} requests; 20 GETs of {$f['hot_keys']} hot keys + 1 SET)\n\n";
-        $o .= $row(['client', 'req/s (round min–max)', 'p50 ms', 'p99 ms', 'commands received / request', 'hit rate', 'failed']);
-        $o .= $row(array_fill(0, 7, '---'));
+        $drv = ($f['driver'] ?? 'php') === 'c' ? 'the C load driver, benchmarks/fcgi_load.c' : 'the PHP load driver, tests/fpm/fcgi.inc';
+        $o .= "### php-fpm, read-heavy page ({$f['workers']} workers, {$f['concurrency']} clients of $drv, {$f['rounds']} rounds x {$f['requests_per_round']} requests; 20 GETs of {$f['hot_keys']} hot keys + 1 SET)\n\n";
+        $o .= $row(['client', 'req/s (round min–max)', 'p50 ms', 'p99 ms', 'commands received / request', 'hit rate', 'failed', "the driver's CPU / request"]);
+        $o .= $row(array_fill(0, 8, '---'));
         $by = [];
         foreach ($f['results'] as $x) {
             $by[$x['client']] = $x;
             $o .= $row([$x['label'], sprintf('%s (%s–%s)', $fmt($x['rps']), $fmt(min($x['rps_per_round'])), $fmt(max($x['rps_per_round']))), $fmt($x['p50_ms'], 2),
-                $fmt($x['p99_ms'], 2), $fmt($x['server_cmds_per_request'], 2), $x['hit_rate'] === null ? '—' : sprintf('%.1f %%', $x['hit_rate'] * 100), $x['failed']]);
+                $fmt($x['p99_ms'], 2), $fmt($x['server_cmds_per_request'], 2), $x['hit_rate'] === null ? '—' : sprintf('%.1f %%', $x['hit_rate'] * 100), $x['failed'],
+                isset($x['driver_cpu_us_per_request']) ? $fmt($x['driver_cpu_us_per_request']) . ' µs' : '—']);
         }
         $o .= "\n";
         $on = $by['rcp_cache'] ?? null;
