@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,6 @@
 typedef struct {
 	int bad;
 	int nerr;
-	int failed; /* the client's connection failed: its requests were not all made */
 	char errs[ERRS_MAX][ERR_LEN + 1];
 } client_out;
 
@@ -137,6 +137,7 @@ static int client(const struct sockaddr_in *sa, const char *script, const char *
 	for (long i = from; i < n; i += step) {
 		unsigned char begin[8] = {0, 1, 1, 0, 0, 0, 0, 0}; /* role: responder; flags: KEEP_CONN */
 		size_t pl = 0, rl = 0, bl = 0;
+		int truncated = 0; /* a STDOUT record that did not fit the body's buffer: the request fails */
 		double t0 = now_s();
 
 		id = id % 65535 + 1;
@@ -170,7 +171,7 @@ static int client(const struct sockaddr_in *sa, const char *script, const char *
 					return -1;
 				}
 				bl += len;
-			} else if (take(&rd, NULL, len + pad) != 0) {
+			} else if ((truncated |= h[1] == 6), take(&rd, NULL, len + pad) != 0) {
 				return -1;
 			}
 			if (h[1] == 3) { /* END_REQUEST */
@@ -181,7 +182,7 @@ static int client(const struct sockaddr_in *sa, const char *script, const char *
 		{
 			unsigned char *b = memmem(body, bl, "\r\n\r\n", 4);
 			size_t off = b ? (size_t)(b - body) + 4 : 0;
-			if (!(bl - off == 2 && memcmp(body + off, "ok", 2) == 0)) {
+			if (truncated || !(bl - off == 2 && memcmp(body + off, "ok", 2) == 0)) {
 				o->bad++;
 				if (o->nerr < ERRS_MAX) {
 					size_t k = bl - off < ERR_LEN ? bl - off : ERR_LEN;
@@ -226,6 +227,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: fcgi_load HOST:PORT SCRIPT QUERY REQUESTS CLIENTS [random]\n");
 		return 2;
 	}
+	if (strlen(argv[2]) > 1000 || strlen(argv[3]) > 4000) { /* (the request's buffers) */
+		fprintf(stderr, "fcgi_load: SCRIPT over 1,000 bytes or QUERY over 4,000\n");
+		return 2;
+	}
+	signal(SIGPIPE, SIG_IGN); /* a write to a closed connection fails (EPIPE), said and counted */
 	memcpy(host, argv[1], (size_t)(colon - argv[1]));
 	host[colon - argv[1]] = 0;
 	sa.sin_family = AF_INET;
@@ -244,16 +250,28 @@ int main(int argc, char **argv)
 	for (long w = 0; w < conc; w++) {
 		pid_t pid = fork();
 		if (pid == 0) {
-			outs[w].failed = client(&sa, argv[2], argv[3], w, n, conc, argc > 6 && strcmp(argv[6], "random") == 0,
-			                        lat, &outs[w]) != 0;
-			_exit(0);
+			_exit(client(&sa, argv[2], argv[3], w, n, conc, argc > 6 && strcmp(argv[6], "random") == 0, lat,
+			             &outs[w]) != 0);
 		}
 		if (pid < 0) {
 			fprintf(stderr, "fcgi_load: fork: %s\n", strerror(errno));
-			return 2;
+			failed++;
+			break;
 		}
 	}
-	while (wait(NULL) > 0 || errno == EINTR) {
+	/* every client waited for; one that did not end with status 0 (its connection failed, or a signal) fails the run */
+	for (;;) {
+		int st;
+		pid_t pid = wait(&st);
+		if (pid < 0) {
+			if (errno == EINTR) {
+				continue;
+			}
+			break;
+		}
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+			failed++;
+		}
 	}
 	wall = now_s() - t0;
 	printf("{\"wall\":%.6f,\"lat\":[", wall);
@@ -263,7 +281,6 @@ int main(int argc, char **argv)
 	printf("],\"errs\":[");
 	for (long w = 0; w < conc; w++) {
 		bad += outs[w].bad;
-		failed += outs[w].failed;
 		for (int e = 0; e < outs[w].nerr; e++) {
 			printf("%s", first ? "" : ",");
 			json_str(outs[w].errs[e]);
