@@ -47,7 +47,7 @@
 # round, 1000), RCP_BENCH_ROUNDS (3 for fpm, 5 for latency), RCP_BENCH_EVENT_ROUNDS (cold 2, replica 1),
 # RCP_BENCH_SLOTS (1000).
 # The php-fpm suites' load driver: RCP_BENCH_DRIVER=php (tests/fpm/fcgi.inc in forked PHP processes: the default,
-# ~400 us of CPU per request on a 2-core VM) or c (benchmarks/fcgi_load.c, compiled by the run: ~40 us); the cache
+# ~150 us of CPU per request on a 2-core VM) or c (benchmarks/fcgi_load.c, compiled by the run: 40-90 us); the cache
 # suite's page uses c unless RCP_BENCH_DRIVER says otherwise, and reports the driver's CPU per request.
 # A quiet machine: RCP_BENCH_WAIT_LOAD=0.8 waits, on the first platform once its build and cluster are up and
 # before the first suite, until the 1-minute load average is below 0.8 (polled every RCP_BENCH_WAIT_POLL=30 s;
