@@ -8,12 +8,9 @@
  *   php -n -d extension=pcntl -d extension=posix benchmarks/fork_exit_cost.php   # (where they are shared modules)
  */
 if (!function_exists('pcntl_fork') || !function_exists('posix_kill')) exit("pcntl and posix are needed\n");
-$ccpu = function (): float {
-    $r = getrusage(1);
-    return ($r['ru_utime.tv_sec'] + $r['ru_stime.tv_sec']) * 1e6 + $r['ru_utime.tv_usec'] + $r['ru_stime.tv_usec'];
-};
+require __DIR__ . '/lib.inc';
 foreach (['exit', 'SIGKILL'] as $how) {
-    $c0 = $ccpu();
+    $c0 = rusage_us(1);
     $t0 = hrtime(true);
     for ($i = 0; $i < 20; $i++) {
         $pid = pcntl_fork();
@@ -23,5 +20,5 @@ foreach (['exit', 'SIGKILL'] as $how) {
         }
         pcntl_waitpid($pid, $st);
     }
-    printf("%-8s %8.0f us of CPU per child, %6.1f ms wall per child\n", $how, ($ccpu() - $c0) / 20, (hrtime(true) - $t0) / 20e6);
+    printf("%-8s %8.0f us of CPU per child, %6.1f ms wall per child\n", $how, (rusage_us(1) - $c0) / 20, (hrtime(true) - $t0) / 20e6);
 }

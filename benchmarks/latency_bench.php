@@ -95,16 +95,15 @@ $clients = ['rcp' => 'redis_cluster_pool', 'phpredis' => 'phpredis RedisCluster 
 // warm-up (connections, slot caches)
 foreach ($ops as $w => $cs) foreach ($cs as $c => $f) for ($i = 0; $i < 50; $i++) $f();
 
-$cpuNow = fn() => (fn($r) => $r['ru_utime.tv_sec'] * 1e6 + $r['ru_utime.tv_usec'] + $r['ru_stime.tv_sec'] * 1e6 + $r['ru_stime.tv_usec'])(getrusage());
 $lat = []; $roundP50 = []; $cpu = [];
 for ($r = 0; $r < $rounds; $r++) {
     $order = rotate(array_keys($clients), $r);
     foreach ($ops as $w => $cs) {
         foreach ($order as $c) {
             $f = $cs[$c]; $l = [];
-            $c0 = $cpuNow();
+            $c0 = rusage_us();
             for ($i = 0; $i < $perRound; $i++) { $t = hrtime(true); $f(); $l[] = (hrtime(true) - $t) / 1e3; }
-            $cpu[$w][$c] = ($cpu[$w][$c] ?? 0) + $cpuNow() - $c0;   // this PHP process (user+sys): the client's own cost
+            $cpu[$w][$c] = ($cpu[$w][$c] ?? 0) + rusage_us() - $c0;   // this PHP process (user+sys): the client's own cost
             $lat[$w][$c] = array_merge($lat[$w][$c] ?? [], $l);
             $roundP50[$w][$c][] = round(pct($l, 0.5), 1);
         }

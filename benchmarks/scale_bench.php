@@ -31,15 +31,14 @@ function first_command(string $so, array $seeds): array
         $seeds = json_decode($argv[1], true);
         $p = new RedisClusterPool(array_slice($seeds, 0, 3));
         $k1 = 'scale:a';
-        $ru = fn() => (fn($r) => $r['ru_utime.tv_sec'] * 1e6 + $r['ru_utime.tv_usec'] + $r['ru_stime.tv_sec'] * 1e6 + $r['ru_stime.tv_usec'])(getrusage());
-        $c0 = $ru(); $t0 = hrtime(true);
+        $c0 = rusage_us(); $t0 = hrtime(true);
         $p->get($k1);
-        $t1 = hrtime(true); $c1 = $ru();
+        $t1 = hrtime(true); $c1 = rusage_us();
         $n1 = $p->nodeForKey($k1);
         for ($i = 0; ($k2 = "scale:b$i") && $p->nodeForKey($k2) === $n1; $i++);
-        $c2 = $ru(); $t2 = hrtime(true);
+        $c2 = rusage_us(); $t2 = hrtime(true);
         $p->get($k2);
-        $t3 = hrtime(true); $c3 = $ru();
+        $t3 = hrtime(true); $c3 = rusage_us();
         $s = $p->stats();
         echo json_encode(['first_us' => ($t1 - $t0) / 1e3, 'first_cpu_us' => $c1 - $c0, 'new_node_us' => ($t3 - $t2) / 1e3,
             'new_node_cpu_us' => $c3 - $c2, 'cluster_slots_sent' => $s['cluster']['cluster_slots_sent'],
@@ -84,14 +83,13 @@ foreach ($clusters as $name => $seeds) {
     ] + (count($owner) >= 10 ? ['mget10_10n' => fn() => $pool->mget($m10wide)] : []);
     foreach ($ops[$name] as $f) for ($j = 0; $j < 400; $j++) $f();   // every connection opened
 }
-$ru = fn() => (fn($r) => $r['ru_utime.tv_sec'] * 1e6 + $r['ru_utime.tv_usec'] + $r['ru_stime.tv_sec'] * 1e6 + $r['ru_stime.tv_usec'])(getrusage());
 $lat = []; $cpu = [];
 for ($r = 0; $r < $rounds; $r++) {
     foreach (rotate(array_keys($clusters), $r) as $name) {
         foreach ($ops[$name] as $w => $f) {
-            $c0 = $ru();
+            $c0 = rusage_us();
             for ($j = 0; $j < $perRound; $j++) { $t = hrtime(true); $f(); $lat[$w][$name][] = (hrtime(true) - $t) / 1e3; }
-            $cpu[$w][$name][] = ($ru() - $c0) / $perRound;
+            $cpu[$w][$name][] = (rusage_us() - $c0) / $perRound;
         }
     }
 }
