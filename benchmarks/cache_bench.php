@@ -13,8 +13,9 @@
  *   lag    invalidation lag on loopback under a write storm (tests/cache/stale_checker.inc's StaleWriter on 1,100
  *          other keys): a writer process sets 3 keys (one per primary) to v1, v2... every 1-3 ms through its own
  *          socket; this process polls them (with the cache when the build has it, else without), pausing
- *          RCP_BENCH_LAG_POLL_US between passes; lag of version N = the end of the first read returning N or newer
- *          - N's acknowledgement; with the cache, also the per node link lag of poolStats()['cache']
+ *          RCP_BENCH_LAG_POLL_US between passes (none by default); lag of version N = the end of the first read
+ *          returning N or newer - N's acknowledgement; with the cache, also the per node link lag of
+ *          poolStats()['cache']
  *
  *   php -d extension=redis_cluster_pool.so benchmarks/cache_bench.php ENV_FILE FPM_ADDR OUT_DIR [parts=instr,fpm,lag]
  * Writes OUT_DIR/cache.json (everything) and OUT_DIR/cache_fpm.json (benchmarks/chart.php's format: run.sh --chart
@@ -23,10 +24,10 @@
  * Sizes (environment): RCP_BENCH_REQUESTS (fpm requests per client and round, 1000), RCP_BENCH_ROUNDS (3),
  * RCP_INSTR_SCALE (instr ops: 5 = 5,000 GETs, 1,500 MGET-10s; a run's baseline moves by up to ~40,000 instructions
  * between runs of one build, ~8 per GET at this size), RCP_BENCH_LAG_WRITES (2000), RCP_BENCH_STORM_RATE (writes/s
- * of the storm, 5000), RCP_BENCH_LAG_POLL_US (the lag reader's pause between two passes over its 3 keys, 20; 0: no
- * pause, as before 2026-11-28's session 16: on a 2-core host a reader that never sleeps takes a core from the listener
- * and the servers it measures), RCP_CACHE_SETTLE_MS (instr: how long the cache's link gets to come up under
- * valgrind, 3000).
+ * of the storm, 5000), RCP_BENCH_LAG_POLL_US (the lag reader's pause between two passes over its 3 keys, µs; 0, the
+ * default: none. A reader that never sleeps takes a core of a 2-core host from the listener and the servers it
+ * measures; 4 whole runs each way on such a host gave the same p99: benchmarks/results/2026-11-28-cache-s16/),
+ * RCP_CACHE_SETTLE_MS (instr: how long the cache's link gets to come up under valgrind, 3000).
  */
 require __DIR__ . '/../tests/cache/stale_cluster.inc';
 if (($argv[1] ?? '') === '--child') { cache_instr_child(json_decode($argv[2], true)); exit(0); }
@@ -276,9 +277,8 @@ function cache_lag(array $seeds, bool $hasCache): array
     }
     // per key: the version seen last, and the start of the latest read that returned it
     $seen = [0, 0, 0]; $seenFrom = [0, 0, 0]; $first = []; $oldUntil = []; $linkLag = []; $polls = 0; $nextSample = 0;
-    // a pause between passes (the kernel's timer slack adds ~50 us to it): the figures' resolution, not the reader's
-    // own CPU competing with what it measures
-    $pauseUs = (int) (getenv('RCP_BENCH_LAG_POLL_US') === false ? 20 : getenv('RCP_BENCH_LAG_POLL_US'));
+    // a pause between passes, if asked for (the kernel's timer slack adds ~50 us to it): the figures' resolution
+    $pauseUs = (int) getenv('RCP_BENCH_LAG_POLL_US');
     while (!file_exists("$tmp/acks")) {
         if ($pauseUs > 0) usleep($pauseUs);
         foreach ($keys as $i => $k) {
