@@ -519,15 +519,41 @@ bool rcp_shm_auth_node(uint64_t node_hash, uint64_t now_ms)
 
 /* ---- shared TLS sessions --------------------------------------------------------------------- */
 
+/* The slot a session of key goes to: key's own, else a free one, else the one written longest ago (busy_until_ms
+ * is its last write's time + RCP_SHM_TLS_BUSY_MS). Read without the seqlocks: a slot taken by a writer meanwhile
+ * only makes this a cache's choice, never a torn session (the writer's seqlock below decides). */
+static rcp_shm_tls *rcp_shm_tls_slot_for(uint64_t key)
+{
+	rcp_shm_tls *own = NULL, *free_slot = NULL, *oldest = NULL;
+	uint64_t oldest_ms = UINT64_MAX;
+
+	for (uint32_t i = 0; i < RCP_SHM_TLS_SLOTS; i++) {
+		rcp_shm_tls *t = &rcp_hdr()->tls[i];
+		uint64_t k = __atomic_load_n(&t->key, __ATOMIC_RELAXED), at;
+
+		if (k == key) {
+			own = t;
+			break;
+		}
+		if (!k) {
+			free_slot = free_slot ? free_slot : t;
+		} else if ((at = __atomic_load_n(&t->busy_until_ms, __ATOMIC_RELAXED)) < oldest_ms) {
+			oldest_ms = at;
+			oldest = t;
+		}
+	}
+	return own ? own : free_slot ? free_slot : oldest;
+}
+
 bool rcp_shm_tls_session_put(uint64_t key, const void *der, size_t len, uint64_t now_ms)
 {
 	rcp_shm_tls *t;
 	uint64_t seq;
 
-	if (!rcp_shm_base || len == 0 || len > RCP_SHM_TLS_SESSION_MAX) {
+	if (!rcp_shm_base || len == 0 || len > RCP_SHM_TLS_SESSION_MAX || !key) {
 		return false;
 	}
-	t = &rcp_hdr()->tls[key % RCP_SHM_TLS_SLOTS];
+	t = rcp_shm_tls_slot_for(key);
 	seq = LOAD(&t->seq);
 	if (seq & 1) {
 		/* being written: by a live worker (its session is as good as ours), or by one that died meanwhile */
@@ -539,7 +565,7 @@ bool rcp_shm_tls_session_put(uint64_t key, const void *der, size_t len, uint64_t
 		return false;
 	}
 	STORE(&t->busy_until_ms, now_ms + RCP_SHM_TLS_BUSY_MS);
-	t->key = key;
+	__atomic_store_n(&t->key, key, __ATOMIC_RELAXED);
 	t->len = (uint32_t)len;
 	memcpy(t->der, der, len);
 	STORE(&t->seq, (seq | 1) + 1);
@@ -548,31 +574,36 @@ bool rcp_shm_tls_session_put(uint64_t key, const void *der, size_t len, uint64_t
 
 size_t rcp_shm_tls_session_get(uint64_t key, void *buf, size_t cap)
 {
-	rcp_shm_tls *t;
-
-	if (!rcp_shm_base) {
+	if (!rcp_shm_base || !key) {
 		return 0;
 	}
-	t = &rcp_hdr()->tls[key % RCP_SHM_TLS_SLOTS];
-	for (int tries = 0; tries < 4; tries++) {
-		uint64_t seq = LOAD(&t->seq);
-		uint32_t len;
+	for (uint32_t i = 0; i < RCP_SHM_TLS_SLOTS; i++) {
+		rcp_shm_tls *t = &rcp_hdr()->tls[i];
 
-		if (seq & 1) {
+		if (__atomic_load_n(&t->key, __ATOMIC_RELAXED) != key) {
 			continue;
 		}
-		len = t->len;
-		if (t->key != key || len == 0 || len > RCP_SHM_TLS_SESSION_MAX || len > cap) {
-			__atomic_thread_fence(__ATOMIC_ACQUIRE);
-			if (LOAD(&t->seq) != seq) {
+		for (int tries = 0; tries < 4; tries++) {
+			uint64_t seq = LOAD(&t->seq);
+			uint32_t len;
+
+			if (seq & 1) {
 				continue;
 			}
-			return 0;
-		}
-		memcpy(buf, t->der, len);
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
-		if (LOAD(&t->seq) == seq) {
-			return len;
+			len = t->len;
+			if (__atomic_load_n(&t->key, __ATOMIC_RELAXED) != key || len == 0 || len > RCP_SHM_TLS_SESSION_MAX ||
+			    len > cap) {
+				__atomic_thread_fence(__ATOMIC_ACQUIRE);
+				if (LOAD(&t->seq) != seq) {
+					continue;
+				}
+				break; /* another key's now, or too long: the next slot */
+			}
+			memcpy(buf, t->der, len);
+			__atomic_thread_fence(__ATOMIC_ACQUIRE);
+			if (LOAD(&t->seq) == seq) {
+				return len;
+			}
 		}
 	}
 	return 0;
