@@ -125,8 +125,8 @@ bool rcp_shm_auth_node(uint64_t node_hash, uint64_t now_ms);
  * of a full one. key: a hash of the TLS settings and the node (0: not shared). A fixed table of slots, any key in
  * any slot (its own, else a free one, else the one written longest ago: RCP_SHM_TLS_SLOTS pairs of settings and
  * node at once, more take turns), each a seqlock; a writer killed mid-write is taken over after
- * RCP_SHM_TLS_BUSY_MS. Readers never wait. put() copies at most RCP_SHM_TLS_SESSION_MAX bytes (a larger session is not shared); get() copies
- * the session into buf and returns its length, 0 when there is none for key.
+ * RCP_SHM_TLS_BUSY_MS. Readers never wait. put() copies at most RCP_SHM_TLS_SESSION_MAX bytes (a larger session is
+ * not shared); get() copies the session into buf and returns its length, 0 when there is none for key.
  */
 #define RCP_SHM_TLS_SLOTS 32
 #define RCP_SHM_TLS_SESSION_MAX 3072

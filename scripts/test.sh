@@ -234,6 +234,12 @@ if [[ -z ${RCP_LEG:-} ]]; then
     leg_pid=""
     [[ -f $legs_dir/$leg/done ]] || echo "exit status $rc" >"$legs_dir/$leg/status"
     rcp_log "leg $leg: $(classify "$legs_dir/$leg/results" | awk '{ n[$1]++ } END { printf "%d passed, %d failed, %d skipped", n["passed"], n["failed"], n["skipped"] }') in $((SECONDS - t0)) s"
+    # a leg stopped by Ctrl-C or SIGTERM (sent to it, not to this script): the run was interrupted, and no other
+    # leg starts (the legs not run are reported as not completed)
+    if ((rc == 130 || rc == 143)); then
+      rcp_log "leg $leg was interrupted (exit status $rc): the run stops here"
+      exit "$rc"
+    fi
   done
   exit 0
 fi
