@@ -16,8 +16,10 @@
  *          RCP_BENCH_LAG_POLL_US between passes (none by default); lag of version N = the end of the first read
  *          returning N or newer - N's acknowledgement; with the cache, also the per node link lag of
  *          poolStats()['cache']
+ *   miss   a miss in time, not instructions: GETs of keys never read before, cache off and on, without valgrind, in a
+ *          new segment and in a warm one (cache_miss_wall() below; RCP_BENCH_MISS_ROUNDS, _N, _WARM)
  *
- *   php -d extension=redis_cluster_pool.so benchmarks/cache_bench.php ENV_FILE FPM_ADDR OUT_DIR [parts=instr,fpm,lag]
+ *   php -d extension=redis_cluster_pool.so benchmarks/cache_bench.php ENV_FILE FPM_ADDR OUT_DIR [parts=instr,fpm,lag,miss]
  * Writes OUT_DIR/cache.json (everything) and OUT_DIR/cache_fpm.json (benchmarks/chart.php's format: run.sh --chart
  * draws cache_fpm.png), prints the tables in markdown with the issue's targets. The cache's columns are measured
  * when the build has the cache (tests/cache/stale_cluster.inc: stale_cache_supported()), else shown as n/a.
@@ -35,7 +37,7 @@ require __DIR__ . '/lib.inc';
 [$_, $envFile, $addr, $outDir] = $argv + [null, null, null, null];
 $env = $envFile ? parse_ini_file($envFile) : false;
 if (!$env || !$addr || !$outDir) exit("usage: php benchmarks/cache_bench.php ENV_FILE FPM_ADDR OUT_DIR [instr,fpm,lag]\n");
-$parts = explode(',', $argv[4] ?? 'instr,fpm,lag');
+$parts = explode(',', $argv[4] ?? 'instr,fpm,lag,miss');
 foreach (['RCP_TEST_SEEDS', 'RCP_TEST_PRIMARIES'] as $v) putenv("$v={$env[$v]}");
 $seeds = rcp_seeds();
 $cache = stale_cache_supported($seeds);
@@ -46,6 +48,7 @@ fprintf(STDERR, "cache: %s\n", $hasCache ? 'supported, measured' : "not in this 
 if (in_array('instr', $parts, true)) $res['instr'] = cache_instr($seeds, $hasCache);
 if (in_array('fpm', $parts, true)) $res['fpm'] = cache_fpm($addr, $hasCache, "$outDir/cache_fpm.json");
 if (in_array('lag', $parts, true)) $res['lag'] = cache_lag($seeds, $hasCache);
+if (in_array('miss', $parts, true) && $hasCache) $res['miss_wall'] = cache_miss_wall($seeds);
 file_put_contents("$outDir/cache.json", json_encode($res, JSON_PRETTY_PRINT) . "\n");
 echo cache_tables($res);
 
@@ -121,6 +124,53 @@ function cache_instr(array $seeds, bool $hasCache): array
     return ['clients' => $clients, 'ops_counted' => $n, 'instructions_per_op' => $ir, 'syscalls_per_op' => $sys, 'cache_checks' => $checks];
 }
 
+/**
+ * What a miss costs in time, not instructions: the same child, without valgrind and with the ini's defaults, times N
+ * GETs of keys never read before (the miss and its fill), cache off and on in alternating order, RCP_BENCH_MISS_ROUNDS
+ * rounds (7) of RCP_BENCH_MISS_N GETs (5,000), each round on keys of its own; in a new segment (cold: each child is a
+ * new CLI process, whose segment is its own) and after RCP_BENCH_MISS_WARM reads (20,000) of keys that do not exist
+ * (warm: the pages the misses touch are mapped). µs per GET: every round's mean, and the median round.
+ */
+function cache_miss_wall(array $seeds): array
+{
+    $so = getenv('RCP_EXT_SO') ?: realpath(__DIR__ . '/../modules/redis_cluster_pool.so');
+    $rounds = max(1, (int) (getenv('RCP_BENCH_MISS_ROUNDS') ?: 7));
+    $n = max(1, (int) (getenv('RCP_BENCH_MISS_N') ?: 5000));
+    $warmN = max(1, (int) (getenv('RCP_BENCH_MISS_WARM') ?: 20000));
+    $pool = new RedisClusterPool($seeds);
+    $tag = bin2hex(random_bytes(3));
+    $one = spread_keys($pool, 1, 'cbw1')[0];
+    $pool->set($one, "v:$one");
+    $spec = ['seeds' => $seeds, 'one' => $one, 'k10' => array_fill(0, 10, $one)];
+    $out = [];
+    foreach (['cold' => 0, 'warm' => $warmN] as $seg => $warm) {
+        $us = ['off' => [], 'cache' => []];
+        for ($r = 0; $r < $rounds; $r++) {
+            $miss = "cbw$tag$seg$r";
+            $keys = [];
+            foreach (array_keys($us) as $c) {
+                $keys[] = "$miss:$c:check";
+                for ($i = 0; $i < $n; $i++) $keys[] = "$miss:$c:get_miss:$i";
+            }
+            foreach (array_chunk($keys, 500) as $ch) $pool->pipeline(function ($p) use ($ch) { foreach ($ch as $k) $p->set($k, "v:$k"); });
+            foreach ($r % 2 ? ['cache', 'off'] : ['off', 'cache'] as $c) {
+                $arg = json_encode(['client' => $c, 'op' => 'get_miss', 'n' => $n, 'strace' => false, 'wall' => true, 'warm' => $warm,
+                    'miss' => $miss, 'sizes' => ['get_hit' => 1, 'mget10_hit' => 1, 'get_miss' => $n, 'mget10_miss' => 1], 'settle_ms' => 500] + $spec);
+                $lines = [];
+                exec(escapeshellarg(PHP_BINARY) . ' -d ' . escapeshellarg("extension=$so") . ' ' . escapeshellarg(__FILE__) . ' --child '
+                    . escapeshellarg($arg) . ' 2>&1', $lines, $rc);
+                $w = preg_grep('/^wall \d+$/', $lines);
+                if ($rc !== 0 || !$w) { fwrite(STDERR, "miss wall $c failed (exit $rc):\n" . implode("\n", array_slice($lines, -15)) . "\n"); exit(1); }
+                $us[$c][] = round((int) substr(reset($w), 5) / 1000 / $n, 2);
+            }
+        }
+        $med = function (array $v) { sort($v); return $v[intdiv(count($v), 2)]; };
+        fprintf(STDERR, "miss wall, %s segment, µs/GET: off %s; cache %s\n", $seg, implode(' ', $us['off']), implode(' ', $us['cache']));
+        $out[$seg] = ['warm_reads' => $warm, 'us_per_get' => $us, 'median_us' => ['off' => $med($us['off']), 'cache' => $med($us['cache'])]];
+    }
+    return ['rounds' => $rounds, 'gets_per_round' => $n] + $out;
+}
+
 /** One measured process: the client, the cache's link up (with the cache), two warm-up passes, then N ops of one kind. */
 function cache_instr_child(array $s): void
 {
@@ -157,11 +207,24 @@ function cache_instr_child(array $s): void
     for ($w = 0; $w < 2; $w++) {
         foreach ($want as $op => $v) if ($f[$op]() !== $v && $p) exit("$c $op: unexpected reply\n");
     }
+    if (!empty($s['wall'])) {
+        // timed: every client after the same pause (the cache's settle: a core left idle runs slower at first), then
+        // 50 ms of spinning, so that the loop starts on a busy core whichever the client
+        if ($c !== 'cache') usleep($s['settle_ms'] * 1000);
+        // 'warm' reads of keys that do not exist first (the cache stores their nil): the segment's pages the misses
+        // touch (the index's, the key sequences') are then mapped, as in a segment that has served for a while
+        $wt = bin2hex(random_bytes(4));
+        for ($i = 0; $i < ($s['warm'] ?? 0); $i++) $p->get("cbnx:$wt:$i");
+        for ($e = hrtime(true) + 50000000; hrtime(true) < $e;);
+    }
     $before = $c === 'cache' ? stale_counters_now() : null;
     $fn = $f[$s['op']];
     if ($s['strace']) @stat('/rcp-cache-bench-begin');
+    $t0 = hrtime(true);
     for ($i = 0; $i < $s['n']; $i++) $fn();
+    $t1 = hrtime(true);
     if ($s['strace']) @stat('/rcp-cache-bench-end');
+    if (!empty($s['wall'])) echo 'wall ', $t1 - $t0, "\n";
     if ($c === 'cache') {
         $after = stale_counters_now();
         $d = fn($k) => ($after[$k] ?? 0) - ($before[$k] ?? 0);
@@ -381,6 +444,16 @@ function cache_tables(array $r): string
         $o .= "\n";
         $p99 = $r['cache_supported'] ? ($l['lag_us']['p99'] ?? null) : null;
         $targets[] = ['invalidation lag p99 (loopback, storm)', '≤ 1 ms', $p99 === null ? ($l['lag_us'] ? "$na (no cache: {$l['lag_us']['p99']} µs)" : $na) : "$p99 µs", $met($p99 === null ? null : $p99 <= 1000)];
+    }
+    if ($mw = $r['miss_wall'] ?? null) {
+        $o .= "### A miss in time (no valgrind, the ini's defaults; GETs of keys never read before, µs per GET; the median of {$mw['rounds']} alternating rounds of " . $fmt($mw['gets_per_round']) . " GETs)\n\n";
+        $o .= $row(['segment', 'cache off', "'cache' => true", 'difference', 'every round: off / cache']) . $row(array_fill(0, 5, '---'));
+        foreach (['cold' => 'new (its pages mapped by these misses)', 'warm' => 'after ' . $fmt($mw['warm']['warm_reads']) . ' other misses'] as $seg => $label) {
+            $m = $mw[$seg]['median_us'];
+            $o .= $row([$label, sprintf('%.2f', $m['off']), sprintf('%.2f', $m['cache']), sprintf('%+.2f µs (%+.1f %%)', $m['cache'] - $m['off'], 100 * ($m['cache'] - $m['off']) / $m['off']),
+                implode(', ', $mw[$seg]['us_per_get']['off']) . ' / ' . implode(', ', $mw[$seg]['us_per_get']['cache'])]);
+        }
+        $o .= "\n";
     }
     $o .= "### The targets (issue 23)" . ($r['cache_supported'] ? '' : " — this build has no cache ({$r['cache_unsupported_reason']}): n/a") . "\n\n";
     $o .= $row(['target', 'goal', 'measured', '']) . $row(['---', '---', '---', '---']);
