@@ -234,10 +234,24 @@ typedef struct {
  */
 rcp_cache_result rcp_cache_probe(rcp_cache_cluster *cc, const rcp_cache_key *k, uint64_t sig_hash, uint64_t hkey,
                                  rcp_cache_where *where, rcp_cache_alloc_fn alloc, void *ctx);
-/* Whether a value read by rcp_cache_probe() under *w (hkey: its key's hash) is still valid at now_ns for a client whose
- * ttl is ttl_ms (0: none), by the same rule (a worker's own copy of a value it read a moment ago: no record read). */
-bool rcp_cache_still_valid(rcp_cache_cluster *cc, const rcp_cache_where *w, uint64_t hkey, uint64_t now_ns,
-                           uint32_t ttl_ms);
+/* A worker's own copy of a value rcp_cache_probe() found, and the check it is served by, made once when the copy is
+ * kept (rcp_cache_watch_of): the words of the segment the record's rule reads (its link's, its slot's generation, its
+ * key's sequence), what they were, and how long the copy may live (the record's ttl, the client's, at most
+ * RCP_CACHE_MAX_AGE_S). */
+typedef struct {
+	rcp_cache_link *link;
+	const uint32_t *slot_gen_at, *keyseq_at;
+	uint32_t slot_gen, keyseq, link_gen;
+	uint64_t fill_ns, life_ns;
+} rcp_cache_watch;
+/* *out for a value read under *w (hkey: its key's hash) by a client whose ttl is ttl_ms (0: none); false: not one a
+ * copy may be kept of (an untracked record). */
+bool rcp_cache_watch_of(rcp_cache_cluster *cc, const rcp_cache_where *w, uint64_t hkey, uint32_t ttl_ms,
+                        rcp_cache_watch *out);
+/* Whether the copy is still what the record would serve at now_ns, by the record's rule (rcp_cache_probe's: young
+ * enough, its link up and confirmed within the bound with the same generation, its slot's generation and its key's
+ * sequence unchanged), without the record. */
+bool rcp_cache_still_valid(const rcp_cache_watch *wt, uint64_t now_ns);
 
 /* Take a ticket without looking up (a read the caller knows it will not find, e.g. after a TORN: not needed then). */
 void rcp_cache_ticket_take(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp_cache_ticket *t);

@@ -561,37 +561,71 @@ static inline __attribute__((always_inline)) void rcp_copy(char *dst, const char
 	}
 }
 
-/* Whether what a record was read under (*w: its slot, link, sequences, fill time and ttl) still holds at now for a
- * client whose ttl is ttl_ns (0: none): young enough, its link up and confirmed within the bound with the same
- * generation, its slot's generation and its key's sequence (hkey's) unchanged. The link's words are loaded first
- * (acquire), then the sequences: a confirmation seen means every invalidation before it is seen. */
-static inline __attribute__((always_inline)) bool rcp_where_valid(rcp_cache_cluster *cc, const rcp_cache_where *w,
-                                                                  uint64_t hkey, uint64_t now, uint64_t ttl_ns)
+/* How long a record filled with ttl rec_ttl_ms (0: none) may be served to a client whose ttl is ttl_ns (0: none). */
+static inline __attribute__((always_inline)) uint64_t rcp_life_ns(uint32_t rec_ttl_ms, uint64_t ttl_ns)
 {
-	uint64_t age = now - w->fill_ns, gs, conf;
-	rcp_cache_link *l;
+	uint64_t life = (uint64_t)RCP_CACHE_MAX_AGE_S * 1000000000ull;
 
-	if (w->link >= RCP_CACHE_LINKS || age >= (uint64_t)RCP_CACHE_MAX_AGE_S * 1000000000ull ||
-	    (w->ttl_ms && age >= (uint64_t)w->ttl_ms * 1000000ull) || (ttl_ns && age >= ttl_ns)) {
-		return false; /* (untracked records are not served by the record's own link) */
+	if (rec_ttl_ms && (uint64_t)rec_ttl_ms * 1000000ull < life) {
+		life = (uint64_t)rec_ttl_ms * 1000000ull;
 	}
-	l = &cc->links[w->link];
-	gs = LOAD(&l->gen_state);
-	conf = LOAD(&l->confirmed_at);
-	if (!rcp_link_serves(gs, conf, now) || (uint32_t)(gs >> 32) != w->link_gen ||
-	    LOAD(&cc->slot_gen[w->slot & (RCP_SLOTS - 1)]) != w->slot_gen ||
-	    LOAD(&rcp_keyseq[hkey & rcp_hdr->keyseq_mask]) != w->keyseq) {
+	return ttl_ns && ttl_ns < life ? ttl_ns : life;
+}
+
+/* Whether the words a record was read under still say what they said: its link up and confirmed within the bound at
+ * now with generation link_gen, its slot's generation (at slot_gen_at) and its key's sequence (at keyseq_at) as they
+ * were. The link's words are loaded first (acquire), then the sequences: a confirmation seen means every invalidation
+ * before it is seen. */
+static inline __attribute__((always_inline)) bool rcp_words_valid(rcp_cache_link *l, uint32_t link_gen,
+                                                                  const uint32_t *slot_gen_at, uint32_t slot_gen,
+                                                                  const uint32_t *keyseq_at, uint32_t keyseq, uint64_t now)
+{
+	uint64_t gs = LOAD(&l->gen_state), conf = LOAD(&l->confirmed_at);
+
+	if (!rcp_link_serves(gs, conf, now) || (uint32_t)(gs >> 32) != link_gen || LOAD(slot_gen_at) != slot_gen ||
+	    LOAD(keyseq_at) != keyseq) {
 		return false;
 	}
 	rcp_link_used(l, now);
 	return true;
 }
 
-/* (inlined into its callers by the release build's link-time optimization: the repeated read's whole check) */
-__attribute__((always_inline)) inline bool rcp_cache_still_valid(rcp_cache_cluster *cc, const rcp_cache_where *w,
-                                                                 uint64_t hkey, uint64_t now_ns, uint32_t ttl_ms)
+/* Whether what a record was read under (*w: its slot, link, sequences, fill time and ttl) still holds at now for a
+ * client whose ttl is ttl_ns (0: none): young enough (now - fill_ns wraps when now is before the fill: too old), and
+ * its words unchanged (rcp_words_valid; hkey: its key's hash). */
+static inline __attribute__((always_inline)) bool rcp_where_valid(rcp_cache_cluster *cc, const rcp_cache_where *w,
+                                                                  uint64_t hkey, uint64_t now, uint64_t ttl_ns)
 {
-	return rcp_where_valid(cc, w, hkey, now_ns, (uint64_t)ttl_ms * 1000000ull);
+	if (w->link >= RCP_CACHE_LINKS || now - w->fill_ns >= rcp_life_ns(w->ttl_ms, ttl_ns)) {
+		return false; /* (untracked records are not served by the record's own link) */
+	}
+	return rcp_words_valid(&cc->links[w->link], w->link_gen, &cc->slot_gen[w->slot & (RCP_SLOTS - 1)], w->slot_gen,
+	                       &rcp_keyseq[hkey & rcp_hdr->keyseq_mask], w->keyseq, now);
+}
+
+bool rcp_cache_watch_of(rcp_cache_cluster *cc, const rcp_cache_where *w, uint64_t hkey, uint32_t ttl_ms,
+                        rcp_cache_watch *out)
+{
+	if (w->link >= RCP_CACHE_LINKS) {
+		return false;
+	}
+	out->link = &cc->links[w->link];
+	out->slot_gen_at = &cc->slot_gen[w->slot & (RCP_SLOTS - 1)];
+	out->keyseq_at = &rcp_keyseq[hkey & rcp_hdr->keyseq_mask];
+	out->slot_gen = w->slot_gen;
+	out->keyseq = w->keyseq;
+	out->link_gen = w->link_gen;
+	out->fill_ns = w->fill_ns;
+	out->life_ns = rcp_life_ns(w->ttl_ms, (uint64_t)ttl_ms * 1000000ull);
+	return true;
+}
+
+/* rcp_where_valid() of a copy, its words found and its ages folded into one when it was kept. Inlined into its
+ * callers by the release build's link-time optimization: the repeated read's whole check. */
+__attribute__((always_inline)) inline bool rcp_cache_still_valid(const rcp_cache_watch *wt, uint64_t now)
+{
+	return now - wt->fill_ns < wt->life_ns &&
+		rcp_words_valid(wt->link, wt->link_gen, wt->slot_gen_at, wt->slot_gen, wt->keyseq_at, wt->keyseq, now);
 }
 
 /* The record of entry hent in its bucket that is whole, k's (key and signature) and young enough, and valid: against

@@ -25,8 +25,9 @@ enum { RCP_CK_NO = 0, RCP_CK_ONE = 1, RCP_CK_MGET = 2 };
  * record read and no allocation, the reply is the copy's, shared): each key has two places (two sets of bits of its
  * hash: the keys of an MGET rarely push each other out), the one kept longer ago replaced; each copy is checked at
  * every use by the record's own rule (rcp_cache_still_valid: the key's, the slot's and the link's sequences as when
- * read, the link confirmed within the bound now, the ttls), so that a copy is served exactly when its record would be.
- * Keys up to RCP_L1_KEY bytes; allocated at the first hit (RCP_L1 x 128 bytes), freed with the client (request
+ * read, the link confirmed within the bound now, the ttls: the words to read found, the ttls folded, when the copy is
+ * kept: rcp_cache_watch), so that a copy is served exactly when its record would be.
+ * Keys up to RCP_L1_KEY bytes; allocated at the first hit (RCP_L1 x 168 bytes), freed with the client (request
  * memory).
  */
 #define RCP_L1      128
@@ -36,7 +37,8 @@ typedef struct {
 	uint64_t hkey;               /* the key's rcp_cache_hash_key(), 0: empty */
 	uint64_t sh;                 /* the signature's hash */
 	uint64_t map_gen;            /* the client's map generation its owner was checked in (rcp_where_owner) */
-	rcp_cache_where w;
+	rcp_cache_watch watch;       /* the check it is served by (rcp_cache_still_valid) */
+	uint16_t slot, link;         /* what it was read under (rcp_cache_where's): its key's slot, its link's index */
 	uint32_t keylen;
 	uint32_t kept;               /* the client's count of copies kept, when this one was */
 	char key[RCP_L1_KEY];
@@ -690,20 +692,21 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 	return rcp_route_lookup(cl, r, reply);
 }
 
-/* Whether a record read under *w was read from the node that owns its slot in the client's map. */
-static zend_always_inline bool rcp_where_owner(rcp_cluster *cluster, const rcp_cache_where *w)
+/* Whether a record of a key of slot slot, read under link index link, was read from the node that owns the slot in
+ * the client's map. */
+static zend_always_inline bool rcp_where_owner(rcp_cluster *cluster, uint16_t slot, uint16_t link)
 {
-	uint16_t idx = cluster->map->slots[w->slot];
+	uint16_t idx = cluster->map->slots[slot];
 	rcp_cache_link *l;
 
-	return idx != RCP_NO_NODE && (l = rcp_node_link(cluster, idx)) && rcp_cache_link_index(l) == w->link;
+	return idx != RCP_NO_NODE && (l = rcp_node_link(cluster, idx)) && rcp_cache_link_index(l) == link;
 }
 
 /* A hit found by rcp_cache_probe() whose link is the one of its slot's owner in the client's map: *reply set from o.
  * Else (a map that disagrees: the usual lookup decides) o released. */
 static zend_always_inline bool rcp_probe_hit(rcp_cluster *cluster, const rcp_cache_where *w, rcp_cv_out *o, zval *reply)
 {
-	if (!rcp_where_owner(cluster, w)) {
+	if (!rcp_where_owner(cluster, w->slot, w->link)) {
 		rcp_cv_release(o);
 		return false;
 	}
@@ -733,11 +736,11 @@ static zend_always_inline bool rcp_l1_hit(rcp_client *cl, uint64_t hkey, uint64_
 			return false;
 		}
 	}
-	if (!rcp_cache_still_valid(cl->cluster->cache->cc, &e->w, hkey, now, c->ttl_ms)) {
+	if (!rcp_cache_still_valid(&e->watch, now)) {
 		return false;
 	}
 	if (UNEXPECTED(e->map_gen != cl->cluster->generation)) {
-		if (!rcp_where_owner(cl->cluster, &e->w)) {
+		if (!rcp_where_owner(cl->cluster, e->slot, e->link)) {
 			return false;
 		}
 		e->map_gen = cl->cluster->generation;
@@ -755,7 +758,9 @@ static void rcp_l1_keep(rcp_client *cl, uint64_t hkey, uint64_t sh, const char *
 	struct rcp_client_cache *c = cl->cache;
 	rcp_l1_ent *e, *e2;
 
-	if (keylen > RCP_L1_KEY || !hkey) {
+	rcp_cache_watch watch;
+
+	if (keylen > RCP_L1_KEY || !hkey || !rcp_cache_watch_of(cl->cluster->cache->cc, w, hkey, c->ttl_ms, &watch)) {
 		return;
 	}
 	if (!c->l1) {
@@ -767,10 +772,12 @@ static void rcp_l1_keep(rcp_client *cl, uint64_t hkey, uint64_t sh, const char *
 		e = e2;
 	}
 	zval_ptr_dtor(&e->val);
+	e->watch = watch;
 	e->hkey = hkey;
 	e->sh = sh;
 	e->map_gen = cl->cluster->generation;
-	e->w = *w;
+	e->slot = w->slot;
+	e->link = w->link;
 	e->keylen = (uint32_t)keylen;
 	e->kept = ++c->l1_kept;
 	memcpy(e->key, key, keylen);

@@ -149,11 +149,14 @@ static rcp_cache_result probe(rcp_cache_cluster *cc, const rcp_cache_key *k, rcp
 		where, alloc_static, NULL);
 }
 
-/* Whether a copy of the value a probe read under *w is still valid at k's time (a worker's own copy, checked again). */
+/* Whether a copy of the value a probe read under *w is still valid at k's time (a worker's own copy, checked again:
+ * its watch, which depends on *w, the key and the ttl alone, made here rather than when the copy was kept). */
 static bool still_valid(rcp_cache_cluster *cc, const rcp_cache_key *k, const rcp_cache_where *w)
 {
-	return rcp_cache_still_valid(cc, w, rcp_cache_hash_key(cc, k->key, k->keylen), k->now_ns ? k->now_ns : rcp_now_ns(),
-		k->ttl_ms);
+	rcp_cache_watch wt;
+
+	return rcp_cache_watch_of(cc, w, rcp_cache_hash_key(cc, k->key, k->keylen), k->ttl_ms, &wt) &&
+		rcp_cache_still_valid(&wt, k->now_ns ? k->now_ns : rcp_now_ns());
 }
 
 /* Whether a probe's hit is the lookup's: read from the node of k's link, for k's slot. */
