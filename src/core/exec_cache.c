@@ -757,7 +757,6 @@ static void rcp_l1_keep(rcp_client *cl, uint64_t hkey, uint64_t sh, const char *
 {
 	struct rcp_client_cache *c = cl->cache;
 	rcp_l1_ent *e, *e2;
-
 	rcp_cache_watch watch;
 
 	if (keylen > RCP_L1_KEY || !hkey || !rcp_cache_watch_of(cl->cluster->cache->cc, w, hkey, c->ttl_ms, &watch)) {
