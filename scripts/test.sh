@@ -481,29 +481,47 @@ elif [[ $flavour == ubsan ]]; then
   )
 fi
 
+# The run-tests log without the tests' outputs (--show-out's OUT blocks): what the screen shows and the results
+# are read from.
+without_outputs() {
+  awk '/^========OUT========$/ { out = 1; next } out && /^========DONE========$/ { out = 0; next } !out { print; fflush() }'
+}
+
 # run_phpt LABEL LOG run-tests-args...: run run-tests.php in the background (so a signal interrupts the
 # wait at once), stream its output, and append one "STATUS name" line per result to $results.
 run_phpt() {
   local label=$1 log=$2 rc=0
   shift 2
-  # --show-slow: the run-tests log lists the tests over 15 s (where the CI budget goes)
-  local opts=(-q -p "$PHP" --show-diff --show-slow 15000 -d "extension=$RCP_EXT_SO")
+  # --show-slow: the run-tests log lists the tests over 15 s (where the CI budget goes). --show-out: every test's
+  # output in the log (not on the screen), so that a test run-tests retried (one that sleeps or reads the clock,
+  # "WARN ... passed on retry attempt") leaves its first attempt's output there to explain it
+  local opts=(-q -p "$PHP" --show-diff --show-out --show-slow 15000 -d "extension=$RCP_EXT_SO")
   [[ -t 1 ]] || opts+=(--no-progress)
   env "${test_env[@]}" "$PHP" "$RUN_TESTS" "${opts[@]}" "$@" </dev/null >"$log" 2>&1 &
   child=$!
-  tail -s 0.2 -n +1 -f --pid="$child" "$log" &
+  tail -s 0.2 -n +1 -f --pid="$child" "$log" | without_outputs &
   tailer=$!
   wait "$child" || rc=$?
   child=""
   wait "$tailer" || true
   tailer=""
   # A result line: "STATUS title [tests/x.phpt] extra" (a progress line may precede it, ended by \r).
-  sed -e 's/\x1b\[[0-9;]*m//g' -e 's/.*\r//' "$log" |
+  without_outputs <"$log" | sed -e 's/\x1b\[[0-9;]*m//g' -e 's/.*\r//' |
     sed -nE "s/^((PASS|FAIL|SKIP|BORK|LEAK|WARN|XFAIL|XLEAK)(&[A-Z]+)*) .*\[([^][]*\.phpt)\] *(.*)$/\1 $label\4 \5/p;
              t; s/^(BORK) (.*)$/\1 $label\2/p" >>"$results"
   if ((rc != 0)); then
     echo "BORK ${label}run-tests.php exited with status $rc" >>"$results"
   fi
+  # a test that passed only on its retry: its first attempt's output, on the screen
+  sed -e 's/\x1b\[[0-9;]*m//g' -e 's/.*\r//' "$log" | awk -v label="$label" '
+    /^========OUT========$/ { out = 1; n++; next }
+    out && /^========DONE========$/ { out = 0; next }
+    out { if (n == 1) first = first $0 "\n"; next }
+    /^(PASS|FAIL|SKIP|BORK|LEAK|WARN|XFAIL|XLEAK)/ {
+      if ($1 == "WARN" && n > 1 && match($0, /\[[^][]*\.phpt\]/))
+        printf "%sthe first attempt of %s, which failed (its retry passed):\n%s", label, substr($0, RSTART + 1, RLENGTH - 2), first
+      n = 0; first = ""
+    }'
 }
 
 timeout=${RCP_TEST_TIMEOUT:-300}
