@@ -481,8 +481,7 @@ elif [[ $flavour == ubsan ]]; then
   )
 fi
 
-# The run-tests log without the tests' outputs (--show-out's OUT blocks): what the screen shows and the results
-# are read from.
+# The run-tests log without the tests' outputs (--show-out's OUT blocks): what the screen shows.
 without_outputs() {
   awk '/^========OUT========$/ { out = 1; next } out && /^========DONE========$/ { out = 0; next } !out { print; fflush() }'
 }
@@ -505,21 +504,35 @@ run_phpt() {
   child=""
   wait "$tailer" || true
   tailer=""
-  # A result line: "STATUS title [tests/x.phpt] extra" (a progress line may precede it, ended by \r).
-  without_outputs <"$log" | sed -e 's/\x1b\[[0-9;]*m//g' -e 's/.*\r//' |
-    sed -nE "s/^((PASS|FAIL|SKIP|BORK|LEAK|WARN|XFAIL|XLEAK)(&[A-Z]+)*) .*\[([^][]*\.phpt)\] *(.*)$/\1 $label\4 \5/p;
-             t; s/^(BORK) (.*)$/\1 $label\2/p" >>"$results"
+  read_results "$label" "$log" >>"$results"
   if ((rc != 0)); then
     echo "BORK ${label}run-tests.php exited with status $rc" >>"$results"
   fi
-  # a test that passed only on its retry: its first attempt's output, on the screen
-  sed -e 's/\x1b\[[0-9;]*m//g' -e 's/.*\r//' "$log" | awk -v label="$label" '
+}
+
+# read_results LABEL LOG: LOG's result lines "STATUS title [tests/x.phpt] extra" (a progress line may precede
+# one, ended by \r), outside the tests' outputs (--show-out's OUT blocks), as "STATUS LABELtests/x.phpt extra"
+# (a BORK without a test as "BORK LABELtext"). A test that passed only on its retry (WARN with two outputs
+# before it): its first attempt's output, on stderr (the screen).
+read_results() {
+  sed -e 's/\x1b\[[0-9;]*m//g' -e 's/.*\r//' "$2" | awk -v label="$1" '
     /^========OUT========$/ { out = 1; n++; next }
     out && /^========DONE========$/ { out = 0; next }
     out { if (n == 1) first = first $0 "\n"; next }
-    /^(PASS|FAIL|SKIP|BORK|LEAK|WARN|XFAIL|XLEAK)/ {
-      if ($1 == "WARN" && n > 1 && match($0, /\[[^][]*\.phpt\]/))
-        printf "%sthe first attempt of %s, which failed (its retry passed):\n%s", label, substr($0, RSTART + 1, RLENGTH - 2), first
+    /^(PASS|FAIL|SKIP|BORK|LEAK|WARN|XFAIL|XLEAK)(&[A-Z]+)* / {
+      # the last "[...phpt]" on the line names the test
+      rest = $0; name = ""
+      while (match(rest, /\[[^][]*\.phpt\]/)) {
+        name = substr(rest, RSTART + 1, RLENGTH - 2); extra = substr(rest, RSTART + RLENGTH); rest = extra
+      }
+      if (name != "") {
+        sub(/^ */, "", extra)
+        print $1 " " label name " " extra
+        if ($1 == "WARN" && n > 1)
+          printf "%sthe first attempt of %s, which failed (its retry passed):\n%s", label, name, first > "/dev/stderr"
+      } else if ($1 == "BORK") {
+        print "BORK " label substr($0, 6)
+      }
       n = 0; first = ""
     }'
 }
