@@ -21,6 +21,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redis_cluster_pool)
 	bool metrics;                    /* pool-wide metrics in the shared segment (PHP_INI_SYSTEM) */
 	zend_long cache_memory;          /* bytes of the read cache's segment, 0 = off (PHP_INI_SYSTEM) */
 	zend_long cache_max_lag;         /* ms: entries of a link not confirmed within this are misses (PHP_INI_SYSTEM) */
+	zend_long cache_admit;           /* a read's reply is stored from its 1st or its 2nd miss (PHP_INI_SYSTEM) */
 	bool cache_test_hooks;           /* RedisClusterPool\Internal\cache_*() for tests/cache (PHP_INI_SYSTEM) */
 #ifdef ZTS
 	pthread_t owner;                 /* the thread these globals are (GINIT runs in it): GSHUTDOWN frees its state */

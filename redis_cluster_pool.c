@@ -105,6 +105,8 @@ PHP_INI_BEGIN()
 		cache_memory, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_ENTRY("redis_cluster_pool.cache_max_lag", "100", PHP_INI_SYSTEM, OnUpdateLong,
 		cache_max_lag, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
+	STD_PHP_INI_ENTRY("redis_cluster_pool.cache_admit", "2", PHP_INI_SYSTEM, OnUpdateLong,
+		cache_admit, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 	STD_PHP_INI_BOOLEAN("redis_cluster_pool.cache_test_hooks", "0", PHP_INI_SYSTEM, OnUpdateBool,
 		cache_test_hooks, zend_redis_cluster_pool_globals, redis_cluster_pool_globals)
 PHP_INI_END()
@@ -171,7 +173,7 @@ PHP_MINIT_FUNCTION(redis_cluster_pool)
 		return FAILURE;
 	}
 	rcp_cache_minit(sapi_module.name, RCP_G(cache_memory), RCP_G(shm_clusters), RCP_G(cache_max_lag),
-		RCP_G(cache_test_hooks), type);
+		RCP_G(cache_admit), RCP_G(cache_test_hooks), type);
 
 	/* the interfaces first, and RedisClusterPool after the classes its methods return (Pipeline, Transaction,
 	 * KeyspaceIterator), so that its methods are checked against ClientInterface's with every class known */

@@ -110,6 +110,9 @@ static inline __attribute__((always_inline)) bool rcp_cache_same(const char *a, 
  * bytes is too small or the mapping fails (bytes == 0 is not an error: the cache is off, rcp_cache_on() false).
  */
 bool rcp_cache_init(size_t bytes, uint32_t clusters, uint32_t max_lag_ms, char *err, size_t errlen);
+/* After rcp_cache_init(): whether rcp_cache_admit() admits a read on its first miss (1, as before it is set) or only
+ * on its second within the recent window (2: redis_cluster_pool.cache_admit). */
+void rcp_cache_set_admit(uint32_t misses);
 void rcp_cache_shutdown(void);
 bool rcp_cache_on(void);
 
@@ -370,6 +373,7 @@ bool rcp_cache_listener_get(rcp_cache_listener_info *out);
 typedef enum {
 	RCP_CS_HITS = 0,
 	RCP_CS_MISSES,
+	RCP_CS_FIRST_MISSES,        /* misses not stored: the read's first (rcp_cache_admit) */
 	RCP_CS_FILLS,
 	RCP_CS_FILLS_RACE,          /* refused: an invalidation came between the ticket and the reply */
 	RCP_CS_FILLS_UNCONFIRMED,   /* refused: the link was not UP and confirmed at the ticket */
@@ -438,6 +442,12 @@ rcp_cache_cluster *rcp_cache_cluster_at(uint32_t i, const char **key, size_t *ke
 
 /* Hash of a key in a cluster: what the key's invalidation sequence is found by. */
 uint64_t rcp_cache_hash_key(rcp_cache_cluster *cc, const char *key, size_t len);
+
+/* Whether the reply of a read that missed (key hash hkey, signature hash sig_hash) is to be stored: always under
+ * rcp_cache_set_admit(1); under 2 when the same read missed before within the recent window (a shared bitmap of
+ * reads seen, cleared when an eighth of its bits were set since its last clearing); else the read is noted as seen
+ * and counted as a first miss (the caller counts the miss): no ticket to take, its reply is not stored. */
+bool rcp_cache_admit(rcp_cache_cluster *cc, uint64_t hkey, uint64_t sig_hash);
 /* The current invalidation sequence of a key (tests). */
 uint32_t rcp_cache_key_seq(rcp_cache_cluster *cc, const char *key, size_t len);
 /* The listener's slot in the segment (cache_listener.c only). */

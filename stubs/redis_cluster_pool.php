@@ -60,7 +60,7 @@ namespace RedisClusterPool {
      * @phpstan-type PoolClusterCounters array{topology_requests: int, refreshes: int, moved: int, ask: int,
      *     lease_takeovers: int, refresh_failures: int, read_retries: int, getkeys_sent: int, noscript_fallbacks: int,
      *     read_auth_fallbacks: int}
-     * @phpstan-type CacheCounters array{hits: int, misses: int, fills: int, fills_refused_race: int,
+     * @phpstan-type CacheCounters array{hits: int, misses: int, first_misses: int, fills: int, fills_refused_race: int,
      *     fills_refused_unconfirmed: int, fills_too_large: int, torn_reads: int, invalidations: int,
      *     own_invalidations: int, flushes_link_lost: int, flushes_server: int, flushes_own: int, slot_moves: int}
      * @phpstan-type CacheLink array{addr: string, state: 'idle'|'connecting'|'up'|'down'|'refused'|'failed',
@@ -69,7 +69,7 @@ namespace RedisClusterPool {
      * @phpstan-type CacheStats array{memory: int, ring_bytes: int, ring_used: int, value_max: int, entries: int,
      *     evictions: int, index_slots: int, key_sequences: int, max_lag_ms: int, counters: CacheCounters,
      *     listener: array{pid: int, beat_age_ms: int, started: int, links_up: int},
-     *     clusters: list<array{hits: int, misses: int, fills: int, fills_refused_race: int,
+     *     clusters: list<array{hits: int, misses: int, first_misses: int, fills: int, fills_refused_race: int,
      *         fills_refused_unconfirmed: int, fills_too_large: int, torn_reads: int, invalidations: int,
      *         own_invalidations: int, flushes_link_lost: int, flushes_server: int, flushes_own: int, slot_moves: int,
      *         links: array<string, CacheLink>, cluster: string}>}

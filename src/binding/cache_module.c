@@ -502,20 +502,23 @@ static const zend_function_entry rcp_cache_hook_functions[] = {
 
 /* ---- module hooks -------------------------------------------------------------------------------------------------- */
 
-void rcp_cache_minit(const char *sapi_name, zend_long bytes, zend_long clusters, zend_long max_lag_ms, bool test_hooks,
-                     int module_type)
+void rcp_cache_minit(const char *sapi_name, zend_long bytes, zend_long clusters, zend_long max_lag_ms, zend_long admit,
+                     bool test_hooks, int module_type)
 {
 	char err[512];
 
-	if (bytes < 0 || max_lag_ms < 1 || max_lag_ms > 60000) {
+	if (bytes < 0 || max_lag_ms < 1 || max_lag_ms > 60000 || admit < 1 || admit > 2) {
 		zend_error(E_CORE_WARNING, "%s (the cache is off)", bytes < 0
 			? "redis_cluster_pool.cache_memory must be 0 (off) or a size such as 32M"
+			: admit < 1 || admit > 2
+			? "redis_cluster_pool.cache_admit must be 1 (a read's reply is stored from its first miss) or 2 (from its second)"
 			: "redis_cluster_pool.cache_max_lag must be between 1 and 60000 (milliseconds)");
 	} else if (bytes > 0 && (!rcp_cache_init((size_t)bytes, (uint32_t)clusters, (uint32_t)max_lag_ms, err, sizeof(err)) ||
 	                         !rcp_cache_listener_minit(sapi_name, err, sizeof(err)))) {
 		zend_error(E_CORE_WARNING, "%s%s (the cache is off)", strncmp(err, "redis_cluster_pool", 18) ? "redis_cluster_pool: " : "", err);
 		rcp_cache_shutdown();
 	}
+	rcp_cache_set_admit((uint32_t)admit);
 	if (test_hooks && zend_register_functions(NULL, rcp_cache_hook_functions, NULL, module_type) == SUCCESS) {
 		rcp_cache_hooks_on = true;
 	}

@@ -12,12 +12,13 @@
 #include "rcp_exec.h"
 
 /* MINIT, after the shared segment: the cache segment (bytes: redis_cluster_pool.cache_memory, 0 = off), room for
- * `clusters` clusters (redis_cluster_pool.shm_clusters), the bound (redis_cluster_pool.cache_max_lag), the listener's
+ * `clusters` clusters (redis_cluster_pool.shm_clusters), the bound (redis_cluster_pool.cache_max_lag), the miss a
+ * read's reply is stored from (admit: redis_cluster_pool.cache_admit, 1 or 2), the listener's
  * sockets (and the listener itself under php-fpm / Apache), and with test_hooks the internal functions
  * RedisClusterPool\Internal\cache_*() (redis_cluster_pool.cache_test_hooks=1: tests only). A setting that does not
  * work gives one E_CORE_WARNING naming it and leaves the cache off; the module loads either way. */
-void rcp_cache_minit(const char *sapi_name, zend_long bytes, zend_long clusters, zend_long max_lag_ms, bool test_hooks,
-                     int module_type);
+void rcp_cache_minit(const char *sapi_name, zend_long bytes, zend_long clusters, zend_long max_lag_ms, zend_long admit,
+                     bool test_hooks, int module_type);
 /* RINIT: a worker's first request closes its copy of the master pipe. */
 void rcp_cache_rinit(void);
 /* MSHUTDOWN: the listener of this master stops; the segment is unmapped. */

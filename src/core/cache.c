@@ -15,6 +15,9 @@
  *   +-----------------------------+
  *   | key sequences (u32 x 2^n)   |  hash(cluster, key) -> counter, bumped by every invalidation of the key
  *   +-----------------------------+
+ *   | seen bitmap (an eighth of   |  hash(cluster, key, signature) -> a bit: the read missed before (cache_admit=2);
+ *   |  the key sequences' bytes)  |    cleared whole when an eighth of its bits were set since the last clearing
+ *   +-----------------------------+
  *   | index (64-byte buckets of   |  hash(cluster, key, signature) -> ring position; 4-way, the oldest replaced
  *   |  4 x {tag, pos})            |
  *   +-----------------------------+
@@ -141,7 +144,8 @@ typedef struct {
 	uint64_t lag_ns;             /* max_lag in ns */
 	uint32_t keyseq_mask;
 	uint32_t nbuckets, nchunks;
-	uint64_t clusters_off, keyseq_off, index_off, chunks_off, ring_off;
+	uint64_t clusters_off, keyseq_off, seen_off, index_off, chunks_off, ring_off;
+	uint64_t seen_mask;          /* the seen bitmap's words - 1 (a power of two) */
 	uint64_t ring_size, value_max;
 	/* the listener */
 	int32_t listener_pid;
@@ -152,12 +156,16 @@ typedef struct {
 	uint64_t evictions;
 	uint64_t head __attribute__((aligned(64)));   /* the ring's write position: bytes reserved so far */
 	char pad_after_head[56];
+	uint64_t seen_sets __attribute__((aligned(64)));   /* bits set in the seen bitmap since it was last cleared */
+	char pad_after_seen[56];
 } rcp_cache_hdr;
 
 /* Process-local copies of what the header says (same values in every process: set before fork). */
 static char *rcp_base;
 static rcp_cache_hdr *rcp_hdr;
 static uint32_t *rcp_keyseq;
+static uint64_t *rcp_seen;
+static uint32_t rcp_admit_misses = 1;
 static rcp_ix_bucket *rcp_index;
 static uint64_t *rcp_chunks;
 static char *rcp_ring;
@@ -238,7 +246,7 @@ static uint64_t rcp_pow2_floor(uint64_t v)
 
 bool rcp_cache_init(size_t bytes, uint32_t clusters, uint32_t max_lag_ms, char *err, size_t errlen)
 {
-	size_t fixed, rest, keyseq_bytes, index_bytes, chunks_bytes, ring;
+	size_t fixed, rest, keyseq_bytes, seen_bytes, index_bytes, chunks_bytes, ring;
 	uint64_t keyseqs, nbuckets;
 	void *p;
 
@@ -265,9 +273,11 @@ bool rcp_cache_init(size_t bytes, uint32_t clusters, uint32_t max_lag_ms, char *
 	 * eighth for the index (one entry per 128 bytes of the whole), 64 KiB chunks' words, the rest for the ring */
 	keyseqs = rcp_pow2_floor(rest / 8 / sizeof(uint32_t));
 	keyseq_bytes = keyseqs * sizeof(uint32_t);
+	/* the seen bitmap (cache_admit=2): 4 bits per key sequence (2,097,152 at 32M), about 16 per index entry */
+	seen_bytes = keyseq_bytes / 8 < 64 ? 64 : keyseq_bytes / 8;
 	nbuckets = rest / 8 / sizeof(rcp_ix_bucket);
 	index_bytes = nbuckets * sizeof(rcp_ix_bucket);
-	ring = rest - keyseq_bytes - index_bytes;
+	ring = rest - keyseq_bytes - seen_bytes - index_bytes;
 	ring = (ring / (RCP_CHUNK + 8)) * RCP_CHUNK;   /* leave a word per chunk */
 	chunks_bytes = rcp_align((ring / RCP_CHUNK) * sizeof(uint64_t), 64);
 	if (ring < 4 * RCP_CHUNK || nbuckets < 16) {
@@ -290,7 +300,9 @@ bool rcp_cache_init(size_t bytes, uint32_t clusters, uint32_t max_lag_ms, char *
 	rcp_hdr->clusters_off = rcp_align(sizeof(rcp_cache_hdr), 4096);
 	rcp_hdr->keyseq_off = fixed;
 	rcp_hdr->keyseq_mask = (uint32_t)(keyseqs - 1);
-	rcp_hdr->index_off = rcp_hdr->keyseq_off + keyseq_bytes;
+	rcp_hdr->seen_off = rcp_hdr->keyseq_off + keyseq_bytes;
+	rcp_hdr->seen_mask = seen_bytes / sizeof(uint64_t) - 1;
+	rcp_hdr->index_off = rcp_hdr->seen_off + seen_bytes;
 	rcp_hdr->nbuckets = (uint32_t)nbuckets;
 	rcp_hdr->chunks_off = rcp_hdr->index_off + index_bytes;
 	rcp_hdr->nchunks = (uint32_t)(ring / RCP_CHUNK);
@@ -307,6 +319,7 @@ bool rcp_cache_init(size_t bytes, uint32_t clusters, uint32_t max_lag_ms, char *
 		c->seed = rcp_mix((uint64_t)i + 1, RCP_P2);
 	}
 	rcp_keyseq = (uint32_t *)(rcp_base + rcp_hdr->keyseq_off);
+	rcp_seen = (uint64_t *)(rcp_base + rcp_hdr->seen_off);
 	rcp_index = (rcp_ix_bucket *)(rcp_base + rcp_hdr->index_off);
 	rcp_chunks = (uint64_t *)(rcp_base + rcp_hdr->chunks_off);
 	rcp_ring = rcp_base + rcp_hdr->ring_off;
@@ -320,6 +333,11 @@ bool rcp_cache_init(size_t bytes, uint32_t clusters, uint32_t max_lag_ms, char *
 		}
 	}
 	return true;
+}
+
+void rcp_cache_set_admit(uint32_t misses)
+{
+	rcp_admit_misses = misses;
 }
 
 void rcp_cache_shutdown(void)
@@ -1128,6 +1146,39 @@ uint64_t rcp_cache_hash_key(rcp_cache_cluster *cc, const char *key, size_t len)
 	return rcp_hash(cc->seed, key, len);
 }
 
+/* The seen bitmap cleared (by the one process whose CAS took the count back to 0). Reads noted before are admitted
+ * again on their next miss only; a bit set while it is cleared may be lost: that read's next miss is a first again. */
+static __attribute__((noinline)) void rcp_seen_clear(uint64_t sets)
+{
+	if (CAS(&rcp_hdr->seen_sets, &sets, 0)) {
+		for (uint64_t i = 0; i <= rcp_hdr->seen_mask; i++) {
+			__atomic_store_n(&rcp_seen[i], 0, __ATOMIC_RELAXED);
+		}
+	}
+}
+
+bool rcp_cache_admit(rcp_cache_cluster *cc, uint64_t hkey, uint64_t sig_hash)
+{
+	uint64_t h, bit, *w, sets;
+
+	if (rcp_admit_misses < 2) {
+		return true;
+	}
+	h = rcp_hent(hkey, sig_hash);
+	w = &rcp_seen[(h >> 7) & rcp_hdr->seen_mask];
+	bit = 1ull << ((h >> 1) & 63); /* (bit 0 of an entry's hash is always set) */
+	if (LOADR(w) & bit) {
+		return true;
+	}
+	__atomic_fetch_or(w, bit, __ATOMIC_RELAXED);
+	sets = __atomic_add_fetch(&rcp_hdr->seen_sets, 1, __ATOMIC_RELAXED);
+	if (__builtin_expect(sets >= (rcp_hdr->seen_mask + 1) * 8, 0)) {
+		rcp_seen_clear(sets);  /* an eighth of the bits (64 per word) */
+	}
+	rcp_count(cc, RCP_CS_FIRST_MISSES);
+	return false;
+}
+
 uint32_t rcp_cache_key_seq(rcp_cache_cluster *cc, const char *key, size_t len)
 {
 	return LOAD(&rcp_keyseq[rcp_hash(cc->seed, key, len) & rcp_hdr->keyseq_mask]);
@@ -1136,7 +1187,7 @@ uint32_t rcp_cache_key_seq(rcp_cache_cluster *cc, const char *key, size_t len)
 /* ---- stats ----------------------------------------------------------------------------------------------------------- */
 
 static const char *const rcp_counter_names[RCP_CS_COUNT] = {
-	"hits", "misses", "fills", "fills_refused_race", "fills_refused_unconfirmed", "fills_too_large", "torn_reads",
+	"hits", "misses", "first_misses", "fills", "fills_refused_race", "fills_refused_unconfirmed", "fills_too_large", "torn_reads",
 	"invalidations", "own_invalidations", "flushes_link_lost", "flushes_server", "flushes_own", "slot_moves"
 };
 

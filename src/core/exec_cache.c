@@ -54,13 +54,15 @@ struct rcp_client_cache {
 	bool untracked;
 	/* the miss of a read the binding looked up before building it (rcp_exec_cache_get), for its route's lookup
 	 * (rcp_exec_cache_lookup) a moment later: the key's and the signature's hashes and the read's start, so that
-	 * the route takes the ticket with them (no second lookup); key NULL: none */
+	 * the route takes the ticket with them (no second lookup), or takes none when it was the read's first miss (its
+	 * reply not stored: rcp_cache_admit); key NULL: none */
 	struct {
 		const char *key;
 		size_t keylen;
 		const rcp_cmd *cmd;
 		uint64_t hkey, sh, now_ns;
 		size_t siglen;
+		bool first;
 	} pend;
 	uint64_t mget_sh;                      /* an MGET's signature's hash (rcp_cache_sig_hash) */
 	rcp_count_memo counted;                /* the command a hit counts (rcp_count_command_memo) */
@@ -625,6 +627,7 @@ static zend_never_inline bool rcp_route_lookup(rcp_client *cl, rcp_route *r, zva
 {
 	char sigbuf[RCP_SIG_STACK], *heap;
 	rcp_cache_key k;
+	uint64_t sh;
 	uint16_t node;
 	uint8_t rf;
 	bool hit;
@@ -635,9 +638,10 @@ static zend_never_inline bool rcp_route_lookup(rcp_client *cl, rcp_route *r, zva
 	if (!(k.siglen = rcp_cache_sig(r, &k.sig, sigbuf, sizeof(sigbuf), &heap))) {
 		return false;
 	}
-	if ((hit = rcp_cache_one(cl, &k, rcp_cache_sig_hash(k.sig, k.siglen), 0, node, &r->ticket, &rf, reply))) {
+	sh = rcp_cache_sig_hash(k.sig, k.siglen);
+	if ((hit = rcp_cache_one(cl, &k, sh, 0, node, &r->ticket, &rf, reply))) {
 		r->reply_kind = RCP_RK_VALUE;
-	} else {
+	} else if (!(rf & RCP_RF_CACHEABLE) || rcp_cache_admit(cl->cluster->cache->cc, r->ticket.hkey, sh)) {
 		r->flags |= rf;
 	}
 	if (heap) {
@@ -686,7 +690,7 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 			!(r->flags & RCP_RF_NOCACHE);
 		c->pend.key = NULL;
 		if (same) {
-			return rcp_pend_lookup(cl, r, reply);
+			return !c->pend.first && rcp_pend_lookup(cl, r, reply);
 		}
 	}
 	return rcp_route_lookup(cl, r, reply);
@@ -825,7 +829,11 @@ static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp
 	default:
 		break;
 	}
-	/* a miss: its ticket is taken by its route (rcp_pend_lookup), once its slot is known */
+	/* a miss: its ticket is taken by its route (rcp_pend_lookup), once its slot is known; none for the read's first
+	 * miss */
+	if ((c->pend.first = !rcp_cache_admit(cluster->cache->cc, hkey, sh))) {
+		rcp_cache_count_n(cluster->cache->cc, RCP_CS_MISSES, 1);
+	}
 	c->pend.key = key;
 	c->pend.keylen = keylen;
 	c->pend.cmd = cmd;
@@ -1058,6 +1066,8 @@ static zend_never_inline bool rcp_mget_lookup(rcp_client *cl, const rcp_route *r
 			} else {
 				rcp_link_wanted(cl, ck.link, idx);
 			}
+		} else if (m->tk[k].fillable && !rcp_cache_admit(cc, m->tk[k].hkey, c->mget_sh)) {
+			m->tk[k].fillable = false; /* the read's first miss */
 		}
 	}
 	return true;

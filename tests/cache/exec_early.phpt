@@ -1,11 +1,13 @@
 --TEST--
 Read cache, the command methods' lookup before the route (GET-like reads of one key, MGET): a miss is looked up and counted once (its ticket carried to the command, which fills), a hit sends nothing through the method and through __call(); an MGET whose keys all hit is answered whole (hits counted once per key), one whose key misses is looked up key by key (each key counted once, only the miss sent); MGET's keys as an array or as arguments give the same reply; a non-string key, a key prefix and a read with more arguments take the command's own path with the same replies; own writes read back at once
 --INI--
+redis_cluster_pool.cache_admit=1
 redis_cluster_pool.cache_max_lag=1000
 --EXTENSIONS--
 redis_cluster_pool
 --FILE--
 <?php
+// (cache_admit=1: what a fill does, from a read's first miss; the default, 2, stores from its second: admit.phpt)
 require __DIR__ . '/exec.inc';
 $p = cx_primaries()[0];
 $t = 'ce' . getmypid();

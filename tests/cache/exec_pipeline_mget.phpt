@@ -1,6 +1,7 @@
 --TEST--
 Read cache, an MGET inside a pipeline ('cache' => true): its keys looked up as a single MGET's; every key a hit: nothing sent for it (the node receives no MGET); some misses: only the misses sent, in the batch (the node looks up only those keys: its keyspace_hits), the reply merged in key order and equal to the cache-off reply, each miss filled (the next pipeline sends nothing); nil cached; rawPipeline() likewise; after a command of the pipeline that may write no lookup (the MGET sent, the write read back); an MGET before a write answered in the pipeline's order; a cross-slot MGET of a read-only pipeline answered from the cache too; the misses' fill refused by the race (an invalidation between their send and their reply); a MOVED for the misses' MGET: the MGET run again alone
 --INI--
+redis_cluster_pool.cache_admit=1
 redis_cluster_pool.cache_max_lag=1000
 --EXTENSIONS--
 redis_cluster_pool
@@ -8,6 +9,7 @@ pcntl
 posix
 --FILE--
 <?php
+// (cache_admit=1: what a fill does, from a read's first miss; the default, 2, stores from its second: admit.phpt)
 require __DIR__ . '/exec.inc';
 [$a, $b] = cx_primaries();
 $t = 'cpm' . getmypid();

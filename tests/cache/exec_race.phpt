@@ -1,6 +1,7 @@
 --TEST--
 Read cache, the fill race forced with a delayed node: a pipeline reads k on node A (a miss: ticket taken, GET sent, answered at once) while its other command (a BLPOP of an empty list on node B, 1 s) keeps the pipeline waiting; meanwhile another client overwrites k on A and A's invalidation reaches the cache. When the pipeline's replies are in, the fill of k's old value is refused (fills_refused_race counted) and the next read gets the new value; the same run without the write stores the value (the check can fail)
 --INI--
+redis_cluster_pool.cache_admit=1
 redis_cluster_pool.cache_max_lag=1000
 --EXTENSIONS--
 redis_cluster_pool
@@ -8,6 +9,7 @@ pcntl
 posix
 --FILE--
 <?php
+// (cache_admit=1: what a fill does, from a read's first miss; the default, 2, stores from its second: admit.phpt)
 require __DIR__ . '/exec.inc';
 [$a, $b] = cx_primaries();
 $t = 'cr' . getmypid();

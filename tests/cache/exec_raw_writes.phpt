@@ -1,12 +1,14 @@
 --TEST--
 Read cache, writes sent with rawOnNodes() ('cache' => true): a write of a key to a named node drops the key's entries at once (the invalidation process stopped: the node's own invalidation cannot do it), whatever the command (SET, HSET dropping HGET and HGETALL, a DEL and an MSET of several keys, a script's KEYS), also through a pool with a key prefix and through a pool without the 'cache' option; a read-only command drops nothing; a command whose keys the command table cannot read in its arguments drops every entry of the cluster (flushes_own)
 --INI--
+redis_cluster_pool.cache_admit=1
 redis_cluster_pool.cache_max_lag=20000
 --EXTENSIONS--
 redis_cluster_pool
 posix
 --FILE--
 <?php
+// (cache_admit=1: what a fill does, from a read's first miss; the default, 2, stores from its second: admit.phpt)
 require __DIR__ . '/exec.inc';
 $p = cx_primaries()[0];
 $q = cx_primaries()[1];

@@ -1,12 +1,14 @@
 --TEST--
 Read cache in the command path ('cache' => true): every cacheable read (GET, HGET, HMGET, HGETALL, EXISTS, STRLEN, SMEMBERS, SISMEMBER, ZSCORE, LRANGE) answered from the cache once stored, with no command sent and the same value as without the cache; nil cached; MGET answers its hits locally and sends only the misses; a pipeline of hits sends nothing, and a pipeline's read after its own write is sent; own writes (SET, DEL over several slots, MSET, a transaction, a script) read back at once; a write by another client seen within cache_max_lag; keys outside 'prefixes' never cached; bad 'cache' options refused
 --INI--
+redis_cluster_pool.cache_admit=1
 redis_cluster_pool.cache_max_lag=1000
 --EXTENSIONS--
 redis_cluster_pool
 posix
 --FILE--
 <?php
+// (cache_admit=1: what a fill does, from a read's first miss; the default, 2, stores from its second: admit.phpt)
 require __DIR__ . '/exec.inc';
 $p = cx_primaries()[0];
 $t = 'cx' . getmypid();
