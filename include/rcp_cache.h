@@ -405,6 +405,7 @@ typedef struct {
 	size_t value_max;           /* the largest entry cached (bytes of key + signature + value) */
 	uint64_t entries;           /* records in the ring (valid or not: invalid ones are overwritten in turn) */
 	uint64_t evictions;         /* records the ring overwrote */
+	uint64_t seen_clears;       /* clearings of the seen bitmap (rcp_cache_admit) */
 	uint32_t index_slots;       /* the index's capacity (entries it can point to) */
 	uint32_t key_sequences;     /* the invalidation sequence table's size */
 	uint32_t clusters_max, clusters_used;
@@ -446,8 +447,8 @@ uint64_t rcp_cache_hash_key(rcp_cache_cluster *cc, const char *key, size_t len);
 /* Whether the reply of a read that missed (key hash hkey, signature hash sig_hash) is to be stored: always under
  * rcp_cache_set_admit(1); under 2 when the same read missed before within the recent window (a shared bitmap of
  * reads seen, cleared when an eighth of its bits were set since its last clearing); else the read is noted as seen
- * and counted as a first miss (the caller counts the miss): no ticket to take, its reply is not stored. */
-bool rcp_cache_admit(rcp_cache_cluster *cc, uint64_t hkey, uint64_t sig_hash);
+ * and counted as a first miss (and as a miss with count_miss): no ticket to take, its reply is not stored. */
+bool rcp_cache_admit(rcp_cache_cluster *cc, uint64_t hkey, uint64_t sig_hash, bool count_miss);
 /* The current invalidation sequence of a key (tests). */
 uint32_t rcp_cache_key_seq(rcp_cache_cluster *cc, const char *key, size_t len);
 /* The listener's slot in the segment (cache_listener.c only). */

@@ -66,7 +66,7 @@ namespace RedisClusterPool {
      *     generation: int, mode: int, lag_ms: int, rtt_us: int, rtt_max_us: int, invalidations: int, flushes: int,
      *     losses: int, connects: int, last_error: string}
      * @phpstan-type CacheStats array{memory: int, ring_bytes: int, ring_used: int, value_max: int, entries: int,
-     *     evictions: int, index_slots: int, key_sequences: int, max_lag_ms: int, counters: CacheCounters,
+     *     evictions: int, seen_clears: int, index_slots: int, key_sequences: int, max_lag_ms: int, counters: CacheCounters,
      *     listener: array{pid: int, beat_age_ms: int, started: int, links_up: int},
      *     clusters: list<array{hits: int, misses: int, first_misses: int, fills: int, fills_refused_race: int,
      *         fills_refused_unconfirmed: int, fills_too_large: int, torn_reads: int, invalidations: int,

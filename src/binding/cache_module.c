@@ -87,6 +87,7 @@ void rcp_cache_stats_zval(zval *return_value, bool keyed)
 	add_assoc_long(return_value, "value_max", (zend_long)st.value_max);
 	add_assoc_long(return_value, "entries", (zend_long)st.entries);
 	add_assoc_long(return_value, "evictions", (zend_long)st.evictions);
+	add_assoc_long(return_value, "seen_clears", (zend_long)st.seen_clears);
 	add_assoc_long(return_value, "index_slots", st.index_slots);
 	add_assoc_long(return_value, "key_sequences", st.key_sequences);
 	add_assoc_long(return_value, "max_lag_ms", st.max_lag_ms);

@@ -641,7 +641,7 @@ static zend_never_inline bool rcp_route_lookup(rcp_client *cl, rcp_route *r, zva
 	sh = rcp_cache_sig_hash(k.sig, k.siglen);
 	if ((hit = rcp_cache_one(cl, &k, sh, 0, node, &r->ticket, &rf, reply))) {
 		r->reply_kind = RCP_RK_VALUE;
-	} else if (!(rf & RCP_RF_CACHEABLE) || rcp_cache_admit(cl->cluster->cache->cc, r->ticket.hkey, sh)) {
+	} else if (!(rf & RCP_RF_CACHEABLE) || rcp_cache_admit(cl->cluster->cache->cc, r->ticket.hkey, sh, false)) {
 		r->flags |= rf;
 	}
 	if (heap) {
@@ -652,7 +652,7 @@ static zend_never_inline bool rcp_route_lookup(rcp_client *cl, rcp_route *r, zva
 
 /* rcp_exec_cache_lookup() of the read the binding looked up a moment ago and missed (c->pend): its ticket taken now,
  * before it is sent, on its route's slot and that slot's owner, with the hashes and the start the lookup had. */
-static bool rcp_pend_lookup(rcp_client *cl, rcp_route *r, zval *reply)
+static zend_never_inline bool rcp_pend_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 {
 	struct rcp_client_cache *c = cl->cache;
 	rcp_cache_key k;
@@ -683,6 +683,10 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 
 	r->flags &= (uint8_t)~(RCP_RF_CACHEABLE | RCP_RF_UNTRACKED); /* (a command re-run alone is looked up again) */
 	if (c->pend.key) {
+		if (c->pend.first && r->argc == 2 && r->argv[1] == c->pend.key) {
+			c->pend.key = NULL;
+			return false; /* the read's first miss: nothing to take (rcp_exec_cache_get_entry) */
+		}
 		/* the binding looked this very read up a moment ago (rcp_exec_cache_get: the same key bytes, which it keeps
 		 * until the command is done) and missed */
 		bool same = r->argc == 2 && r->argv[1] == c->pend.key && r->cmd == c->pend.cmd &&
@@ -831,12 +835,12 @@ static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp
 	}
 	/* a miss: its ticket is taken by its route (rcp_pend_lookup), once its slot is known; none for the read's first
 	 * miss */
-	if ((c->pend.first = !rcp_cache_admit(cluster->cache->cc, hkey, sh))) {
-		rcp_cache_count_n(cluster->cache->cc, RCP_CS_MISSES, 1);
-	}
 	c->pend.key = key;
 	c->pend.keylen = keylen;
 	c->pend.cmd = cmd;
+	if ((c->pend.first = !rcp_cache_admit(cluster->cache->cc, hkey, sh, true))) {
+		return false;
+	}
 	c->pend.hkey = hkey;
 	c->pend.sh = sh;
 	c->pend.now_ns = now_ns;
@@ -1066,7 +1070,7 @@ static zend_never_inline bool rcp_mget_lookup(rcp_client *cl, const rcp_route *r
 			} else {
 				rcp_link_wanted(cl, ck.link, idx);
 			}
-		} else if (m->tk[k].fillable && !rcp_cache_admit(cc, m->tk[k].hkey, c->mget_sh)) {
+		} else if (m->tk[k].fillable && !rcp_cache_admit(cc, m->tk[k].hkey, c->mget_sh, false)) {
 			m->tk[k].fillable = false; /* the read's first miss */
 		}
 	}

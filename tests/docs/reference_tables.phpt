@@ -77,4 +77,4 @@ foreach ($ini as $name => $v) {
 options: the README lists exactly the 9 the code accepts
 parameters: the README lists exactly the 7 the code accepts
 parameters.ssl keys: the README lists exactly the 12 the code accepts
-php.ini settings: the README lists exactly the 18 the code accepts
+php.ini settings: the README lists exactly the 19 the code accepts
