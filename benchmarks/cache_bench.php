@@ -116,6 +116,11 @@ function cache_instr(array $seeds, bool $hasCache): array
         foreach ($n as $op => $cnt) {
             [$total, $stats] = $run($c, $op, $cnt);
             $ir[$op][$c] = (int) round(($total - ($op === 'get_miss2' ? $base2 : $base)) / $cnt);
+            if ($op === 'get_miss2' && !empty($stats['hits'])) {
+                // the few reads the cache stored at their first miss (a collision in its seen bitmap), hits here: out
+                // of the figure at the cost of a hit measured above
+                $ir[$op][$c] = (int) round(($total - $base2 - $stats['hits'] * $ir['get_hit'][$c]) / ($cnt - $stats['hits']));
+            }
             if ($stats) $checks[$op] = $stats;
         }
         fprintf(STDERR, "instr %-9s %s\n", $c, implode('  ', array_map(fn($op) => "$op " . $ir[$op][$c], array_keys($n))));
@@ -214,7 +219,9 @@ function cache_instr_child(array $s): void
     for ($w = 0; $w < 2; $w++) {
         foreach ($want as $op => $v) if ($f[$op]() !== $v && $p) exit("$c $op: unexpected reply\n");
     }
-    // get_miss2's keys read once (their first misses), in every run of that op (N = 0 included)
+    // get_miss2's keys read once (their first misses), in every run of that op (N = 0 included). (A few the cache
+    // stores at that first read, their bit in the seen bitmap set by another read's: their reads in the loop are
+    // hits, counted, and taken out of the figure by the parent)
     if ($s['op'] === 'get_miss2' && $p) foreach ($gk2 as $k) $p->get($k);
     if (!empty($s['wall'])) {
         // timed: every client after the same pause (the cache's settle: a core left idle runs slower at first), then
@@ -243,8 +250,10 @@ function cache_instr_child(array $s): void
         if ($s['n'] > 0 && str_ends_with($s['op'], '_hit') && ($hits < $s['n'] || $misses > 0)) {
             exit("cache {$s['op']}: $hits hits and $misses misses in {$s['n']} ops: the links were not up (raise RCP_CACHE_SETTLE_MS)\n");
         }
-        if ($s['n'] > 0 && str_contains($s['op'], '_miss') && ($misses < $s['n'] || $hits > 0)) exit("cache {$s['op']}: $misses misses and $hits hits in {$s['n']} ops\n");
-        if ($s['n'] > 0 && $s['op'] === 'get_miss2' && $d('fills') < $s['n']) exit("cache get_miss2: {$d('fills')} fills in {$s['n']} ops\n");
+        if ($s['n'] > 0 && str_ends_with($s['op'], '_miss') && ($misses < $s['n'] || $hits > 0)) exit("cache {$s['op']}: $misses misses and $hits hits in {$s['n']} ops\n");
+        if ($s['n'] > 0 && $s['op'] === 'get_miss2' && ($hits > $s['n'] / 100 || $misses + $hits < $s['n'] || $d('fills') < $misses)) {
+            exit("cache get_miss2: $misses misses, $hits hits, {$d('fills')} fills in {$s['n']} ops\n");
+        }
         echo 'stats ', json_encode(['hits' => $hits, 'misses' => $misses, 'fills' => $d('fills')]), "\n";
     }
     echo 'ok ', getmypid(), "\n";
@@ -277,8 +286,9 @@ function cache_fpm(string $addr, bool $hasCache, string $chartJson): array
     }
     $q = fn($c) => "w=heavy&client=$c&n=$hot";
     $stats = fn() => stale_cache_figures(json_decode((new RcpFcgi($addr))->get($page, 'w=stats&client=rcp_cache'), true));
-    // warm-up: every worker's connections, and with the cache, the hot set read ~3 times over (20 reads a request)
-    foreach ($clients as $c => $_) drive($addr, $page, $q($c), $c === 'rcp_cache' ? 1500 : 200, $conc, $driver);
+    // warm-up: every worker's connections, and with the cache the steady state: 5,000 requests, the hot set read ~10
+    // times over (20 reads a request; a read's reply is stored from its second miss, redis_cluster_pool.cache_admit)
+    foreach ($clients as $c => $_) drive($addr, $page, $q($c), $c === 'rcp_cache' ? 5000 : 200, $conc, $driver);
     $acc = array_fill_keys(array_keys($clients), ['wall' => 0.0, 'lat' => [], 'bad' => 0, 'calls' => 0, 'driver_us' => 0.0, 'n' => 0, 'rps' => [], 'hits' => 0, 'misses' => 0]);
     for ($round = 0; $round < $rounds; $round++) {
         foreach (rotate(array_keys($clients), $round) as $c) {
