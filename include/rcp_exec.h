@@ -88,6 +88,9 @@ typedef struct {
 	const char *op_ready_key;     /* a read of this key (argv[1], these bytes) that the read cache's early lookup
 	                                 (rcp_exec_cached_get, a miss) began and whose map it checked a moment ago,
 	                                 with no I/O: its route does neither again; NULL: none */
+	const char *cache_first_key;  /* a read of this key (argv[1], these bytes) whose early lookup was its first miss
+	                                 (rcp_cache_admit): its route takes no ticket, its reply is not stored; NULL:
+	                                 none */
 } rcp_client;
 
 /*

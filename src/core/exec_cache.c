@@ -54,15 +54,14 @@ struct rcp_client_cache {
 	bool untracked;
 	/* the miss of a read the binding looked up before building it (rcp_exec_cache_get), for its route's lookup
 	 * (rcp_exec_cache_lookup) a moment later: the key's and the signature's hashes and the read's start, so that
-	 * the route takes the ticket with them (no second lookup), or takes none when it was the read's first miss (its
-	 * reply not stored: rcp_cache_admit); key NULL: none */
+	 * the route takes the ticket with them (no second lookup); key NULL: none (and none for a read's first miss:
+	 * rcp_client.cache_first_key) */
 	struct {
 		const char *key;
 		size_t keylen;
 		const rcp_cmd *cmd;
 		uint64_t hkey, sh, now_ns;
 		size_t siglen;
-		bool first;
 	} pend;
 	uint64_t mget_sh;                      /* an MGET's signature's hash (rcp_cache_sig_hash) */
 	rcp_count_memo counted;                /* the command a hit counts (rcp_count_command_memo) */
@@ -683,10 +682,6 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 
 	r->flags &= (uint8_t)~(RCP_RF_CACHEABLE | RCP_RF_UNTRACKED); /* (a command re-run alone is looked up again) */
 	if (c->pend.key) {
-		if (c->pend.first && r->argc == 2 && r->argv[1] == c->pend.key) {
-			c->pend.key = NULL;
-			return false; /* the read's first miss: nothing to take (rcp_exec_cache_get_entry) */
-		}
 		/* the binding looked this very read up a moment ago (rcp_exec_cache_get: the same key bytes, which it keeps
 		 * until the command is done) and missed */
 		bool same = r->argc == 2 && r->argv[1] == c->pend.key && r->cmd == c->pend.cmd &&
@@ -694,7 +689,7 @@ bool rcp_exec_cache_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 			!(r->flags & RCP_RF_NOCACHE);
 		c->pend.key = NULL;
 		if (same) {
-			return !c->pend.first && rcp_pend_lookup(cl, r, reply);
+			return rcp_pend_lookup(cl, r, reply);
 		}
 	}
 	return rcp_route_lookup(cl, r, reply);
@@ -834,13 +829,14 @@ static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp
 		break;
 	}
 	/* a miss: its ticket is taken by its route (rcp_pend_lookup), once its slot is known; none for the read's first
-	 * miss */
+	 * miss (rcp_cache_at_lookup) */
+	if (!rcp_cache_admit(cluster->cache->cc, hkey, sh, true)) {
+		cl->cache_first_key = key;
+		return false;
+	}
 	c->pend.key = key;
 	c->pend.keylen = keylen;
 	c->pend.cmd = cmd;
-	if ((c->pend.first = !rcp_cache_admit(cluster->cache->cc, hkey, sh, true))) {
-		return false;
-	}
 	c->pend.hkey = hkey;
 	c->pend.sh = sh;
 	c->pend.now_ns = now_ns;
@@ -933,6 +929,7 @@ void rcp_exec_cache_get_end(rcp_client *cl)
 	if (cl->cache) {
 		cl->cache->pend.key = NULL;
 	}
+	cl->cache_first_key = NULL;
 	cl->op_ready_key = NULL;
 }
 

@@ -126,7 +126,16 @@ rcp_status rcp_exec_cache_mget_merge(rcp_client *cl, rcp_route *r, rcp_cache_mge
  * into r->ticket and sets RCP_RF_CACHEABLE when its reply may be stored. A cache-off client pays one test. */
 static zend_always_inline bool rcp_cache_at_lookup(rcp_client *cl, rcp_route *r, zval *reply)
 {
-	return UNEXPECTED(cl->cache != NULL) && rcp_exec_cache_lookup(cl, r, reply);
+	if (EXPECTED(cl->cache == NULL)) {
+		return false;
+	}
+	if (cl->cache_first_key && r->argc == 2 && r->argv[1] == cl->cache_first_key) {
+		/* the read whose first miss the early lookup saw a moment ago: nothing to take */
+		cl->cache_first_key = NULL;
+		r->flags &= (uint8_t)~(RCP_RF_CACHEABLE | RCP_RF_UNTRACKED);
+		return false;
+	}
+	return rcp_exec_cache_lookup(cl, r, reply);
 }
 /* After the reply of a cacheable read came back as a value (r->reply_kind RCP_RK_VALUE, RCP_RF_CACHEABLE): fill
  * with r->ticket. */
