@@ -446,8 +446,8 @@ uint64_t rcp_cache_hash_key(rcp_cache_cluster *cc, const char *key, size_t len);
 
 /* Whether the reply of a read that missed (key hash hkey, signature hash sig_hash) is to be stored: always under
  * rcp_cache_set_admit(1); under 2 when the same read missed before within the recent window (a shared bitmap of
- * reads seen, cleared when an eighth of its bits were set since its last clearing); else the read is noted as seen
- * and counted as a first miss (and as a miss with count_miss): no ticket to take, its reply is not stored. */
+ * reads seen, cleared when about an eighth of its bits were set since its last clearing); else the read is noted as
+ * seen and counted as a first miss (and as a miss with count_miss): no ticket to take, its reply is not stored. */
 bool rcp_cache_admit(rcp_cache_cluster *cc, uint64_t hkey, uint64_t sig_hash, bool count_miss);
 /* The current invalidation sequence of a key (tests). */
 uint32_t rcp_cache_key_seq(rcp_cache_cluster *cc, const char *key, size_t len);

@@ -16,7 +16,7 @@
  *   | key sequences (u32 x 2^n)   |  hash(cluster, key) -> counter, bumped by every invalidation of the key
  *   +-----------------------------+
  *   | seen bitmap (an eighth of   |  hash(cluster, key, signature) -> a bit: the read missed before (cache_admit=2);
- *   |  the key sequences' bytes)  |    cleared whole when an eighth of its bits were set since the last clearing
+ *   |  the key sequences' bytes)  |    cleared whole when about an eighth of its bits were set since the last one
  *   +-----------------------------+
  *   | index (64-byte buckets of   |  hash(cluster, key, signature) -> ring position; 4-way, the oldest replaced
  *   |  4 x {tag, pos})            |
@@ -1199,8 +1199,8 @@ uint32_t rcp_cache_key_seq(rcp_cache_cluster *cc, const char *key, size_t len)
 /* ---- stats ----------------------------------------------------------------------------------------------------------- */
 
 static const char *const rcp_counter_names[RCP_CS_COUNT] = {
-	"hits", "misses", "first_misses", "fills", "fills_refused_race", "fills_refused_unconfirmed", "fills_too_large", "torn_reads",
-	"invalidations", "own_invalidations", "flushes_link_lost", "flushes_server", "flushes_own", "slot_moves"
+	"hits", "misses", "first_misses", "fills", "fills_refused_race", "fills_refused_unconfirmed", "fills_too_large",
+	"torn_reads", "invalidations", "own_invalidations", "flushes_link_lost", "flushes_server", "flushes_own", "slot_moves"
 };
 
 const char *rcp_cache_counter_name(rcp_cache_counter c)
