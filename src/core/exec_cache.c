@@ -794,8 +794,8 @@ static zend_always_inline void rcp_cache_answered(rcp_client *cl, const rcp_cmd 
 	rcp_count_command_memo(&cl->cache->counted, cl->cluster->shared, cmd);
 }
 
-/* rcp_exec_cache_get() past the client's own copies: the entry (rcp_cache_probe), else a miss kept for its route. A
- * frame of its own, so that the copies' hit keeps a small one. */
+/* rcp_exec_cache_get() past the client's own copies, of a read seen before: the entry (rcp_cache_probe), else a miss
+ * kept for its route. A frame of its own, so that the copies' hit keeps a small one. */
 static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp_cmd *cmd, uint64_t sh, size_t siglen,
                                                        const char *key, size_t keylen, uint64_t hkey, uint64_t now_ns,
                                                        zval *reply)
@@ -828,12 +828,7 @@ static zend_never_inline bool rcp_exec_cache_get_entry(rcp_client *cl, const rcp
 	default:
 		break;
 	}
-	/* a miss: its ticket is taken by its route (rcp_pend_lookup), once its slot is known; none for the read's first
-	 * miss (rcp_cache_at_lookup) */
-	if (!rcp_cache_admit(cluster->cache->cc, hkey, sh, true)) {
-		cl->cache_first_key = key;
-		return false;
-	}
+	/* a miss: its ticket is taken by its route (rcp_pend_lookup), once its slot is known */
 	c->pend.key = key;
 	c->pend.keylen = keylen;
 	c->pend.cmd = cmd;
@@ -860,6 +855,13 @@ bool rcp_exec_cache_get(rcp_client *cl, const rcp_cmd *cmd, uint64_t sig_hash, s
 	if (rcp_l1_hit(cl, hkey, sig_hash, key, keylen, now_ns, reply)) {
 		rcp_cache_answered(cl, cmd, 1);
 		return true;
+	}
+	/* a read not seen within the recent window (rcp_cache_admit): its first miss, not even looked up (an entry it may
+	 * have from before the window's last clearing is found from its next read on); its route takes no ticket
+	 * (rcp_cache_at_lookup) */
+	if (!rcp_cache_admit(cl->cluster->cache->cc, hkey, sig_hash, true)) {
+		cl->cache_first_key = key;
+		return false;
 	}
 	return rcp_exec_cache_get_entry(cl, cmd, sig_hash, siglen, key, keylen, hkey, now_ns, reply);
 }

@@ -1,5 +1,5 @@
 --TEST--
-Read cache admission (redis_cluster_pool.cache_admit, default 2): a read's first miss goes to the server and is not stored (counted as a miss and a first miss, no fill); its second miss stores the reply; the third read is a hit with nothing sent. The same for a read of another kind (HGET) and for each key of an MGET; a key read before and then written is stored again at its next miss; when about an eighth of the seen bitmap's bits were set since it was last cleared, it is cleared (poolStats()['cache']['seen_clears']) (a read seen before is a first miss again); cache_admit=1 stores from the first miss
+Read cache admission (redis_cluster_pool.cache_admit, default 2): a read's first miss goes to the server and is not stored (counted as a miss and a first miss, no fill); its second miss stores the reply; the third read is a hit with nothing sent. The same for a read of another kind (HGET) and for each key of an MGET; a key read before and then written is stored again at its next miss; when about an eighth of the seen bitmap's bits were set since it was last cleared, it is cleared (poolStats()['cache']['seen_clears']) (a read seen before is a first miss again, not even looked up: an entry stored before the clearing is found from its next read on); cache_admit=1 stores from the first miss
 --INI--
 redis_cluster_pool.cache_max_lag=1000
 redis_cluster_pool.cache_memory=2M
@@ -50,10 +50,19 @@ $reads('GET after an own write', fn() => $pool->get($k), 2);
 $x = cx_key_on($p, "$t:x");
 $raw->cmd('SET', $x, 'x');
 $pool->get($x);
+// and one stored before the clearing
+$y = cx_key_on($p, "$t:y");
+$raw->cmd('SET', $y, 'y');
+$pool->get($y);
+$pool->get($y);
 $clears = RedisClusterPool::poolStats()['cache']['seen_clears'];
 for ($i = 0; $i < 200000 && RedisClusterPool::poolStats()['cache']['seen_clears'] === $clears; $i++) $pool->get("$t:none:$i");
 printf("reads of keys never read, up to the clearing: %s\n", RedisClusterPool::poolStats()['cache']['seen_clears'] > $clears ? 'yes' : 'no');
 $reads('GET of a read seen before the bitmap was cleared', fn() => $pool->get($x), 2);
+// the entry stored before the clearing, read by a client without a copy of it: its first read is not looked up (a
+// first miss again, sent), its next one finds the entry (a hit, nothing stored again)
+$pool2 = rcp_pool(['cache' => true]);
+$reads('GET, by another client, of a read stored before the clearing', fn() => $pool2->get($y), 2);
 
 // cache_admit=1: stored from the first miss
 $php = getenv('TEST_PHP_EXECUTABLE') ?: PHP_BINARY;
@@ -90,4 +99,7 @@ reads of keys never read, up to the clearing: yes
 GET of a read seen before the bitmap was cleared
   #1 "x": sent 1, misses +1, first +1, fills +0, hits +0
   #2 "x": sent 1, misses +1, first +0, fills +1, hits +0
+GET, by another client, of a read stored before the clearing
+  #1 "y": sent 1, misses +1, first +1, fills +0, hits +0
+  #2 "y": sent 0, misses +0, first +0, fills +0, hits +1
 cache_admit=1: first read: fills +1, first misses +0; second read: hits +1
