@@ -428,9 +428,9 @@ function cache_tables(array $r): string
             $met(isset($i['syscalls_per_op']['get_hit']['cache']) ? $i['syscalls_per_op']['get_hit']['cache'] == 0 : null)];
         $targets[] = ['MGET-10 all hits: instructions', '≤ 3,000', $fmt($c('mget10_hit')), $met($c('mget10_hit') === null ? null : $c('mget10_hit') <= 3000)];
         $mr = $c('get_miss') === null ? null : $c('get_miss') / $ir['get_miss']['off'];
-        $targets[] = ['a miss: instructions vs the same GET, cache off', '≤ 1.10×', $mr === null ? $na : sprintf('%.2f× (%s vs %s)', $mr, $fmt($c('get_miss')), $fmt($ir['get_miss']['off'])), $met($mr === null ? null : $mr <= 1.10)];
+        $targets[] = ['a miss: instructions vs the same GET, cache off', '≤ 1.10×', $mr === null ? $na : sprintf('%.3f× (%s vs %s)', $mr, $fmt($c('get_miss')), $fmt($ir['get_miss']['off'])), $met($mr === null ? null : $mr <= 1.10)];
         $mr2 = $c('get_miss2') === null || !isset($ir['get_miss2']['off']) ? null : $c('get_miss2') / $ir['get_miss2']['off'];
-        $targets[] = ['a miss that fills (the read\'s second): instructions vs the same GET, cache off', '(no target)', $mr2 === null ? $na : sprintf('%.2f× (%s vs %s)', $mr2, $fmt($c('get_miss2')), $fmt($ir['get_miss2']['off'])), ''];
+        $targets[] = ['a miss that fills (the read\'s second): instructions vs the same GET, cache off', '(no target)', $mr2 === null ? $na : sprintf('%.3f× (%s vs %s)', $mr2, $fmt($c('get_miss2')), $fmt($ir['get_miss2']['off'])), ''];
     }
     if ($f = $r['fpm'] ?? null) {
         $drv = ($f['driver'] ?? 'php') === 'c' ? 'the C load driver, benchmarks/fcgi_load.c' : 'the PHP load driver, tests/fpm/fcgi.inc';
